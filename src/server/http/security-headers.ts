@@ -1,0 +1,30 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/**
+ * Headers every response carries. Script and style sources are restricted per page by the CSP <meta> that Astro
+ * writes with hashes; the header adds what a meta element cannot carry (frame-ancestors) and tightens the rest.
+ */
+const baseHeaders: Record<string, string> = {
+  'Content-Security-Policy': "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'",
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+};
+
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/** True when the visitor reached us over HTTPS: directly, or through a proxy we were told to trust. */
+export function isHttps(req: IncomingMessage, trustProxy: boolean): boolean {
+  if ('encrypted' in req.socket && req.socket.encrypted === true) return true;
+  if (!trustProxy) return false;
+  const forwarded = req.headers['x-forwarded-proto'];
+  const proto = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+  return proto === 'https';
+}
+
+export function applySecurityHeaders(req: IncomingMessage, res: ServerResponse, trustProxy: boolean): void {
+  for (const [name, value] of Object.entries(baseHeaders)) res.setHeader(name, value);
+  if (isHttps(req, trustProxy)) res.setHeader('Strict-Transport-Security', HSTS);
+}

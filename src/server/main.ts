@@ -1,0 +1,65 @@
+// Production entry: `node src/server/main.ts` after `npm run build`. Static files come pre-compressed from
+// dist/client; everything else goes to the Astro handler (pages on demand, the API).
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import sirv from 'sirv';
+import { loadConfig } from './config.ts';
+import { applySecurityHeaders } from './http/security-headers.ts';
+
+type NodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+const config = loadConfig();
+const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
+// The built bundle owns every module under src/ it needs; importing it (and not src/ again) keeps one copy of each.
+const { handler: astroHandler } = (await import(`${dist}server/entry.mjs`)) as { handler: NodeHandler };
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'public, max-age=0, must-revalidate';
+
+const serveStatic = sirv(`${dist}client`, {
+  etag: true,
+  brotli: true,
+  gzip: true,
+  extensions: ['html'],
+  setHeaders(res, pathname) {
+    res.setHeader('Cache-Control', pathname.startsWith('/_astro/') ? IMMUTABLE : REVALIDATE);
+  },
+});
+
+const server = createServer((req, res) => {
+  applySecurityHeaders(req, res, config.TRUST_PROXY);
+  serveStatic(req, res, () => {
+    astroHandler(req, res).catch((error: unknown) => {
+      console.error('Unhandled error while rendering', req.url, error);
+      if (!res.headersSent) res.writeHead(500).end();
+    });
+  });
+});
+
+server.listen(config.PORT, config.HOST, () => {
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  console.log(
+    `Segara Ferry listening on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`,
+  );
+});
+
+let stopping = false;
+function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal} received: finishing open requests, then stopping`);
+  server.close(() => process.exit(0));
+  server.closeIdleConnections();
+  setTimeout(() => {
+    console.warn('Open requests did not finish in time; stopping anyway');
+    server.closeAllConnections();
+    process.exit(0);
+  }, config.SHUTDOWN_GRACE_SECONDS * 1000).unref();
+}
+process.on('SIGTERM', () => {
+  shutdown('SIGTERM');
+});
+process.on('SIGINT', () => {
+  shutdown('SIGINT');
+});

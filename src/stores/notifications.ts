@@ -1,0 +1,94 @@
+import { atom } from 'nanostores';
+
+/** Colours a notification can take (daisyUI alert variants). */
+export type NotificationColor = 'success' | 'info' | 'warning' | 'error';
+
+export interface NotificationState {
+  visible: boolean;
+  message: string;
+  color: NotificationColor;
+  /** Milliseconds before it hides by itself; -1 keeps it until closed; undefined uses the component default. */
+  timeout: number | undefined;
+}
+
+/** Timeouts of the seed specification (section 9). */
+export const INITIAL_TIMEOUT_MS = 3000;
+export const HELPER_TIMEOUT_MS = 2000;
+export const COMPONENT_DEFAULT_TIMEOUT_MS = 5000;
+export const SESSION_EXPIRED_TIMEOUT_MS = 4000;
+export const NEVER = -1;
+export const SWIPE_DISMISS_PX = 50;
+
+const hidden: NotificationState = {
+  visible: false,
+  message: '',
+  color: 'success',
+  timeout: INITIAL_TIMEOUT_MS,
+};
+
+/** The notification on screen now. One global snackbar at the top of the screen. */
+export const $notification = atom<NotificationState>(hidden);
+
+/** Notifications waiting their turn: several errors from one response are shown one after another. */
+const queue: Omit<NotificationState, 'visible'>[] = [];
+
+/** Shows a notification now, or after the one on screen goes. */
+export function setNotification(next: Omit<NotificationState, 'visible'>): void {
+  if ($notification.get().visible) queue.push(next);
+  else $notification.set({ ...next, visible: true });
+}
+
+/** The helper most code calls: a message in a colour, hidden after 2 s unless told otherwise. */
+export function showNotification(
+  message: string,
+  color: NotificationColor = 'success',
+  timeout: number = HELPER_TIMEOUT_MS,
+): void {
+  setNotification({ message, color, timeout });
+}
+
+/** Hides the current notification and brings the next queued one, if any. */
+export function hideNotification(): void {
+  const next = queue.shift();
+  $notification.set(next ? { ...next, visible: true } : { ...$notification.get(), visible: false });
+}
+
+/** Drops everything (used when a page is left or in tests). */
+export function clearNotifications(): void {
+  queue.length = 0;
+  $notification.set(hidden);
+}
+
+/** The error body every API answers with: `{ message, errors?: { field: [message] } }`. */
+export interface ApiErrorBody {
+  message?: unknown;
+  errors?: unknown;
+}
+
+/**
+ * The seed's error rule: a field map gives one notification per message, "field: message"; any other failure
+ * shows the server's message, or the generic text when there is none.
+ */
+export function notifyApiError(
+  body: ApiErrorBody | null | undefined,
+  texts: { generic: string; fieldMessage: (field: string, message: string) => string },
+): void {
+  const fieldMessages = collectFieldMessages(body?.errors);
+  if (fieldMessages.length > 0) {
+    for (const [field, message] of fieldMessages)
+      showNotification(texts.fieldMessage(field, message), 'error');
+    return;
+  }
+  const message =
+    typeof body?.message === 'string' && body.message.trim() !== '' ? body.message : texts.generic;
+  showNotification(message, 'error');
+}
+
+function collectFieldMessages(errors: unknown): [string, string][] {
+  if (typeof errors !== 'object' || errors === null) return [];
+  return Object.entries(errors).flatMap(([field, messages]) =>
+    (Array.isArray(messages) ? messages : [messages])
+      .filter((message): message is string => typeof message === 'string' && message !== '')
+      .map((message): [string, string] => [field, message]),
+  );
+}
