@@ -1,5 +1,6 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
+import { existsSync } from 'node:fs';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
@@ -7,11 +8,14 @@ import tailwindcss from '@tailwindcss/vite';
 import { paraglideVitePlugin } from '@inlang/paraglide-js';
 import { inlineScriptPlugin } from './scripts/inline-script-plugin.ts';
 
+// Same optional .env as the server reads (see .env.example); variables already set win.
+if (existsSync('.env')) process.loadEnvFile('.env');
+const env = process.env;
 // The public origin is needed for canonical, hreflang and sitemap URLs; set SITE_URL when deploying.
-const site = process.env.SITE_URL ?? 'http://localhost:4321';
+const site = env.SITE_URL ?? 'http://localhost:4321';
 
 // Test-only pages (tests/e2e/fixtures) are injected when E2E_FIXTURES=1, never in a normal build.
-const e2eFixtures = process.env.E2E_FIXTURES === '1';
+const e2eFixtures = env.E2E_FIXTURES === '1';
 
 export default defineConfig({
   site,

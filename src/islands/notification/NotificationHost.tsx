@@ -40,8 +40,11 @@ export default function NotificationHost({ locale, timeout = COMPONENT_DEFAULT_T
 
   if (!state.visible) return <div role="status" aria-live="polite" className="sr-only" />;
 
-  const onPointerDown = (event: PointerEvent) => {
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    if (event.target instanceof Element && event.target.closest('button')) return;
     swipeStartY.current = event.clientY;
+    // Keep receiving moves when the finger (or mouse) leaves the snackbar mid-swipe.
+    event.currentTarget.setPointerCapture(event.pointerId);
   };
   const onPointerMove = (event: PointerEvent) => {
     if (swipeStartY.current === null) return;
@@ -61,7 +64,7 @@ export default function NotificationHost({ locale, timeout = COMPONENT_DEFAULT_T
         aria-live={state.color === 'error' ? 'assertive' : 'polite'}
         data-testid="notification"
         data-color={state.color}
-        className={`${colorClass[state.color]} flex w-full max-w-lg touch-none items-center justify-between gap-3 rounded-2xl px-4 py-3 shadow-lg`}
+        className={`${colorClass[state.color]} flex w-full max-w-lg touch-none items-center select-none justify-between gap-3 rounded-2xl px-4 py-3 shadow-lg`}
         onMouseEnter={countdown.pause}
         onMouseLeave={countdown.resume}
         onPointerDown={onPointerDown}

@@ -1,0 +1,61 @@
+import { existsSync } from 'node:fs';
+import { chromium, defineConfig } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 4322);
+export const baseURL = `http://127.0.0.1:${PORT}`;
+
+/** Debian's Chromium by default; CHROME_PATH elsewhere; Playwright's own browser if one is installed. */
+function chromeExecutable(): string {
+  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  const found = candidates.find((path) => path !== undefined && path !== '' && existsSync(path));
+  if (found) return found;
+  const bundled = chromium.executablePath();
+  if (existsSync(bundled)) return bundled;
+  throw new Error(
+    'No Chromium for the browser tests. Install it (Debian: `apt-get install -y chromium`) or set CHROME_PATH ' +
+      'to a Chrome or Chromium binary, e.g. CHROME_PATH="/Applications/Google Chrome.app/Contents/MacOS/Google Chrome".',
+  );
+}
+
+export default defineConfig({
+  testDir: './tests',
+  testMatch: ['e2e/**/*.spec.ts', 'perf/**/*.spec.ts'],
+  fullyParallel: true,
+  workers: 2, // the machines have 2 cores; the server under test shares them
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
+  use: {
+    baseURL,
+    locale: 'en-GB',
+    launchOptions: {
+      executablePath: chromeExecutable(),
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    // Most travellers are on a phone: everything runs at 360 px; the page tests run again on a desktop.
+    { name: 'phone', use: { viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true } },
+    {
+      name: 'desktop',
+      testMatch: ['e2e/pages.spec.ts', 'e2e/language.spec.ts'],
+      use: { viewport: { width: 1366, height: 900 } },
+    },
+  ],
+  webServer: {
+    // The production server on the production build (npm run test:e2e builds it with the test fixtures).
+    command: 'node src/server/main.ts',
+    url: `${baseURL}/api/health`,
+    env: { PORT: String(PORT), HOST: '127.0.0.1' },
+    reuseExistingServer: false,
+    timeout: 30_000,
+  },
+});

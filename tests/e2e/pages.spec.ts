@@ -1,0 +1,71 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import pkg from '../../package.json' with { type: 'json' };
+import { everyContentPage } from './content-pages.ts';
+
+/** Console errors and CSP violations a page causes while it loads. */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(summary).toEqual([]);
+}
+
+for (const { url, locale, expected } of everyContentPage) {
+  test.describe(`${url} (${locale})`, () => {
+    test('renders in its language with its heading, navigation and footer', async ({ page }) => {
+      const errors = watchErrors(page);
+      const response = await page.goto(url);
+      expect(response?.status()).toBe(200);
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(expected);
+      await expect(page.getByRole('link', { name: locale === 'en' ? 'Log in' : 'Masuk' })).toBeVisible();
+      await expect(page.locator('link[rel=alternate][hreflang=en]')).toHaveCount(1);
+      await expect(page.locator('link[rel=alternate][hreflang=id]')).toHaveCount(1);
+      await expect(page.locator('link[rel=alternate][hreflang=x-default]')).toHaveCount(1);
+      await expect(page.getByTestId('app-version')).toContainText(pkg.version);
+      expect(errors).toEqual([]);
+    });
+
+    test('passes axe in the light and the dark theme', async ({ page }) => {
+      await page.goto(url);
+      await expectNoAxeViolations(page);
+      // Loaded afresh in the dark scheme: switching on a loaded page measures colours mid-transition.
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.reload();
+      await expectNoAxeViolations(page);
+    });
+  });
+}
+
+test.describe('page not found', () => {
+  for (const [url, heading] of [
+    ['/no-such-page', 'Page not found'],
+    ['/id/tidak-ada', 'Halaman tidak ditemukan'],
+  ] as const) {
+    test(`${url} answers 404 in its language and passes axe`, async ({ page }) => {
+      const response = await page.goto(url);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      await expectNoAxeViolations(page);
+    });
+  }
+});
+
+test('the mobile menu and header links lead to the pages', async ({ page, isMobile }) => {
+  await page.goto('/');
+  if (isMobile) await page.getByLabel('Menu').click();
+  await page.getByRole('link', { name: 'Contact', exact: true }).first().click();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact us');
+});

@@ -1,0 +1,88 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { expect, test } from '@playwright/test';
+
+test.describe('production server', () => {
+  test('serves pages with the security headers and a CSP without unsafe-inline', async ({ request }) => {
+    const response = await request.get('/');
+    const headers = response.headers();
+    expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(headers['strict-transport-security']).toBeUndefined(); // plain HTTP, no trusted proxy
+    const html = await response.text();
+    const csp = /<meta http-equiv="content-security-policy" content="([^"]+)"/.exec(html)?.[1] ?? '';
+    expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+    expect(csp).not.toContain('unsafe-inline');
+  });
+
+  test('serves static files pre-compressed, hashed assets immutable', async ({ request, page }) => {
+    await page.goto('/');
+    const css = await page.locator('link[rel=stylesheet]').first().getAttribute('href');
+    expect(css).toMatch(/^\/_astro\//);
+    const asset = await request.get(css ?? '', { headers: { 'Accept-Encoding': 'br, gzip' } });
+    expect(asset.headers()['content-encoding']).toBe('br');
+    expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    const gz = await request.get(css ?? '', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gz.headers()['content-encoding']).toBe('gzip');
+    const html = await request.get('/about-us', { headers: { 'Accept-Encoding': 'br, gzip' } });
+    expect(html.headers()['content-encoding']).toBe('br');
+    expect(html.headers()['cache-control']).toBe('public, max-age=0, must-revalidate');
+  });
+
+  test('compresses dynamic HTML and answers the health check', async ({ request }) => {
+    const notFound = await request.get('/no-such-page', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(notFound.status()).toBe(404);
+    expect(notFound.headers()['content-encoding']).toBe('gzip');
+    const health = await request.get('/api/health');
+    expect(health.status()).toBe(200);
+    expect(await health.json()).toMatchObject({ status: 'ok' });
+    const unknown = await request.get('/api/nothing', { headers: { 'Accept-Language': 'id' } });
+    expect(unknown.status()).toBe(404);
+    expect(await unknown.json()).toEqual({ message: 'Tidak ditemukan' });
+  });
+
+  test('lists both languages of every page in the sitemap and names it in robots.txt', async ({
+    request,
+  }) => {
+    const sitemap = await (await request.get('/sitemap-0.xml')).text();
+    for (const path of ['/about-us', '/id/about-us', '/tnc', '/id/tnc', '/contact', '/id/contact']) {
+      expect(sitemap).toContain(`${path}</loc>`);
+    }
+    expect(sitemap).toContain('hreflang="id"');
+    expect(sitemap).not.toContain('/e2e/');
+    const robots = await (await request.get('/robots.txt')).text();
+    expect(robots).toMatch(/Sitemap: https?:\/\/.+\/sitemap-index\.xml/);
+  });
+
+  test('sends HSTS only behind a trusted HTTPS proxy, and stops cleanly on SIGTERM', async () => {
+    const port = 4390 + test.info().parallelIndex;
+    const server = spawn(process.execPath, ['src/server/main.ts'], {
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', TRUST_PROXY: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        server.stdout.on('data', (chunk: Buffer) => {
+          if (chunk.toString().includes('listening')) resolve();
+        });
+        server.once('exit', (code) => {
+          reject(new Error(`server exited early with ${String(code)}`));
+        });
+      });
+      const behindProxy = await fetch(`http://127.0.0.1:${port}/`, {
+        headers: { 'X-Forwarded-Proto': 'https' },
+      });
+      expect(behindProxy.headers.get('strict-transport-security')).toBe(
+        'max-age=31536000; includeSubDomains',
+      );
+      const direct = await fetch(`http://127.0.0.1:${port}/`);
+      expect(direct.headers.get('strict-transport-security')).toBeNull();
+    } finally {
+      const exited = once(server, 'exit');
+      server.kill('SIGTERM');
+      const [code] = (await exited) as [number | null];
+      expect(code).toBe(0);
+    }
+  });
+});

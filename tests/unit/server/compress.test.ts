@@ -1,0 +1,36 @@
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { compressResponse } from '../../../src/server/http/compress.ts';
+
+const html = '<!doctype html><p>' + 'Batam Centre to HarbourFront '.repeat(100) + '</p>';
+const request = (encoding?: string, method = 'GET') =>
+  new Request('http://localhost/x', { method, headers: encoding ? { 'Accept-Encoding': encoding } : {} });
+const page = (body = html, type = 'text/html; charset=utf-8') =>
+  new Response(body, { headers: { 'Content-Type': type } });
+
+describe('dynamic response compression', () => {
+  it('gzips HTML for a client that accepts gzip, and says so', async () => {
+    const response = compressResponse(request('gzip, deflate, br'), page());
+    expect(response.headers.get('Content-Encoding')).toBe('gzip');
+    expect(response.headers.get('Vary')).toContain('Accept-Encoding');
+    const body = Buffer.from(await response.arrayBuffer());
+    expect(body.length).toBeLessThan(html.length);
+    expect(gunzipSync(body).toString()).toBe(html);
+  });
+
+  it.each([
+    ['no Accept-Encoding', request(), page()],
+    ['gzip refused with q=0', request('gzip;q=0, br'), page()],
+    ['an image', request('gzip'), page(html, 'image/png')],
+    ['a HEAD request', request('gzip', 'HEAD'), page()],
+  ])('leaves the body alone for %s', (_case, req, res) => {
+    expect(compressResponse(req, res).headers.get('Content-Encoding')).toBeNull();
+  });
+
+  it('skips small bodies whose length is known', () => {
+    const small = new Response('{"status":"ok"}', {
+      headers: { 'Content-Type': 'application/json', 'Content-Length': '15' },
+    });
+    expect(compressResponse(request('gzip'), small).headers.get('Content-Encoding')).toBeNull();
+  });
+});

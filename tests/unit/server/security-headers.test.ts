@@ -1,0 +1,32 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { applySecurityHeaders } from '../../../src/server/http/security-headers.ts';
+
+function run(headers: Record<string, string>, trustProxy: boolean, encrypted = false) {
+  const set = new Map<string, string>();
+  const req = { headers, socket: { encrypted } } as unknown as IncomingMessage;
+  const res = {
+    setHeader: (name: string, value: string) => set.set(name, value),
+  } as unknown as ServerResponse;
+  applySecurityHeaders(req, res, trustProxy);
+  return set;
+}
+
+describe('security headers', () => {
+  it('forbid framing and sniffing and limit the referrer on every response', () => {
+    const headers = run({}, false);
+    expect(headers.get('Content-Security-Policy')).toContain("frame-ancestors 'none'");
+    expect(headers.get('X-Content-Type-Options')).toBe('nosniff');
+    expect(headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin');
+  });
+
+  it.each([
+    [{}, false, false, false],
+    [{ 'x-forwarded-proto': 'https' }, false, false, false],
+    [{ 'x-forwarded-proto': 'https' }, true, false, true],
+    [{ 'x-forwarded-proto': 'http' }, true, false, false],
+    [{}, false, true, true],
+  ])('HSTS for %j (trust proxy %s, TLS socket %s): %s', (headers, trust, encrypted, hsts) => {
+    expect(run(headers, trust, encrypted).has('Strict-Transport-Security')).toBe(hsts);
+  });
+});
