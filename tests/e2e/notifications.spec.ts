@@ -3,8 +3,10 @@ import { expect, test, type Page } from '@playwright/test';
 const URL = '/e2e/notifications';
 
 async function open(page: Page) {
-  await page.clock.install();
+  // A paused fake clock: time moves only with runFor, so a slow machine cannot eat into a timeout.
+  await page.clock.install({ time: new Date('2026-11-21T08:00:00Z') });
   await page.goto(URL);
+  await page.clock.pauseAt(new Date('2026-11-21T08:01:00Z'));
   // The island is interactive once React has hydrated it.
   await expect(page.locator('astro-island:not([ssr])').first()).toBeAttached();
 }
@@ -84,14 +86,15 @@ test.describe('global notification with a mouse', () => {
   test('hovering pauses the timer and leaving resumes it with the time that was left', async ({ page }) => {
     await open(page);
     await page.getByRole('button', { name: 'Helper notification' }).click();
-    await page.clock.runFor(1500);
+    await page.clock.runFor(1000);
     await notification(page).hover();
     await page.clock.runFor(10_000);
     await expect(notification(page)).toBeVisible();
     await page.mouse.move(5, 700);
-    await page.clock.runFor(400);
+    // About 1000 ms were left when the pointer arrived.
+    await page.clock.runFor(600);
     await expect(notification(page)).toBeVisible();
-    await page.clock.runFor(200);
+    await page.clock.runFor(600);
     await expect(notification(page)).toHaveCount(0);
   });
 });
