@@ -64,7 +64,7 @@ export default function NotificationHost({ locale, timeout = COMPONENT_DEFAULT_T
         aria-live={state.color === 'error' ? 'assertive' : 'polite'}
         data-testid="notification"
         data-color={state.color}
-        className={`${colorClass[state.color]} flex w-full max-w-lg touch-none items-center select-none justify-between gap-3 rounded-2xl px-4 py-3 shadow-lg`}
+        className={`${colorClass[state.color]} flex w-full max-w-lg touch-none items-center justify-between gap-3 rounded-2xl px-4 py-3 shadow-lg select-none`}
         onMouseEnter={countdown.pause}
         onMouseLeave={countdown.resume}
         onPointerDown={onPointerDown}
