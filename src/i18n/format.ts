@@ -4,3 +4,20 @@ import { intlTags, type Locale } from './locales.ts';
 export function formatLongDate(date: Date, locale: Locale): string {
   return new Intl.DateTimeFormat(intlTags[locale], { dateStyle: 'long', timeZone: 'UTC' }).format(date);
 }
+
+const groupers = { en: new Intl.NumberFormat('en-GB'), id: new Intl.NumberFormat('id-ID') };
+
+/** Integer rupiah as travellers read it: `IDR 485,000` (en) / `Rp 485.000` (id). */
+export function formatRupiah(amount: number, locale: Locale): string {
+  const digits = groupers[locale].format(amount);
+  return locale === 'id' ? `Rp ${digits}` : `IDR ${digits}`;
+}
+
+/** `95` -> `1 h 35 min` / `1 j 35 mnt`. */
+export function formatDuration(minutes: number, locale: Locale): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  const [h, m] = locale === 'id' ? ['j', 'mnt'] : ['h', 'min'];
+  if (hours === 0) return `${rest} ${m}`;
+  return rest === 0 ? `${hours} ${h}` : `${hours} ${h} ${rest} ${m}`;
+}

@@ -12,6 +12,14 @@ const schema = z.object({
     .transform((value) => value === '1' || value === 'true'),
   /** Seconds a SIGTERM waits for open requests before the process exits anyway. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().positive().default(10),
+  /** PostgreSQL (production, several processes). Unset: the embedded PGlite database in PGLITE_DIR. */
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /** Folder of the embedded database; `memory://` keeps it in memory (tests). */
+  PGLITE_DIR: z.string().min(1).default('data/pglite'),
+  /** Connections per process to PostgreSQL. */
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  /** How many days ahead dated sailings exist (rolling; PRODUCT.md asks for at least 90). */
+  SAILING_HORIZON_DAYS: z.coerce.number().int().min(90).max(400).default(120),
 });
 
 export type Config = z.infer<typeof schema>;

@@ -1,0 +1,26 @@
+// `npm start` runs this before the server: migrate the database (PGlite under data/ by default, or DATABASE_URL),
+// load the sample network and create the dated sailings of the rolling horizon. Safe to run again.
+import { mkdirSync } from 'node:fs';
+import { loadConfig } from '../src/server/config.ts';
+import { openDatabase } from '../src/server/db/client.ts';
+import { migrateDatabase } from '../src/server/db/migrate.ts';
+import { extendSailings, upsertNetwork } from '../src/server/db/seed.ts';
+import { loadNetworkData } from '../src/server/network-data.ts';
+
+const config = loadConfig();
+if (!config.DATABASE_URL && !config.PGLITE_DIR.startsWith('memory://'))
+  mkdirSync(config.PGLITE_DIR, { recursive: true });
+const handle = await openDatabase({ url: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR });
+try {
+  const started = performance.now();
+  await migrateDatabase(handle);
+  const network = loadNetworkData();
+  await upsertNetwork(handle.db, network);
+  const added = await extendSailings(handle.db, network, new Date(), config.SAILING_HORIZON_DAYS);
+  const where = handle.kind === 'postgres' ? 'PostgreSQL' : config.PGLITE_DIR;
+  console.log(
+    `database ready (${where}): ${added} sailings added, ${Math.round(performance.now() - started)} ms`,
+  );
+} finally {
+  await handle.close();
+}

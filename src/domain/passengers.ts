@@ -1,0 +1,42 @@
+/** Passenger categories by age on the day of travel (PRODUCT.md section 3). */
+export const passengerCategories = ['adult', 'child', 'infant'] as const;
+export type PassengerCategory = (typeof passengerCategories)[number];
+export type ByCategory<T> = Record<PassengerCategory, T>;
+export type PassengerCounts = ByCategory<number>;
+
+export const MAX_SEATED_PASSENGERS = 9;
+
+/** The party-size rules, as message keys: adults >= 1, adults + children <= 9, infants <= adults. */
+export function passengerCountProblems(
+  counts: PassengerCounts,
+): { field: 'adults' | 'children' | 'infants'; key: string }[] {
+  const problems: { field: 'adults' | 'children' | 'infants'; key: string }[] = [];
+  if (counts.adult < 1) problems.push({ field: 'adults', key: 'search_error_adults_min' });
+  if (counts.adult + counts.child > MAX_SEATED_PASSENGERS)
+    problems.push({ field: 'children', key: 'search_error_party_max' });
+  if (counts.infant > counts.adult) problems.push({ field: 'infants', key: 'search_error_infants_max' });
+  return problems;
+}
+
+/** Infants travel on an adult's lap: seats are taken by adults and children only. */
+export function seatsNeeded(counts: PassengerCounts): number {
+  return counts.adult + counts.child;
+}
+
+/**
+ * Category on the day of travel: infant under 2 years, child 2 to 11 years (up to the day before the 12th
+ * birthday), adult 12 and over. Dates are `YYYY-MM-DD` calendar dates.
+ */
+export function categoryOnTravelDate(birthDate: string, travelDate: string): PassengerCategory {
+  const age = completedYears(birthDate, travelDate);
+  if (age < 2) return 'infant';
+  if (age < 12) return 'child';
+  return 'adult';
+}
+
+function completedYears(from: string, to: string): number {
+  const [fy = 0, fm = 0, fd = 0] = from.split('-').map(Number);
+  const [ty = 0, tm = 0, td = 0] = to.split('-').map(Number);
+  const hadBirthday = tm > fm || (tm === fm && td >= fd);
+  return ty - fy - (hadBirthday ? 0 : 1);
+}

@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../src/server/db/client.ts';
+import { sailings } from '../../src/server/db/schema/network.ts';
+import { extendSailings, plannedSailings, upsertNetwork } from '../../src/server/db/seed.ts';
+import { loadNetworkData } from '../../src/server/network-data.ts';
+import { testDatabases } from '../support/databases.ts';
+
+const network = loadNetworkData();
+const now = new Date('2026-11-21T10:00:00Z');
+
+describe.each(testDatabases)('seed on $name', (database) => {
+  let handle: DatabaseHandle;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    ({ handle, drop } = await database.create());
+    await upsertNetwork(handle.db, network);
+  });
+  afterAll(() => drop());
+
+  it('creates at least 90 days of sailings, and a second run adds nothing', async () => {
+    const added = await extendSailings(handle.db, network, now, 90);
+    expect(added).toBe(plannedSailings(network, now, 90).length);
+    expect(added).toBeGreaterThan(5000);
+    expect(await extendSailings(handle.db, network, now, 90)).toBe(0);
+    await upsertNetwork(handle.db, network);
+    expect(await extendSailings(handle.db, network, now, 91)).toBeGreaterThan(0); // the horizon rolls on
+  });
+
+  it('stores UTC instants that read as the timetable in local time', async () => {
+    const [first] = await handle.db
+      .select({ departsAt: sailings.departsAt })
+      .from(sailings)
+      .where(sql`${sailings.routeId} = 'btc-hfc' and ${sailings.operatorCode} = 'SEX'`)
+      .orderBy(sailings.departsAt)
+      .limit(1);
+    // 06:00 WIB on 21 Nov 2026 (Batam's local date at `now`) is 23:00 UTC the day before.
+    expect(first?.departsAt.toISOString()).toBe('2026-11-20T23:00:00.000Z');
+  });
+
+  it.each([
+    [
+      'a negative capacity',
+      sql`update sailings set capacity = -1 where id = (select id from sailings limit 1)`,
+    ],
+    [
+      'an arrival before departure',
+      sql`update sailings set arrives_at = departs_at - interval '1 minute' where id = (select id from sailings limit 1)`,
+    ],
+    [
+      'a second sailing of the same route, operator and departure',
+      sql`insert into sailings (route_id, operator_code, departs_at, arrives_at, capacity) select route_id, operator_code, departs_at, arrives_at, capacity from sailings limit 1`,
+    ],
+  ])('the database itself refuses %s', async (_case, statement) => {
+    await expect(handle.db.execute(statement)).rejects.toThrow();
+  });
+
+  it('refuses a booking leg that takes no seats', async () => {
+    const booking = '00000000-0000-4000-8000-000000000001';
+    await handle.db.execute(
+      sql`insert into bookings (id, code, status, expires_at) values (${booking}, 'ABC234', 'held', now())`,
+    );
+    await expect(
+      handle.db.execute(
+        sql`insert into booking_sailings (booking_id, sailing_id, seats) select ${booking}, id, 0 from sailings limit 1`,
+      ),
+    ).rejects.toThrow();
+  });
+});

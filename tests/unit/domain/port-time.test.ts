@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addDays,
+  fromLocal,
+  isoWeekday,
+  localDayBounds,
+  portTime,
+  toLocal,
+} from '../../../src/domain/port-time.ts';
+
+describe('port-local time', () => {
+  it.each([
+    // Batam (UTC+7): a departure just after local midnight is the previous UTC day.
+    ['2026-11-22', '00:30', 'Asia/Jakarta', '2026-11-21T17:30:00.000Z'],
+    ['2026-11-22', '06:00', 'Asia/Jakarta', '2026-11-21T23:00:00.000Z'],
+    ['2026-11-22', '07:00', 'Asia/Jakarta', '2026-11-22T00:00:00.000Z'],
+    ['2026-11-22', '23:59', 'Asia/Jakarta', '2026-11-22T16:59:00.000Z'],
+    // Singapore and Johor (UTC+8).
+    ['2026-11-22', '07:59', 'Asia/Singapore', '2026-11-21T23:59:00.000Z'],
+    ['2026-11-22', '08:00', 'Asia/Singapore', '2026-11-22T00:00:00.000Z'],
+    ['2026-11-22', '21:20', 'Asia/Kuala_Lumpur', '2026-11-22T13:20:00.000Z'],
+    ['2027-01-01', '00:00', 'Asia/Singapore', '2026-12-31T16:00:00.000Z'],
+  ] as const)('%s %s at %s is %s', (date, time, zone, utc) => {
+    const instant = fromLocal({ date, time }, zone);
+    expect(instant.toISOString()).toBe(utc);
+    expect(toLocal(instant, zone)).toEqual({ date, time });
+  });
+
+  it('shows a crossing from Batam to Singapore "gaining" an hour', () => {
+    const departs = fromLocal({ date: '2026-11-22', time: '08:00' }, 'Asia/Jakarta');
+    const arrives = new Date(departs.getTime() + 110 * 60_000);
+    expect(portTime(departs, 'Asia/Jakarta')).toEqual({ date: '2026-11-22', time: '08:00', zone: 'WIB' });
+    expect(portTime(arrives, 'Asia/Singapore')).toEqual({ date: '2026-11-22', time: '10:50', zone: 'SGT' });
+  });
+
+  it('puts a late Batam departure that arrives after midnight in Singapore on the next date', () => {
+    const departs = fromLocal({ date: '2026-11-22', time: '23:30' }, 'Asia/Jakarta');
+    const arrives = new Date(departs.getTime() + 60 * 60_000);
+    expect(portTime(arrives, 'Asia/Singapore')).toEqual({ date: '2026-11-23', time: '01:30', zone: 'SGT' });
+  });
+
+  it('bounds a local day in UTC', () => {
+    const { start, end } = localDayBounds('2026-11-22', 'Asia/Jakarta');
+    expect(start.toISOString()).toBe('2026-11-21T17:00:00.000Z');
+    expect(end.toISOString()).toBe('2026-11-22T17:00:00.000Z');
+  });
+
+  it.each([
+    ['2026-12-31', 1, '2027-01-01'],
+    ['2028-02-28', 1, '2028-02-29'],
+    ['2026-03-01', -1, '2026-02-28'],
+  ])('%s + %i day is %s', (date, days, expected) => {
+    expect(addDays(date, days)).toBe(expected);
+  });
+
+  it('numbers weekdays from Monday 1 to Sunday 7', () => {
+    expect(isoWeekday('2026-11-23')).toBe(1);
+    expect(isoWeekday('2026-11-22')).toBe(7);
+  });
+
+  it('refuses a malformed local time', () => {
+    expect(() => fromLocal({ date: '2026-13-40', time: '25:00' }, 'Asia/Jakarta')).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { formatDuration, formatRupiah } from '../../../src/i18n/format.ts';
+
+describe('formatting', () => {
+  it.each([
+    [485_000, 'en', 'IDR 485,000'],
+    [485_000, 'id', 'Rp 485.000'],
+    [0, 'id', 'Rp 0'],
+    [1_250_500, 'en', 'IDR 1,250,500'],
+  ] as const)('%i in %s is %s', (amount, locale, text) => {
+    expect(formatRupiah(amount, locale)).toBe(text);
+  });
+
+  it.each([
+    [45, 'en', '45 min'],
+    [60, 'en', '1 h'],
+    [90, 'id', '1 j 30 mnt'],
+    [120, 'id', '2 j'],
+  ] as const)('%i minutes in %s is %s', (minutes, locale, text) => {
+    expect(formatDuration(minutes, locale)).toBe(text);
+  });
+});
