@@ -3,6 +3,7 @@ import { chromium, defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4322);
 export const baseURL = `http://127.0.0.1:${PORT}`;
+const E2E_DB = 'data/e2e-pglite';
 
 /** Debian's Chromium by default; CHROME_PATH elsewhere; Playwright's own browser if one is installed. */
 function chromeExecutable(): string {
@@ -52,9 +53,10 @@ export default defineConfig({
   ],
   webServer: {
     // The production server on the production build (npm run test:e2e builds it with the test fixtures).
-    command: 'node src/server/main.ts',
+    // A fresh embedded database of its own, migrated and seeded like `npm start` does.
+    command: `rm -rf ${E2E_DB} && node scripts/db-setup.ts && node src/server/main.ts`,
     url: `${baseURL}/api/health`,
-    env: { PORT: String(PORT), HOST: '127.0.0.1' },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', PGLITE_DIR: E2E_DB },
     reuseExistingServer: false,
     timeout: 30_000,
   },

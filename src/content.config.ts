@@ -1,10 +1,14 @@
 import { defineCollection } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
-import { terminalTimeZones } from './domain/time-zones.ts';
-
-const localized = z.object({ en: z.string().min(1), id: z.string().min(1) });
-const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM, 24-hour clock');
+import { contactSchema } from './schemas/contacts.ts';
+import {
+  fareSchema,
+  operatorSchema,
+  routeSchema,
+  terminalSchema,
+  timetableSchema,
+} from './schemas/network.ts';
 
 /** Long-form pages (about us, terms, privacy), one Markdown file per locale: `en/tnc.md`, `id/tnc.md`. */
 const pages = defineCollection({
@@ -17,23 +21,14 @@ const pages = defineCollection({
 });
 
 /** The agency's office and terminal counters: contacts and daily opening hours in local time. */
-const contacts = defineCollection({
-  loader: file('./src/content/contacts.json'),
-  schema: z.object({
-    kind: z.enum(['office', 'counter']),
-    name: localized,
-    place: localized,
-    address: z.string().min(1),
-    phone: z.string().regex(/^\+\d[\d ]{6,18}$/),
-    whatsapp: z
-      .string()
-      .regex(/^\+\d[\d ]{6,18}$/)
-      .optional(),
-    email: z.email(),
-    timeZone: z.enum(terminalTimeZones),
-    hours: z.object({ days: z.enum(['daily', 'monday_saturday']), open: clock, close: clock }),
-    order: z.number().int(),
-  }),
-});
+const contacts = defineCollection({ loader: file('./src/content/contacts.json'), schema: contactSchema });
 
-export const collections = { pages, contacts };
+/** The sample network (also read by the seed step and the API through src/server/network-data.ts). */
+const network = (name: string) => `./src/content/network/${name}.json`;
+const terminals = defineCollection({ loader: file(network('terminals')), schema: terminalSchema });
+const operators = defineCollection({ loader: file(network('operators')), schema: operatorSchema });
+const routes = defineCollection({ loader: file(network('routes')), schema: routeSchema });
+const timetables = defineCollection({ loader: file(network('timetables')), schema: timetableSchema });
+const fares = defineCollection({ loader: file(network('fares')), schema: fareSchema });
+
+export const collections = { pages, contacts, terminals, operators, routes, timetables, fares };

@@ -1,9 +1,16 @@
-import { describe, expect, it } from 'vitest';
-import { createApp } from '../../src/server/http/app.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pkg from '../../package.json' with { type: 'json' };
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
+import { testApp } from '../support/app.ts';
 
 describe('GET /api/health', () => {
-  const app = createApp();
+  let handle: DatabaseHandle;
+  let app: ReturnType<typeof testApp>;
+  beforeAll(async () => {
+    handle = await openDatabase({ pgliteDir: 'memory://' });
+    app = testApp(handle.db);
+  });
+  afterAll(() => handle.close());
 
   it('answers ok with the app version, never cached', async () => {
     const response = await app.request('/api/health');

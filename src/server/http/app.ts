@@ -1,16 +1,31 @@
 import { Hono } from 'hono';
 import { appVersion } from '../../app-version.ts';
 import { api_not_found, notification_generic_error } from '../../paraglide/messages.js';
+import type { Database } from '../db/client.ts';
+import type { Network } from '../network.ts';
 import { requestLocale } from './request-locale.ts';
+import { networkRoutes } from './routes/network.ts';
+import { schedulesRoutes } from './routes/schedules.ts';
+
+/** What the API needs from the outside world; tests pass their own database and clock. */
+export interface AppDeps {
+  database: () => Promise<Database>;
+  network: Network;
+  clock: () => Date;
+  horizonDays: number;
+}
 
 /** The API: one Hono app behind `/api/*`, mounted by src/pages/api/[...path].ts and tested with `app.request()`. */
-export function createApp() {
+export function createApp(deps: AppDeps) {
   const app = new Hono().basePath('/api');
 
-  app.get('/health', (c) => {
+  app.get('/health', async (c) => {
     c.header('Cache-Control', 'no-store');
+    await deps.database(); // also warms the database connection at start-up
     return c.json({ status: 'ok', version: appVersion });
   });
+  app.route('/', networkRoutes(deps));
+  app.route('/', schedulesRoutes(deps));
 
   app.notFound((c) => c.json({ message: api_not_found({}, { locale: requestLocale(c.req.raw) }) }, 404));
   app.onError((error, c) => {

@@ -1,0 +1,15 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { sailings } from '../schema/network.ts';
+
+/**
+ * Seats taken on a sailing at `now`: paid bookings, plus holds (`held`, `awaiting_payment`) that have not expired.
+ * Expired holds stop counting by this time condition alone, so a late or stopped sweeper never oversells.
+ * Use under a row lock on the sailing (`select ... for update`) when the answer decides a write.
+ */
+export function seatsTakenSql(now: Date): SQL<number> {
+  return sql<number>`coalesce((
+    select sum(bs.seats) from booking_sailings bs join bookings b on b.id = bs.booking_id
+    where bs.sailing_id = ${sailings.id}
+      and (b.status = 'paid' or (b.status in ('held', 'awaiting_payment') and b.expires_at > ${now.toISOString()}::timestamptz))
+  ), 0)::int`;
+}

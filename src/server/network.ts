@@ -1,0 +1,47 @@
+import { zoneAbbreviation } from '../domain/time-zones.ts';
+import type { Locale } from '../i18n/locales.ts';
+import type { Route, Terminal } from '../schemas/network.ts';
+import { loadNetworkData, type NetworkData } from './network-data.ts';
+
+/** Read-only lookups over the sample network, built once per process. */
+export class Network {
+  readonly data: NetworkData;
+  private readonly terminals: Map<string, Terminal>;
+  private readonly routes: Map<string, Route>;
+  private readonly operatorNames: Map<string, string>;
+
+  constructor(data: NetworkData = loadNetworkData()) {
+    this.data = data;
+    this.terminals = new Map(data.terminals.map((t) => [t.id, t]));
+    this.routes = new Map(data.routes.map((r) => [`${r.from}-${r.to}`, r]));
+    this.operatorNames = new Map(data.operators.map((o) => [o.id, o.name]));
+  }
+
+  terminal(code: string): Terminal | undefined {
+    return this.terminals.get(code);
+  }
+
+  route(from: string, to: string): Route | undefined {
+    return this.routes.get(`${from}-${to}`);
+  }
+
+  operatorName(code: string): string {
+    return this.operatorNames.get(code) ?? code;
+  }
+
+  destinations(from: string): string[] {
+    return this.data.routes.filter((r) => r.from === from).map((r) => r.to);
+  }
+
+  /** A terminal as the API shows it to a reader of `locale`. */
+  describeTerminal(terminal: Terminal, locale: Locale) {
+    return {
+      code: terminal.id,
+      name: terminal.name[locale],
+      city: terminal.city[locale],
+      country: terminal.country,
+      timeZone: terminal.timeZone,
+      zone: zoneAbbreviation(terminal.timeZone),
+    };
+  }
+}

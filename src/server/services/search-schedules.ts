@@ -1,0 +1,184 @@
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { availability, isBookable } from '../../domain/availability.ts';
+import type { ByCategory, PassengerCounts } from '../../domain/passengers.ts';
+import { addDays, localDayBounds, portTime, toLocal } from '../../domain/port-time.ts';
+import { priceLeg, type LegTariff } from '../../domain/pricing.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import type { Route } from '../../schemas/network.ts';
+import type { SearchQuery } from '../../schemas/search.ts';
+import type { Database } from '../db/client.ts';
+import { seatsTakenSql } from '../db/queries/inventory.ts';
+import { fares, paymentChannels, sailings, terminalCharges } from '../db/schema/network.ts';
+import type { Network } from '../network.ts';
+
+export interface SearchContext {
+  db: Database;
+  network: Network;
+  now: Date;
+  locale: Locale;
+  horizonDays: number;
+}
+
+/** A refusal the API answers with 400 and a field map of message keys. */
+export class SearchRefused extends Error {
+  constructor(readonly errors: Record<string, { key: string; params?: Record<string, number> }[]>) {
+    super('search refused');
+  }
+}
+
+function countsOf(query: SearchQuery): PassengerCounts {
+  return { adult: query.adults, child: query.children, infant: query.infants };
+}
+
+/** Charges of a departure terminal by kind, and the cheapest channel's transaction fee. */
+async function terminalTariff(db: Database, terminal: string) {
+  const rows = await db.select().from(terminalCharges).where(eq(terminalCharges.terminalCode, terminal));
+  const pick = (kind: 'terminal_fee' | 'surcharge'): ByCategory<number> => {
+    const row = rows.find((r) => r.kind === kind);
+    return { adult: row?.adult ?? 0, child: row?.child ?? 0, infant: row?.infant ?? 0 };
+  };
+  return { terminalFee: pick('terminal_fee'), surcharge: pick('surcharge') };
+}
+
+async function lowestTransactionFee(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ fee: sql<number>`min(${paymentChannels.transactionFee})::int` })
+    .from(paymentChannels);
+  return row?.fee ?? 0;
+}
+
+function checkDates(query: SearchQuery, route: Route, context: SearchContext) {
+  const zone = context.network.terminal(route.from)?.timeZone;
+  if (!zone) return;
+  const today = toLocal(context.now, zone).date;
+  const last = addDays(today, context.horizonDays - 1);
+  const errors: SearchRefused['errors'] = {};
+  for (const field of ['date', 'returnDate'] as const) {
+    const value = query[field];
+    if (!value) continue;
+    if (value < today) errors[field] = [{ key: 'search_error_date_past' }];
+    else if (value > last)
+      errors[field] = [{ key: 'search_error_date_far', params: { days: context.horizonDays } }];
+  }
+  if (Object.keys(errors).length > 0) throw new SearchRefused(errors);
+}
+
+/** The sailings of one route on one local date, with seats and prices for the party. */
+async function searchLeg(context: SearchContext, route: Route, date: string, counts: PassengerCounts) {
+  const { db, network, now } = context;
+  const from = network.terminal(route.from);
+  const to = network.terminal(route.to);
+  if (!from || !to) throw new Error(`route ${route.id} has unknown terminals`);
+  const { start, end } = localDayBounds(date, from.timeZone);
+  const [rows, charges] = await Promise.all([
+    db
+      .select({
+        id: sailings.id,
+        operatorCode: sailings.operatorCode,
+        departsAt: sailings.departsAt,
+        arrivesAt: sailings.arrivesAt,
+        capacity: sailings.capacity,
+        taken: seatsTakenSql(now),
+        adult: fares.adult,
+        child: fares.child,
+        infant: fares.infant,
+      })
+      .from(sailings)
+      .innerJoin(
+        fares,
+        and(eq(fares.routeId, sailings.routeId), eq(fares.operatorCode, sailings.operatorCode)),
+      )
+      .where(
+        and(
+          eq(sailings.routeId, route.id),
+          eq(sailings.status, 'scheduled'),
+          gte(sailings.departsAt, start),
+          lt(sailings.departsAt, end),
+        ),
+      )
+      .orderBy(asc(sailings.departsAt), asc(sailings.operatorCode)),
+    terminalTariff(db, route.from),
+  ]);
+  const seats = counts.adult + counts.child;
+  return {
+    route: route.id,
+    date,
+    from: network.describeTerminal(from, context.locale),
+    to: network.describeTerminal(to, context.locale),
+    sailings: rows
+      .filter((row) => isBookable(row.departsAt, now))
+      .map((row) => {
+        const tariff: LegTariff = {
+          ticket: { adult: row.adult, child: row.child, infant: row.infant },
+          ...charges,
+        };
+        const seatInfo = availability(row.capacity, row.taken);
+        const left = row.capacity - row.taken;
+        return {
+          id: row.id,
+          operator: { code: row.operatorCode, name: network.operatorName(row.operatorCode) },
+          departure: { ...portTime(row.departsAt, from.timeZone), at: row.departsAt.toISOString() },
+          arrival: { ...portTime(row.arrivesAt, to.timeZone), at: row.arrivesAt.toISOString() },
+          durationMinutes: Math.round((row.arrivesAt.getTime() - row.departsAt.getTime()) / 60_000),
+          availability: seatInfo,
+          enoughSeats: left >= seats,
+          price: priceLeg(tariff, counts),
+        };
+      }),
+  };
+}
+
+/** Operators selling open tickets on a route, with their price for the party (no sailing, no seat). */
+async function searchOpen(context: SearchContext, route: Route, counts: PassengerCounts) {
+  const { db, network } = context;
+  const [rows, charges] = await Promise.all([
+    db.select().from(fares).where(eq(fares.routeId, route.id)).orderBy(asc(fares.operatorCode)),
+    terminalTariff(db, route.from),
+  ]);
+  const from = network.terminal(route.from);
+  const to = network.terminal(route.to);
+  if (!from || !to) throw new Error(`route ${route.id} has unknown terminals`);
+  return {
+    route: route.id,
+    from: network.describeTerminal(from, context.locale),
+    to: network.describeTerminal(to, context.locale),
+    validityMonths: 3,
+    offers: rows.map((row) => ({
+      operator: { code: row.operatorCode, name: network.operatorName(row.operatorCode) },
+      price: priceLeg(
+        { ticket: { adult: row.adult, child: row.child, infant: row.infant }, ...charges },
+        counts,
+      ),
+    })),
+  };
+}
+
+export type LegResult = Awaited<ReturnType<typeof searchLeg>>;
+export type OpenResult = Awaited<ReturnType<typeof searchOpen>>;
+export type SailingResult = LegResult['sailings'][number];
+
+export interface SearchResult {
+  trip: SearchQuery['trip'];
+  passengers: PassengerCounts;
+  currency: 'IDR';
+  /** The cheapest channel's fee, once per booking; the exact fee follows the channel chosen at payment. */
+  transactionFee: number;
+  outbound?: LegResult;
+  return?: LegResult;
+  open?: OpenResult;
+}
+
+export async function searchSchedules(query: SearchQuery, context: SearchContext): Promise<SearchResult> {
+  const route = context.network.route(query.from, query.to);
+  if (!route) throw new SearchRefused({ to: [{ key: 'search_error_route' }] });
+  checkDates(query, route, context);
+  const counts = countsOf(query);
+  const transactionFee = await lowestTransactionFee(context.db);
+  const base = { trip: query.trip, passengers: counts, currency: 'IDR' as const, transactionFee };
+  if (query.trip === 'open') return { ...base, open: await searchOpen(context, route, counts) };
+  const outbound = await searchLeg(context, route, query.date ?? '', counts);
+  if (query.trip === 'one_way' || !query.returnDate) return { ...base, outbound };
+  const back = context.network.route(query.to, query.from);
+  if (!back) throw new SearchRefused({ to: [{ key: 'search_error_route' }] });
+  return { ...base, outbound, return: await searchLeg(context, back, query.returnDate, counts) };
+}
