@@ -58,7 +58,13 @@ test.describe('production server', () => {
   test('sends HSTS only behind a trusted HTTPS proxy, and stops cleanly on SIGTERM', async () => {
     const port = 4390 + test.info().parallelIndex;
     const server = spawn(process.execPath, ['src/server/main.ts'], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', TRUST_PROXY: '1', PGLITE_DIR: 'memory://' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        TRUST_PROXY: '1',
+        PGLITE_DIR: 'memory://',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     try {
