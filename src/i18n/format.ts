@@ -17,7 +17,7 @@ export function formatRupiah(amount: number, locale: Locale): string {
 export function formatDuration(minutes: number, locale: Locale): string {
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  const [h, m] = locale === 'id' ? ['j', 'mnt'] : ['h', 'min'];
+  const [h, m] = locale === 'id' ? ['jam', 'mnt'] : ['h', 'min'];
   if (hours === 0) return `${rest} ${m}`;
   return rest === 0 ? `${hours} ${h}` : `${hours} ${h} ${rest} ${m}`;
 }

@@ -14,8 +14,8 @@ describe('formatting', () => {
   it.each([
     [45, 'en', '45 min'],
     [60, 'en', '1 h'],
-    [90, 'id', '1 j 30 mnt'],
-    [120, 'id', '2 j'],
+    [90, 'id', '1 jam 30 mnt'],
+    [120, 'id', '2 jam'],
   ] as const)('%i minutes in %s is %s', (minutes, locale, text) => {
     expect(formatDuration(minutes, locale)).toBe(text);
   });

@@ -1,0 +1,79 @@
+import { translate } from '../../i18n/translate.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import type { FieldErrors, SearchValues } from '../../islands/search-form/types.ts';
+import { searchQuerySchema } from '../../schemas/search.ts';
+import { runtimeDeps } from '../runtime.ts';
+import {
+  SearchRefused,
+  searchSchedules,
+  type SailingResult,
+  type SearchResult,
+} from '../services/search-schedules.ts';
+import { searchValues } from './search-form-props.ts';
+
+export interface Selection {
+  outbound?: SailingResult | undefined;
+  back?: SailingResult | undefined;
+  /** The chosen return leaves before the chosen outbound arrives. */
+  returnTooEarly: boolean;
+  total?: number;
+}
+
+export interface SchedulePage {
+  status: 200 | 400;
+  values: SearchValues;
+  errors: FieldErrors;
+  result?: SearchResult;
+  selection: Selection;
+}
+
+/** Why a return sailing cannot go with the chosen outbound. */
+export function leavesBeforeArrival(back: SailingResult, outbound: SailingResult | undefined): boolean {
+  return outbound !== undefined && Date.parse(back.departure.at) <= Date.parse(outbound.arrival.at);
+}
+
+/** Runs the search of /booking/schedule from its query string (the form's GET) and reads the chosen sailings. */
+export async function loadSchedulePage(url: URL, locale: Locale): Promise<SchedulePage> {
+  const values = searchValues(url.searchParams);
+  const empty: Selection = { returnTooEarly: false };
+  if (!url.searchParams.has('from')) return { status: 200, values, errors: {}, selection: empty };
+  const parsed = searchQuerySchema.safeParse(Object.fromEntries(url.searchParams));
+  if (!parsed.success) {
+    const errors: FieldErrors = {};
+    for (const issue of parsed.error.issues) {
+      (errors[String(issue.path[0]) as keyof SearchValues] ??= []).push(translate(issue.message, locale));
+    }
+    return { status: 400, values, errors, selection: empty };
+  }
+  const deps = runtimeDeps();
+  try {
+    const result = await searchSchedules(parsed.data, {
+      db: await deps.database(),
+      network: deps.network,
+      now: deps.clock(),
+      locale,
+      horizonDays: deps.horizonDays,
+    });
+    const outbound = result.outbound?.sailings.find((s) => s.id === url.searchParams.get('out'));
+    const back = result.return?.sailings.find((s) => s.id === url.searchParams.get('ret'));
+    const returnTooEarly = back !== undefined && leavesBeforeArrival(back, outbound);
+    const complete = outbound && (result.trip !== 'two_way' || (back && !returnTooEarly));
+    const total = complete
+      ? outbound.price.subtotal.total + (back?.price.subtotal.total ?? 0) + result.transactionFee
+      : undefined;
+    return {
+      status: 200,
+      values,
+      errors: {},
+      result,
+      selection: { outbound, back, returnTooEarly, ...(total ? { total } : {}) },
+    };
+  } catch (error) {
+    if (!(error instanceof SearchRefused)) throw error;
+    const errors: FieldErrors = {};
+    for (const [field, list] of Object.entries(error.errors)) {
+      errors[field as keyof SearchValues] = list.map((e) => translate(e.key, locale, e.params));
+    }
+    return { status: 400, values, errors, selection: empty };
+  }
+}

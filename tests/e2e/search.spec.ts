@@ -1,0 +1,118 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+/** A date a few days ahead in Batam, inside the seeded horizon. */
+function daysAhead(days: number): string {
+  const batam = new Date(Date.now() + 7 * 3_600_000);
+  batam.setUTCDate(batam.getUTCDate() + days);
+  return batam.toISOString().slice(0, 10);
+}
+
+const texts = {
+  en: {
+    path: '/booking/schedule',
+    from: 'From',
+    to: 'To',
+    departure: 'Departure date',
+    returnDate: 'Return date',
+    twoWay: 'Two way',
+    search: 'Search ferries',
+    chooseOut: 'Choose this departure',
+    chooseRet: 'Choose this return',
+    continue: 'Continue',
+    total: 'Total to pay',
+    adults: 'Adults',
+    infants: 'Infants',
+    infantsError: 'Each infant travels with an adult: no more infants than adults',
+  },
+  id: {
+    path: '/id/booking/schedule',
+    from: 'Dari',
+    to: 'Ke',
+    departure: 'Tanggal berangkat',
+    returnDate: 'Tanggal kembali',
+    twoWay: 'Pulang pergi',
+    search: 'Cari feri',
+    chooseOut: 'Pilih keberangkatan ini',
+    chooseRet: 'Pilih jadwal kembali ini',
+    continue: 'Lanjutkan',
+    total: 'Total pembayaran',
+    adults: 'Dewasa',
+    infants: 'Bayi',
+    infantsError: 'Setiap bayi didampingi satu dewasa: jumlah bayi tidak boleh melebihi jumlah dewasa',
+  },
+} as const;
+
+async function chooseTwoWayTrip(page: Page, t: (typeof texts)['en' | 'id']) {
+  await page.getByText(t.twoWay, { exact: true }).click();
+  await page.getByLabel(t.from, { exact: true }).selectOption('BTC');
+  await page.getByLabel(t.to, { exact: true }).selectOption('HFC');
+  await page.getByLabel(t.departure, { exact: true }).fill(daysAhead(3));
+  await page.getByLabel(t.returnDate, { exact: true }).fill(daysAhead(5));
+  await page.getByRole('button', { name: t.search }).click();
+  await expect(page.getByRole('heading', { level: 2 }).first()).toContainText('Batam Centre');
+  await page.getByRole('radio', { name: new RegExp(`${t.chooseOut}.*08:00 WIB`) }).check();
+  await page.getByRole('radio', { name: new RegExp(`${t.chooseRet}.*14:00 SGT`) }).check();
+  await page.getByRole('button', { name: t.continue }).click();
+  const selection = page.getByTestId('selection');
+  await expect(selection).toContainText(t.total);
+  await expect(selection).toContainText('08:00 WIB → 10:00 SGT');
+  await expect(selection).toContainText('14:00 SGT → 14:00 WIB');
+}
+
+for (const locale of ['en', 'id'] as const) {
+  const t = texts[locale];
+
+  test(`${locale}: a traveller finds and chooses a two way trip with JavaScript`, async ({ page }) => {
+    await page.goto(t.path);
+    await expect(page.locator('astro-island:not([ssr])')).toHaveCount(2); // search form + notifications hydrated
+    await chooseTwoWayTrip(page, t);
+  });
+
+  test(`${locale}: the same works without JavaScript`, async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(t.path);
+    await chooseTwoWayTrip(page, t);
+    await context.close();
+  });
+
+  test(`${locale}: the form explains a wrong party before sending it`, async ({ page }) => {
+    await page.goto(t.path);
+    await expect(page.locator('astro-island:not([ssr])')).toHaveCount(2);
+    await page.getByLabel(t.from, { exact: true }).selectOption('HBB');
+    await page.getByLabel(t.to, { exact: true }).selectOption('PTH');
+    await page.getByLabel(t.departure, { exact: true }).fill(daysAhead(2));
+    await page.getByRole('spinbutton', { name: new RegExp(`^${t.infants}`) }).fill('3');
+    await page.getByRole('button', { name: t.search }).click();
+    await expect(page.getByText(t.infantsError)).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`${t.path}$`)); // nothing was sent
+  });
+}
+
+test('only valid destinations are offered once the form is interactive', async ({ page }) => {
+  await page.goto('/booking/schedule');
+  await expect(page.locator('astro-island:not([ssr])')).toHaveCount(2);
+  await page.getByLabel('From', { exact: true }).selectOption('SKP');
+  const options = await page.getByLabel('To', { exact: true }).locator('option').allTextContents();
+  expect(options).toEqual(['Choose a terminal', 'HarbourFront Centre']);
+});
+
+test('a bad query answers 400 with the error next to its field, in Indonesian', async ({ page }) => {
+  const response = await page.goto('/id/booking/schedule?from=BTC&to=HFC&date=2020-01-01');
+  expect(response?.status()).toBe(400);
+  await expect(page.getByText('Tanggal keberangkatan tidak boleh di masa lalu')).toBeVisible();
+});
+
+for (const path of ['/booking/schedule', '/id/booking/schedule']) {
+  test(`${path} with results passes axe`, async ({ page }) => {
+    await page.goto(
+      `${path}?trip=two_way&from=BTC&to=HFC&date=${daysAhead(2)}&returnDate=${daysAhead(4)}&adults=2&children=1`,
+    );
+    await expect(page.locator('astro-island:not([ssr])')).toHaveCount(2);
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(
+      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
+  });
+}
