@@ -13,8 +13,10 @@ export function terminalOptions(network: Network, locale: Locale): TerminalOptio
   }));
 }
 
-/** Batam's calendar date: the earliest any departure date can be (its zone is the first to reach tomorrow is
- * Singapore's, but every search date is validated against its own departure terminal by the API). */
+/**
+ * Batam's calendar date, offered as the earliest departure date. Singapore and Johor reach tomorrow an hour
+ * earlier; the service checks each search date against its own departure terminal's today.
+ */
 export function batamToday(now: Date): string {
   return toLocal(now, 'Asia/Jakarta').date;
 }
