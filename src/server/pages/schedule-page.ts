@@ -1,4 +1,3 @@
-import { translate } from '../../i18n/translate.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import type { FieldErrors, SearchValues } from '../../islands/search-form/types.ts';
 import { searchQuerySchema } from '../../schemas/search.ts';
@@ -9,6 +8,7 @@ import {
   type SailingResult,
   type SearchResult,
 } from '../services/search-schedules.ts';
+import { issuesToErrors, localizeErrors } from '../validation-errors.ts';
 import { searchValues } from './search-form-props.ts';
 
 export interface Selection {
@@ -39,11 +39,12 @@ export async function loadSchedulePage(url: URL, locale: Locale): Promise<Schedu
   if (!url.searchParams.has('from')) return { status: 200, values, errors: {}, selection: empty };
   const parsed = searchQuerySchema.safeParse(Object.fromEntries(url.searchParams));
   if (!parsed.success) {
-    const errors: FieldErrors = {};
-    for (const issue of parsed.error.issues) {
-      (errors[String(issue.path[0]) as keyof SearchValues] ??= []).push(translate(issue.message, locale));
-    }
-    return { status: 400, values, errors, selection: empty };
+    return {
+      status: 400,
+      values,
+      errors: localizeErrors(issuesToErrors(parsed.error.issues), locale),
+      selection: empty,
+    };
   }
   const deps = runtimeDeps();
   try {
@@ -70,10 +71,6 @@ export async function loadSchedulePage(url: URL, locale: Locale): Promise<Schedu
     };
   } catch (error) {
     if (!(error instanceof SearchRefused)) throw error;
-    const errors: FieldErrors = {};
-    for (const [field, list] of Object.entries(error.errors)) {
-      errors[field as keyof SearchValues] = list.map((e) => translate(e.key, locale, e.params));
-    }
-    return { status: 400, values, errors, selection: empty };
+    return { status: 400, values, errors: localizeErrors(error.errors, locale), selection: empty };
   }
 }

@@ -10,6 +10,7 @@ import type { Database } from '../db/client.ts';
 import { seatsTakenSql } from '../db/queries/inventory.ts';
 import { fares, paymentChannels, sailings, terminalCharges } from '../db/schema/network.ts';
 import type { Network } from '../network.ts';
+import type { ErrorKeys } from '../validation-errors.ts';
 
 export interface SearchContext {
   db: Database;
@@ -21,7 +22,7 @@ export interface SearchContext {
 
 /** A refusal the API answers with 400 and a field map of message keys. */
 export class SearchRefused extends Error {
-  constructor(readonly errors: Record<string, { key: string; params?: Record<string, number> }[]>) {
+  constructor(readonly errors: ErrorKeys) {
     super('search refused');
   }
 }
@@ -63,12 +64,18 @@ function checkDates(query: SearchQuery, route: Route, context: SearchContext) {
   if (Object.keys(errors).length > 0) throw new SearchRefused(errors);
 }
 
-/** The sailings of one route on one local date, with seats and prices for the party. */
-async function searchLeg(context: SearchContext, route: Route, date: string, counts: PassengerCounts) {
-  const { db, network, now } = context;
+/** The two terminals of a route; the network data is validated at load, so a miss is a programming error. */
+function routeEnds(network: Network, route: Route) {
   const from = network.terminal(route.from);
   const to = network.terminal(route.to);
   if (!from || !to) throw new Error(`route ${route.id} has unknown terminals`);
+  return { from, to };
+}
+
+/** The sailings of one route on one local date, with seats and prices for the party. */
+async function searchLeg(context: SearchContext, route: Route, date: string, counts: PassengerCounts) {
+  const { db, network, now } = context;
+  const { from, to } = routeEnds(network, route);
   const { start, end } = localDayBounds(date, from.timeZone);
   const [rows, charges] = await Promise.all([
     db
@@ -135,9 +142,7 @@ async function searchOpen(context: SearchContext, route: Route, counts: Passenge
     db.select().from(fares).where(eq(fares.routeId, route.id)).orderBy(asc(fares.operatorCode)),
     terminalTariff(db, route.from),
   ]);
-  const from = network.terminal(route.from);
-  const to = network.terminal(route.to);
-  if (!from || !to) throw new Error(`route ${route.id} has unknown terminals`);
+  const { from, to } = routeEnds(network, route);
   return {
     route: route.id,
     from: network.describeTerminal(from, context.locale),

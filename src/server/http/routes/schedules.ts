@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import { searchQuerySchema } from '../../../schemas/search.ts';
 import { SearchRefused, searchSchedules } from '../../services/search-schedules.ts';
 import type { AppDeps } from '../app.ts';
-import { fieldErrors, issuesToErrors } from '../errors.ts';
+import { issuesToErrors } from '../../validation-errors.ts';
+import { fieldErrors } from '../errors.ts';
 import { requestLocale } from '../request-locale.ts';
 
 /** GET /api/schedules?trip&from&to&date&returnDate&adults&children&infants */

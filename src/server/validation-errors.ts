@@ -1,0 +1,27 @@
+import { translate } from '../i18n/translate.ts';
+import type { Locale } from '../i18n/locales.ts';
+
+/** Refusals per field as message keys (with parameters), before they are put in the reader's language. */
+export type ErrorKeys = Record<string, { key: string; params?: Record<string, unknown> }[]>;
+
+/** Zod issues (messages are keys) grouped by their first path segment. */
+export function issuesToErrors(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): ErrorKeys {
+  const errors: ErrorKeys = {};
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? 'query');
+    (errors[field] ??= []).push({ key: issue.message });
+  }
+  return errors;
+}
+
+/** The same map with every key written out in `locale`: what the API and the pages show. */
+export function localizeErrors(errors: ErrorKeys, locale: Locale): Record<string, string[]> {
+  return Object.fromEntries(
+    Object.entries(errors).map(([field, list]) => [
+      field,
+      list.map((e) => translate(e.key, locale, e.params)),
+    ]),
+  );
+}
