@@ -7,9 +7,11 @@ import { sailings } from '../schema/network.ts';
  * Use under a row lock on the sailing (`select ... for update`) when the answer decides a write.
  */
 export function seatsTakenSql(now: Date): SQL<number> {
+  // Qualified by hand: Drizzle leaves a column unqualified when a query reads one table, and a bare "id" here
+  // would silently mean the subquery's own bookings.id.
   return sql<number>`coalesce((
     select sum(bs.seats) from booking_sailings bs join bookings b on b.id = bs.booking_id
-    where bs.sailing_id = ${sailings.id}
+    where bs.sailing_id = ${sailings}."id"
       and (b.status = 'paid' or (b.status in ('held', 'awaiting_payment') and b.expires_at > ${now.toISOString()}::timestamptz))
   ), 0)::int`;
 }
