@@ -21,3 +21,30 @@ export function formatDuration(minutes: number, locale: Locale): string {
   if (hours === 0) return `${rest} ${m}`;
   return rest === 0 ? `${hours} ${h}` : `${hours} ${h} ${rest} ${m}`;
 }
+
+const weekdayNames = {
+  en: new Intl.DateTimeFormat('en-GB', { weekday: 'short', timeZone: 'UTC' }),
+  id: new Intl.DateTimeFormat('id-ID', { weekday: 'short', timeZone: 'UTC' }),
+};
+/** ISO weekday (1 = Monday) -> `Mon` / `Sen`. 2024-01-01 was a Monday. */
+function weekdayName(day: number, locale: Locale): string {
+  return weekdayNames[locale].format(new Date(Date.UTC(2024, 0, day)));
+}
+
+/** Runs of ISO weekdays as people read them: `Fri–Sun`, `Mon, Wed–Thu` / `Jum–Min`. */
+export function formatWeekdayRuns(runs: readonly (readonly [number, number])[], locale: Locale): string {
+  return runs
+    .map(([first, last]) =>
+      first === last
+        ? weekdayName(first, locale)
+        : `${weekdayName(first, locale)}–${weekdayName(last, locale)}`,
+    )
+    .join(', ');
+}
+
+/** `45, 45` -> `45 min`; `55, 60` -> `55 min – 1 h`. */
+export function formatDurationRange(min: number, max: number, locale: Locale): string {
+  return min === max
+    ? formatDuration(min, locale)
+    : `${formatDuration(min, locale)} – ${formatDuration(max, locale)}`;
+}

@@ -11,6 +11,8 @@ export const routeSlug = z.string().regex(/^[a-z]{3}-[a-z]{3}$/);
 
 export const terminalSchema = z.object({
   id: terminalCode,
+  /** The terminal's part of a route page's address: `/schedule/batam-centre-harbourfront`. */
+  slug: z.string().regex(/^[a-z]+(-[a-z]+)*$/),
   name: localized,
   city: localized,
   country: z.enum(['ID', 'SG', 'MY']),

@@ -66,5 +66,8 @@ export function crossReferenceProblems(data: NetworkData): string[] {
       problems.push(`timetable ${entry.id}: unknown operator ${entry.operator}`);
     if (!fareKeys.has(`${entry.route}/${entry.operator}`)) problems.push(`timetable ${entry.id}: no fare`);
   }
+  const slugs = data.terminals.map((t) => t.slug);
+  for (const slug of new Set(slugs))
+    if (slugs.indexOf(slug) !== slugs.lastIndexOf(slug)) problems.push(`terminal slug ${slug} is not unique`);
   return problems;
 }

@@ -1,12 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-
-/** A date a few days ahead in Batam, inside the seeded horizon. */
-function daysAhead(days: number): string {
-  const batam = new Date(Date.now() + 7 * 3_600_000);
-  batam.setUTCDate(batam.getUTCDate() + days);
-  return batam.toISOString().slice(0, 10);
-}
+import { daysAhead } from './batam-dates.ts';
 
 const texts = {
   en: {

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { writeFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { everyContentPage } from '../e2e/content-pages.ts';
 
 /** ARCHITECTURE.md: a content page's HTML with its CSS fits the first TCP round trip (14 KB compressed). */
@@ -12,31 +12,53 @@ test.afterAll(() => {
   writeFileSync('test-results/page-sizes.json', JSON.stringify(measured, null, 2));
 });
 
-for (const { url } of everyContentPage) {
-  test(`${url}: no script requests; HTML + CSS <= 14 KB as served`, async ({ page, request }) => {
-    const scripts: string[] = [];
-    page.on('request', (req) => {
-      if (req.resourceType() === 'script') scripts.push(req.url());
-    });
-    await page.goto(url);
-    await page.waitForLoadState('networkidle');
-    expect(scripts).toEqual([]);
-    expect(await page.locator('script[src]').count()).toBe(0);
-    expect(await page.locator('astro-island').count()).toBe(0);
+/** Loads a page, proves it requests no script and hydrates nothing, and returns HTML + CSS bytes as served. */
+async function measure(page: Page, request: APIRequestContext, url: string) {
+  const scripts: string[] = [];
+  const onRequest = (req: { resourceType: () => string; url: () => string }) => {
+    if (req.resourceType() === 'script') scripts.push(req.url());
+  };
+  page.on('request', onRequest);
+  await page.goto(url);
+  await page.waitForLoadState('networkidle');
+  page.off('request', onRequest);
+  expect(scripts, url).toEqual([]);
+  expect(await page.locator('script[src]').count()).toBe(0);
+  expect(await page.locator('astro-island').count()).toBe(0);
 
-    // Bytes on the wire as a browser that accepts brotli and gzip receives them.
-    const wireBytes = async (path: string) => {
-      const response = await request.get(path, { headers: { 'Accept-Encoding': 'br, gzip' } });
-      expect(response.headers()['content-encoding']).toBe('br');
-      return Number(response.headers()['content-length']);
-    };
-    const stylesheets = await page
-      .locator('link[rel=stylesheet]')
+  // Bytes on the wire as a browser that accepts brotli and gzip receives them.
+  const wireBytes = async (path: string) => {
+    const response = await request.get(path, { headers: { 'Accept-Encoding': 'br, gzip' } });
+    expect(response.headers()['content-encoding']).toBe('br');
+    return Number(response.headers()['content-length']);
+  };
+  const stylesheets = await page
+    .locator('link[rel=stylesheet]')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  const html = await wireBytes(url);
+  let css = 0;
+  for (const href of stylesheets) css += await wireBytes(href);
+  measured[url] = { html, css, total: html + css, scripts: scripts.length };
+  expect(html + css, url).toBeLessThanOrEqual(BUDGET_BYTES);
+}
+
+for (const { url } of everyContentPage.filter((p) => !p.island)) {
+  test(`${url}: no script requests; HTML + CSS <= 14 KB as served`, async ({ page, request }) => {
+    await measure(page, request, url);
+  });
+}
+
+for (const listing of ['/schedule', '/id/schedule']) {
+  test(`every route page linked from ${listing}: no script requests; HTML + CSS <= 14 KB`, async ({
+    page,
+    request,
+  }) => {
+    await page.goto(listing);
+    const routePages = await page
+      .getByRole('main')
+      .locator(`a[href^="${listing}/"]`)
       .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
-    const html = await wireBytes(url);
-    let css = 0;
-    for (const href of stylesheets) css += await wireBytes(href);
-    measured[url] = { html, css, total: html + css, scripts: scripts.length };
-    expect(html + css).toBeLessThanOrEqual(BUDGET_BYTES);
+    expect(routePages).toHaveLength(14);
+    for (const url of routePages) await measure(page, request, url);
   });
 }

@@ -12,7 +12,7 @@ test.afterAll(() => {
   writeFileSync('test-results/island-sizes.json', JSON.stringify(measured, null, 2));
 });
 
-for (const url of ['/booking/schedule', '/id/booking/schedule']) {
+for (const url of ['/', '/id', '/booking/schedule', '/id/booking/schedule']) {
   test(`${url}: the search form is interactive within the JS budget`, async ({ page }) => {
     const sizes: Promise<number>[] = [];
     page.on('requestfinished', (request) => {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatRupiah } from '../../../src/i18n/format.ts';
+import {
+  formatDuration,
+  formatDurationRange,
+  formatRupiah,
+  formatWeekdayRuns,
+} from '../../../src/i18n/format.ts';
 
 describe('formatting', () => {
   it.each([
@@ -18,5 +23,29 @@ describe('formatting', () => {
     [120, 'id', '2 jam'],
   ] as const)('%i minutes in %s is %s', (minutes, locale, text) => {
     expect(formatDuration(minutes, locale)).toBe(text);
+  });
+
+  it.each([
+    [[[5, 7]], 'en', 'Fri–Sun'],
+    [[[5, 7]], 'id', 'Jum–Min'],
+    [
+      [
+        [1, 1],
+        [3, 4],
+      ],
+      'en',
+      'Mon, Wed–Thu',
+    ],
+    [[[1, 4]], 'id', 'Sen–Kam'],
+  ] as const)('weekday runs %j in %s read %s', (runs, locale, text) => {
+    expect(formatWeekdayRuns(runs, locale)).toBe(text);
+  });
+
+  it.each([
+    [45, 45, 'en', '45 min'],
+    [55, 60, 'en', '55 min – 1 h'],
+    [90, 120, 'id', '1 jam 30 mnt – 2 jam'],
+  ] as const)('a crossing of %i to %i minutes in %s is %s', (min, max, locale, text) => {
+    expect(formatDurationRange(min, max, locale)).toBe(text);
   });
 });

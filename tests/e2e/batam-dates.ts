@@ -1,0 +1,15 @@
+/** Batam's calendar date `days` from now, inside the seeded horizon. */
+export function daysAhead(days: number): string {
+  const batam = new Date(Date.now() + 7 * 3_600_000);
+  batam.setUTCDate(batam.getUTCDate() + days);
+  return batam.toISOString().slice(0, 10);
+}
+
+/** The first date from tomorrow on (Batam's calendar) that falls on an ISO weekday (1 = Monday). */
+export function nextWeekday(isoWeekday: number): string {
+  for (let days = 1; ; days++) {
+    const date = daysAhead(days);
+    const day = new Date(`${date}T00:00:00Z`).getUTCDay() || 7;
+    if (day === isoWeekday) return date;
+  }
+}
