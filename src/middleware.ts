@@ -5,7 +5,7 @@ import { compressResponse } from './server/http/compress.ts';
 const compress = defineMiddleware(async (context, next) => {
   if (context.isPrerendered) return next();
   const response = await next();
-  return compressResponse(context.request, response);
+  return await compressResponse(context.request, response);
 });
 
 export const onRequest = sequence(compress);

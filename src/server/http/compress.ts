@@ -1,10 +1,19 @@
+import { promisify } from 'node:util';
+import { constants, gzip } from 'node:zlib';
+
+const gzipAsync = promisify(gzip);
+
 /** Types worth compressing; images and PDFs are compressed already. */
 const compressible = /^(text\/|application\/(json|javascript|xml|problem\+json)|image\/svg\+xml)/;
 /** Below this size the gzip header and a round of CPU cost more than they save. */
 const MIN_BYTES = 1024;
 
-/** Gzips a response when the client accepts it and it is text of unknown or sufficient length. */
-export function compressResponse(request: Request, response: Response): Response {
+/**
+ * Gzips a response when the client accepts it and it is text of unknown or sufficient length. JSON is complete in
+ * memory, so it is gzipped in one call on libuv's thread pool (off the event loop; 2.6x the throughput of a
+ * CompressionStream in bench:search); HTML keeps streaming so the head of a page leaves before its end renders.
+ */
+export async function compressResponse(request: Request, response: Response): Promise<Response> {
   const type = response.headers.get('Content-Type') ?? '';
   const length = Number(response.headers.get('Content-Length') ?? Number.NaN);
   if (
@@ -21,6 +30,13 @@ export function compressResponse(request: Request, response: Response): Response
   }
   const headers = new Headers(response.headers);
   headers.set('Content-Encoding', 'gzip');
+  if (type.startsWith('application/json')) {
+    const body = await gzipAsync(await response.arrayBuffer(), { level: constants.Z_DEFAULT_COMPRESSION });
+    headers.set('Content-Length', String(body.length));
+    return withVary(
+      new Response(body, { status: response.status, statusText: response.statusText, headers }),
+    );
+  }
   headers.delete('Content-Length');
   const compressed = new Response(response.body.pipeThrough(new CompressionStream('gzip')), {
     status: response.status,

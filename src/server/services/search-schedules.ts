@@ -1,14 +1,15 @@
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { availability, isBookable } from '../../domain/availability.ts';
-import type { ByCategory, PassengerCounts } from '../../domain/passengers.ts';
+import type { PassengerCounts } from '../../domain/passengers.ts';
 import { addDays, localDayBounds, portTime, toLocal } from '../../domain/port-time.ts';
 import { priceLeg, type LegTariff } from '../../domain/pricing.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import type { Route } from '../../schemas/network.ts';
 import type { SearchQuery } from '../../schemas/search.ts';
 import type { Database } from '../db/client.ts';
-import { seatsTakenSql } from '../db/queries/inventory.ts';
-import { fares, paymentChannels, sailings, terminalCharges } from '../db/schema/network.ts';
+import { sailingsOnDay } from '../db/queries/sailings-on-day.ts';
+import { tariffs } from '../db/queries/tariffs.ts';
+import { fares } from '../db/schema/network.ts';
 import type { Network } from '../network.ts';
 import type { ErrorKeys } from '../validation-errors.ts';
 
@@ -29,23 +30,6 @@ export class SearchRefused extends Error {
 
 function countsOf(query: SearchQuery): PassengerCounts {
   return { adult: query.adults, child: query.children, infant: query.infants };
-}
-
-/** Charges of a departure terminal by kind, and the cheapest channel's transaction fee. */
-async function terminalTariff(db: Database, terminal: string) {
-  const rows = await db.select().from(terminalCharges).where(eq(terminalCharges.terminalCode, terminal));
-  const pick = (kind: 'terminal_fee' | 'surcharge'): ByCategory<number> => {
-    const row = rows.find((r) => r.kind === kind);
-    return { adult: row?.adult ?? 0, child: row?.child ?? 0, infant: row?.infant ?? 0 };
-  };
-  return { terminalFee: pick('terminal_fee'), surcharge: pick('surcharge') };
-}
-
-async function lowestTransactionFee(db: Database): Promise<number> {
-  const [row] = await db
-    .select({ fee: sql<number>`min(${paymentChannels.transactionFee})::int` })
-    .from(paymentChannels);
-  return row?.fee ?? 0;
 }
 
 function checkDates(query: SearchQuery, route: Route, context: SearchContext) {
@@ -77,35 +61,11 @@ async function searchLeg(context: SearchContext, route: Route, date: string, cou
   const { db, network, now } = context;
   const { from, to } = routeEnds(network, route);
   const { start, end } = localDayBounds(date, from.timeZone);
-  const [rows, charges] = await Promise.all([
-    db
-      .select({
-        id: sailings.id,
-        operatorCode: sailings.operatorCode,
-        departsAt: sailings.departsAt,
-        arrivesAt: sailings.arrivesAt,
-        capacity: sailings.capacity,
-        taken: seatsTakenSql(now),
-        adult: fares.adult,
-        child: fares.child,
-        infant: fares.infant,
-      })
-      .from(sailings)
-      .innerJoin(
-        fares,
-        and(eq(fares.routeId, sailings.routeId), eq(fares.operatorCode, sailings.operatorCode)),
-      )
-      .where(
-        and(
-          eq(sailings.routeId, route.id),
-          eq(sailings.status, 'scheduled'),
-          gte(sailings.departsAt, start),
-          lt(sailings.departsAt, end),
-        ),
-      )
-      .orderBy(asc(sailings.departsAt), asc(sailings.operatorCode)),
-    terminalTariff(db, route.from),
+  const [rows, rates] = await Promise.all([
+    sailingsOnDay(db, { route: route.id, start, end, now }),
+    tariffs(db),
   ]);
+  const charges = rates.charges(route.from);
   const seats = counts.adult + counts.child;
   return {
     route: route.id,
@@ -138,10 +98,11 @@ async function searchLeg(context: SearchContext, route: Route, date: string, cou
 /** Operators selling open tickets on a route, with their price for the party (no sailing, no seat). */
 async function searchOpen(context: SearchContext, route: Route, counts: PassengerCounts) {
   const { db, network } = context;
-  const [rows, charges] = await Promise.all([
+  const [rows, rates] = await Promise.all([
     db.select().from(fares).where(eq(fares.routeId, route.id)).orderBy(asc(fares.operatorCode)),
-    terminalTariff(db, route.from),
+    tariffs(db),
   ]);
+  const charges = rates.charges(route.from);
   const { from, to } = routeEnds(network, route);
   return {
     route: route.id,
@@ -178,7 +139,7 @@ export async function searchSchedules(query: SearchQuery, context: SearchContext
   if (!route) throw new SearchRefused({ to: [{ key: 'search_error_route' }] });
   checkDates(query, route, context);
   const counts = countsOf(query);
-  const transactionFee = await lowestTransactionFee(context.db);
+  const transactionFee = (await tariffs(context.db)).lowestTransactionFee;
   const base = { trip: query.trip, passengers: counts, currency: 'IDR' as const, transactionFee };
   if (query.trip === 'open') return { ...base, open: await searchOpen(context, route, counts) };
   const outbound = await searchLeg(context, route, query.date ?? '', counts);

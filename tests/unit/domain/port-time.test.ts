@@ -61,4 +61,31 @@ describe('port-local time', () => {
   it('refuses a malformed local time', () => {
     expect(() => fromLocal({ date: '2026-13-40', time: '25:00' }, 'Asia/Jakarta')).toThrow(RangeError);
   });
+
+  it('reads the same wall clock as the time-zone database, across historic zone changes', () => {
+    const intl = (zone: string) =>
+      new Intl.DateTimeFormat('sv-SE', {
+        timeZone: zone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      });
+    // Singapore and Johor moved from UTC+7:30 to UTC+8 at the start of 1982; Jakarta changed zones in the 1960s.
+    const instants = [
+      Date.UTC(1981, 11, 31, 16, 29),
+      Date.UTC(1981, 11, 31, 16, 30),
+      Date.UTC(1963, 11, 31, 16),
+    ];
+    for (let i = 0; i < 3000; i++) instants.push(Date.UTC(1960, 0, 1) + i * 833_333_333 + (i % 97) * 60_000);
+    for (const zone of ['Asia/Jakarta', 'Asia/Singapore', 'Asia/Kuala_Lumpur'] as const) {
+      const format = intl(zone);
+      for (const ms of instants) {
+        const { date, time } = toLocal(new Date(ms), zone);
+        expect(`${date} ${time}`, `${zone} ${new Date(ms).toISOString()}`).toBe(format.format(ms));
+      }
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { sailings } from '../schema/network.ts';
 
 /**
@@ -6,12 +6,12 @@ import { sailings } from '../schema/network.ts';
  * Expired holds stop counting by this time condition alone, so a late or stopped sweeper never oversells.
  * Use under a row lock on the sailing (`select ... for update`) when the answer decides a write.
  */
-export function seatsTakenSql(now: Date): SQL<number> {
+export function seatsTakenSql(now: Date | Placeholder): SQL<number> {
   // Qualified by hand: Drizzle leaves a column unqualified when a query reads one table, and a bare "id" here
   // would silently mean the subquery's own bookings.id.
   return sql<number>`coalesce((
     select sum(bs.seats) from booking_sailings bs join bookings b on b.id = bs.booking_id
     where bs.sailing_id = ${sailings}."id"
-      and (b.status = 'paid' or (b.status in ('held', 'awaiting_payment') and b.expires_at > ${now.toISOString()}::timestamptz))
+      and (b.status = 'paid' or (b.status in ('held', 'awaiting_payment') and b.expires_at > ${now instanceof Date ? now.toISOString() : now}::timestamptz))
   ), 0)::int`;
 }
