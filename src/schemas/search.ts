@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { partyIssues } from './party.ts';
 
 /**
  * The schedule search, shared by the search form island and GET /api/schedules. Messages are i18n keys.
@@ -7,7 +8,7 @@ import * as z from 'zod/mini';
 export const tripTypes = ['one_way', 'two_way', 'open'] as const;
 export type TripType = (typeof tripTypes)[number];
 
-const terminal = (key: string) => z.string({ error: key }).check(z.regex(/^[A-Z]{3}$/, key));
+export const terminal = (key: string) => z.string({ error: key }).check(z.regex(/^[A-Z]{3}$/, key));
 const isoDate = (key: string) =>
   z.string({ error: key }).check(
     z.regex(/^\d{4}-\d{2}-\d{2}$/, key),
@@ -18,7 +19,7 @@ const isoDate = (key: string) =>
       key,
     ),
   );
-const count = (fallback: number) =>
+export const count = (fallback: number) =>
   z._default(
     z.coerce
       .number({ error: 'search_error_count' })
@@ -51,9 +52,7 @@ export const searchQuerySchema = z
         else if (query.date && query.returnDate < query.date)
           issue('returnDate', 'search_error_return_before');
       }
-      if (query.adults < 1) issue('adults', 'search_error_adults_min');
-      if (query.adults + query.children > 9) issue('children', 'search_error_party_max');
-      if (query.infants > query.adults) issue('infants', 'search_error_infants_max');
+      partyIssues(query, issue);
     }),
   );
 

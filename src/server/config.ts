@@ -20,6 +20,8 @@ const schema = z.object({
   DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   /** How many days ahead dated sailings exist (rolling; PRODUCT.md asks for at least 90). */
   SAILING_HORIZON_DAYS: z.coerce.number().int().min(90).max(400).default(120),
+  /** Test-only: `1` with NODE_ENV=test holds seats without locking, so the concurrency tests can show the race. */
+  TEST_SKIP_SEAT_LOCK: z.enum(['0', '1']).default('0'),
 });
 
 export type Config = z.infer<typeof schema>;

@@ -42,6 +42,11 @@ server.listen(config.PORT, config.HOST, () => {
   console.log(
     `Segara Ferry listening on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`,
   );
+  // One request through the app opens the database and starts the background jobs before the first visitor.
+  const self = ['0.0.0.0', '::'].includes(config.HOST) ? '127.0.0.1' : config.HOST;
+  fetch(`http://${self.includes(':') ? `[${self}]` : self}:${port}/api/health`).catch((error: unknown) => {
+    console.error('warm-up request failed', error);
+  });
 });
 
 let stopping = false;

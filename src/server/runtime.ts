@@ -1,12 +1,13 @@
 import { loadConfig } from './config.ts';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client.ts';
 import type { AppDeps } from './http/app.ts';
+import { startJobs } from './jobs/scheduler.ts';
 import { Network } from './network.ts';
 
 /**
  * The running server's dependencies, created once inside the Astro server bundle (never imported from outside it:
  * two PGlite clients on one folder would corrupt it). The database opens on first use; `npm start` has migrated
- * and seeded it before the server starts.
+ * and seeded it before the server starts. Creating the dependencies also starts this process's background jobs.
  */
 let handle: Promise<DatabaseHandle> | undefined;
 let deps: AppDeps | undefined;
@@ -22,11 +23,13 @@ export function runtimeDeps(): AppDeps {
     });
     return (await handle).db;
   };
+  startJobs(database, () => new Date());
   deps = {
     database,
     network: new Network(),
     clock: () => new Date(),
     horizonDays: config.SAILING_HORIZON_DAYS,
+    lockSeats: !(config.NODE_ENV === 'test' && config.TEST_SKIP_SEAT_LOCK === '1'),
   };
   return deps;
 }

@@ -14,7 +14,9 @@ const texts = {
     chooseOut: 'Choose this departure',
     chooseRet: 'Choose this return',
     continue: 'Continue',
-    total: 'Total to pay',
+    total: /^IDR \d{1,3}(,\d{3})+$/,
+    held: 'Seats held',
+    openLeg: 'Open ticket, Johor Straits Ferry: choose the sailing later',
     adults: 'Adults',
     infants: 'Infants',
     infantsError: 'Each infant travels with an adult: no more infants than adults',
@@ -30,7 +32,9 @@ const texts = {
     chooseOut: 'Pilih keberangkatan ini',
     chooseRet: 'Pilih jadwal kembali ini',
     continue: 'Lanjutkan',
-    total: 'Total pembayaran',
+    total: /^Rp \d{1,3}(\.\d{3})+$/,
+    held: 'Kursi ditahan',
+    openLeg: 'Tiket terbuka, Johor Straits Ferry: pilih jadwal nanti',
     adults: 'Dewasa',
     infants: 'Bayi',
     infantsError: 'Setiap bayi didampingi satu dewasa: jumlah bayi tidak boleh melebihi jumlah dewasa',
@@ -48,10 +52,13 @@ async function chooseTwoWayTrip(page: Page, t: (typeof texts)['en' | 'id']) {
   await page.getByRole('radio', { name: new RegExp(`${t.chooseOut}.*08:00 WIB`) }).check();
   await page.getByRole('radio', { name: new RegExp(`${t.chooseRet}.*14:00 SGT`) }).check();
   await page.getByRole('button', { name: t.continue }).click();
-  const selection = page.getByTestId('selection');
-  await expect(selection).toContainText(t.total);
-  await expect(selection).toContainText('08:00 WIB → 10:00 SGT');
-  await expect(selection).toContainText('14:00 SGT → 14:00 WIB');
+  // Continue holds the seats and opens the booking at its unguessable address.
+  await expect(page).toHaveURL(new RegExp(`${t.path.replace('/schedule', '')}/[\\w-]{24}$`));
+  await expect(page.getByTestId('booking-code')).toHaveText(/^[A-HJ-NP-Z2-9]{6}$/);
+  await expect(page.getByTestId('booking-status')).toContainText(t.held);
+  await expect(page.getByText('08:00 WIB → 10:00 SGT')).toBeVisible();
+  await expect(page.getByText('14:00 SGT → 14:00 WIB')).toBeVisible();
+  await expect(page.getByTestId('booking-total')).toHaveText(t.total);
 }
 
 for (const locale of ['en', 'id'] as const) {
@@ -61,6 +68,10 @@ for (const locale of ['en', 'id'] as const) {
     await page.goto(t.path);
     await expect(page.locator('astro-island:not([ssr])')).toHaveCount(2); // search form + notifications hydrated
     await chooseTwoWayTrip(page, t);
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(
+      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
   });
 
   test(`${locale}: the same works without JavaScript`, async ({ browser }) => {
@@ -68,6 +79,16 @@ for (const locale of ['en', 'id'] as const) {
     const page = await context.newPage();
     await page.goto(t.path);
     await chooseTwoWayTrip(page, t);
+    await context.close();
+  });
+
+  test(`${locale}: an open ticket is held without a sailing, and without JavaScript`, async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${t.path}?trip=open&from=HBB&to=PTH&adults=2`);
+    await page.getByRole('button', { name: t.continue }).click();
+    await expect(page.getByTestId('booking-code')).toBeVisible();
+    await expect(page.getByText(t.openLeg)).toBeVisible();
     await context.close();
   });
 

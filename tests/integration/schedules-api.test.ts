@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
-import { bookingSailings, bookings } from '../../src/server/db/schema/bookings.ts';
 import { extendSailings, upsertNetwork } from '../../src/server/db/seed.ts';
 import { loadNetworkData } from '../../src/server/network-data.ts';
 import type { LegResult, SearchResult } from '../../src/server/services/search-schedules.ts';
+import { insertBooking } from '../factories/bookings.ts';
 import { testApp } from '../support/app.ts';
 import { testDatabases } from '../support/databases.ts';
 
@@ -106,13 +106,14 @@ describe.each(testDatabases)('schedules API on $name', (database) => {
     const [sailing] = (await search(query)).outbound?.sailings ?? [];
     expect(sailing).toBeDefined();
     const id = sailing?.id ?? '';
-    const book = async (code: string, status: 'held' | 'paid', seats: number, expires: string | null) => {
-      const [row] = await handle.db
-        .insert(bookings)
-        .values({ code, status, expiresAt: expires ? new Date(expires) : null })
-        .returning({ id: bookings.id });
-      await handle.db.insert(bookingSailings).values({ bookingId: row?.id ?? '', sailingId: id, seats });
-    };
+    const book = (code: string, status: 'held' | 'paid', seats: number, expires: string | null) =>
+      insertBooking(handle.db, {
+        code,
+        status,
+        seats,
+        sailingId: id,
+        expiresAt: expires ? new Date(expires) : null,
+      });
     await book('PAID22', 'paid', 165, null); // capacity 180
     await book('HOLD22', 'held', 8, '2026-11-21T10:15:00Z'); // still held at `now`
     await book('GONE22', 'held', 5, '2026-11-21T09:59:00Z'); // expired a minute ago: must not count

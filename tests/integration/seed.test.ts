@@ -57,13 +57,15 @@ describe.each(testDatabases)('seed on $name', (database) => {
   });
 
   it('refuses a booking leg that takes no seats', async () => {
-    const booking = '00000000-0000-4000-8000-000000000001';
+    const booking = 'seed-test-booking-000001';
     await handle.db.execute(
-      sql`insert into bookings (id, code, status, expires_at) values (${booking}, 'ABC234', 'held', now())`,
+      sql`insert into bookings (id, code, status, trip, locale, adults, children, infants, price, expires_at)
+          values (${booking}, 'ABC234', 'held', 'one_way', 'en', 1, 0, 0, '{}', now())`,
     );
     await expect(
       handle.db.execute(
-        sql`insert into booking_sailings (booking_id, sailing_id, seats) select ${booking}, id, 0 from sailings limit 1`,
+        sql`insert into booking_legs (booking_id, leg, route_id, operator_code, sailing_id, seats)
+            select ${booking}, 0, route_id, operator_code, id, 0 from sailings limit 1`,
       ),
     ).rejects.toThrow();
   });

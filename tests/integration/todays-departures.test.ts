@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
-import { bookingSailings, bookings } from '../../src/server/db/schema/bookings.ts';
 import { extendSailings, upsertNetwork } from '../../src/server/db/seed.ts';
 import { Network } from '../../src/server/network.ts';
 import { todaysDepartures, type RouteToday } from '../../src/server/services/todays-departures.ts';
+import { insertBooking } from '../factories/bookings.ts';
 import { testDatabases } from '../support/databases.ts';
 
 // Saturday 21 November 2026, 17:00 in Batam (WIB), 18:00 in Singapore and Johor.
@@ -60,20 +60,18 @@ describe.each(testDatabases)("today's departures on $name", (database) => {
     const sailing = route?.sailings[0];
     expect(route?.from.name).toBe('Batam Centre');
     expect(sailing?.availability).toEqual({ status: 'available' });
-    const rows = await handle.db
-      .insert(bookings)
-      .values([
-        { code: 'TDPAID', status: 'paid' },
-        { code: 'TDHOLD', status: 'held', expiresAt: new Date('2026-11-21T10:10:00Z') },
-        { code: 'TDGONE', status: 'held', expiresAt: new Date('2026-11-21T09:50:00Z') },
-      ])
-      .returning({ id: bookings.id });
-    const seats = [270, 6, 4];
-    await handle.db
-      .insert(bookingSailings)
-      .values(
-        rows.map((row, i) => ({ bookingId: row.id, sailingId: sailing?.id ?? '', seats: seats[i] ?? 0 })),
-      );
+    const sailingId = sailing?.id ?? '';
+    await insertBooking(handle.db, { code: 'TDPAID', status: 'paid', seats: 270, sailingId });
+    const expiresAt = new Date('2026-11-21T10:10:00Z');
+    await insertBooking(handle.db, { code: 'TDHOLD', status: 'held', seats: 6, sailingId, expiresAt });
+    const expired = new Date('2026-11-21T09:50:00Z');
+    await insertBooking(handle.db, {
+      code: 'TDGONE',
+      status: 'held',
+      seats: 4,
+      sailingId,
+      expiresAt: expired,
+    });
     const [after] = await departures(afternoon);
     // Capacity 280: 270 paid + 6 held leave 4; the expired hold no longer counts.
     expect(after?.sailings[0]?.availability).toEqual({ status: 'limited', seatsLeft: 4 });

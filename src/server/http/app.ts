@@ -4,8 +4,10 @@ import { api_not_found, notification_generic_error } from '../../paraglide/messa
 import type { Database } from '../db/client.ts';
 import type { Network } from '../network.ts';
 import { requestLocale } from './request-locale.ts';
+import { bookingsRoutes } from './routes/bookings.ts';
 import { networkRoutes } from './routes/network.ts';
 import { schedulesRoutes } from './routes/schedules.ts';
+import { sameOrigin } from './same-origin.ts';
 
 /** What the API needs from the outside world; tests pass their own database and clock. */
 export interface AppDeps {
@@ -13,6 +15,8 @@ export interface AppDeps {
   network: Network;
   clock: () => Date;
   horizonDays: number;
+  /** Seat locking for holds; off only in the concurrency tests that prove the lock matters. */
+  lockSeats?: boolean;
 }
 
 /** The API: one Hono app behind `/api/*`, mounted by src/pages/api/[...path].ts and tested with `app.request()`. */
@@ -24,8 +28,10 @@ export function createApp(deps: AppDeps) {
     await deps.database(); // also warms the database connection at start-up
     return c.json({ status: 'ok', version: appVersion });
   });
+  app.use(sameOrigin);
   app.route('/', networkRoutes(deps));
   app.route('/', schedulesRoutes(deps));
+  app.route('/', bookingsRoutes(deps));
 
   app.notFound((c) => c.json({ message: api_not_found({}, { locale: requestLocale(c.req.raw) }) }, 404));
   app.onError((error, c) => {

@@ -6,8 +6,9 @@ import { requestLocale } from './request-locale.ts';
 /** A field map of message keys -> the one error shape every API answer uses, localized. */
 export function fieldErrors(c: Context, errors: ErrorKeys, status: 400 | 409 | 422 = 400) {
   const locale = requestLocale(c.req.raw);
-  return c.json(
-    { message: translate('api_invalid_input', locale), errors: localizeErrors(errors, locale) },
-    status,
-  );
+  const localized = localizeErrors(errors, locale);
+  // A conflict or a closed sailing is one fact worth saying first; bad input gets the general heading.
+  const first = Object.values(localized)[0]?.[0];
+  const message = status !== 400 && first ? first : translate('api_invalid_input', locale);
+  return c.json({ message, errors: localized }, status);
 }

@@ -10,8 +10,8 @@ export function seatsTakenSql(now: Date | Placeholder): SQL<number> {
   // Qualified by hand: Drizzle leaves a column unqualified when a query reads one table, and a bare "id" here
   // would silently mean the subquery's own bookings.id.
   return sql<number>`coalesce((
-    select sum(bs.seats) from booking_sailings bs join bookings b on b.id = bs.booking_id
-    where bs.sailing_id = ${sailings}."id"
+    select sum(bl.seats) from booking_legs bl join bookings b on b.id = bl.booking_id
+    where bl.sailing_id = ${sailings}."id"
       and (b.status = 'paid' or (b.status in ('held', 'awaiting_payment') and b.expires_at > ${now instanceof Date ? now.toISOString() : now}::timestamptz))
   ), 0)::int`;
 }

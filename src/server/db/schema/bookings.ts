@@ -1,21 +1,52 @@
 import { sql } from 'drizzle-orm';
-import { char, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { sailings } from './network.ts';
+import {
+  char,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import type { BookingPrice } from '../../../domain/pricing.ts';
+import { operators, routes, sailings } from './network.ts';
 
 /**
- * The seat-hold model. A booking holds seats on its sailings while `held` or `awaiting_payment` and
- * `expires_at` is in the future, and keeps them once `paid`. Seats taken on a sailing are counted from
- * booking_sailings under a row lock on the sailing (see the inventory query); expired holds stop counting by the
- * time condition alone, so a late sweeper can never oversell.
+ * A booking and its seat holds. It holds seats on its sailings while `held` or `awaiting_payment` and `expires_at`
+ * is in the future, and keeps them once `paid`. Seats taken on a sailing are counted from booking_legs under a row
+ * lock on the sailing (see queries/inventory.ts); expired holds stop counting by the time condition alone, so a
+ * late sweeper can never oversell.
  */
 export const bookings = pgTable(
   'bookings',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    /** 144 random bits, base64url: the unguessable id of `/booking/{id}`. */
+    id: varchar('id', { length: 24 }).primaryKey(),
+    /** What people read aloud and type (no 0, O, 1, I). */
     code: char('code', { length: 6 }).notNull().unique(),
     status: text('status', { enum: ['held', 'awaiting_payment', 'paid', 'expired'] }).notNull(),
+    trip: text('trip', { enum: ['one_way', 'two_way', 'open'] }).notNull(),
+    /** The language of the booking's e-mails and documents. */
+    locale: text('locale', { enum: ['en', 'id'] }).notNull(),
+    adults: smallint('adults').notNull(),
+    children: smallint('children').notNull(),
+    infants: smallint('infants').notNull(),
+    /** The priced snapshot at booking time; the receipt never changes afterwards. */
+    price: jsonb('price').$type<BookingPrice>().notNull(),
+    contactName: text('contact_name'),
+    contactEmail: text('contact_email'),
+    contactPhone: text('contact_phone'),
+    /** The account that owns the booking; guests have none (accounts arrive later). */
+    userId: text('user_id'),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('bookings_status_known', sql`${t.status} in ('held', 'awaiting_payment', 'paid', 'expired')`),
@@ -23,25 +54,40 @@ export const bookings = pgTable(
       'bookings_hold_expires',
       sql`${t.status} not in ('held', 'awaiting_payment') or ${t.expiresAt} is not null`,
     ),
+    check(
+      'bookings_party',
+      sql`${t.adults} between 1 and 9 and ${t.children} >= 0 and ${t.infants} between 0 and ${t.adults} and ${t.adults} + ${t.children} <= 9`,
+    ),
     index('bookings_status_expires_idx').on(t.status, t.expiresAt),
+    index('bookings_user_idx').on(t.userId),
   ],
 );
 
-/** Seats a booking takes on each of its sailings (one row per leg). */
-export const bookingSailings = pgTable(
-  'booking_sailings',
+/**
+ * The legs of a booking: leg 0 outbound, leg 1 return. A leg on a sailing holds `seats` on it; an open ticket's leg
+ * names only its route and operator and holds no seat until it is claimed.
+ */
+export const bookingLegs = pgTable(
+  'booking_legs',
   {
-    bookingId: uuid('booking_id')
+    bookingId: varchar('booking_id', { length: 24 })
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
-    sailingId: uuid('sailing_id')
+    leg: smallint('leg').notNull(),
+    routeId: varchar('route_id', { length: 7 })
       .notNull()
-      .references(() => sailings.id),
+      .references(() => routes.id),
+    operatorCode: varchar('operator_code', { length: 4 })
+      .notNull()
+      .references(() => operators.code),
+    sailingId: uuid('sailing_id').references(() => sailings.id),
+    /** Adults and children: infants travel on a lap and take no seat. */
     seats: integer('seats').notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.bookingId, t.sailingId] }),
-    index('booking_sailings_sailing_idx').on(t.sailingId),
-    check('booking_sailings_seats_positive', sql`${t.seats} > 0`),
+    primaryKey({ columns: [t.bookingId, t.leg] }),
+    index('booking_legs_sailing_idx').on(t.sailingId),
+    check('booking_legs_leg_known', sql`${t.leg} in (0, 1)`),
+    check('booking_legs_seats_positive', sql`${t.seats} > 0`),
   ],
 );

@@ -1,0 +1,48 @@
+import type { APIRoute } from 'astro';
+import { localizePath, type Locale } from '../../../i18n/locales.ts';
+import { holdRequestSchema } from '../../../schemas/hold.ts';
+import { isCrossSite } from '../../../server/http/same-origin.ts';
+import { runtimeDeps } from '../../../server/runtime.ts';
+import { createHold, HoldRefused } from '../../../server/services/create-hold.ts';
+
+export const prerender = false;
+
+const searchFields = ['trip', 'from', 'to', 'date', 'returnDate', 'adults', 'children', 'infants'];
+
+/**
+ * "Continue" on /booking/schedule without JavaScript: a plain POST that holds the chosen sailings and sends the
+ * traveller to the booking (303, so a reload does not post again). A refusal goes back to the same search with the
+ * reason, which the schedule page shows next to the sailings.
+ */
+export const POST: APIRoute = async ({ request, params, redirect }) => {
+  if (params.locale !== undefined && params.locale !== 'id') return new Response(null, { status: 404 });
+  const locale: Locale = params.locale === 'id' ? 'id' : 'en';
+  if (isCrossSite(request)) return new Response(null, { status: 403 });
+  const form = await request.formData().catch(() => new FormData());
+  const values = Object.fromEntries(
+    [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+  const back = (reason: string) => {
+    const query = new URLSearchParams(
+      searchFields.flatMap((name) => (values[name] ? [[name, values[name]]] : [])),
+    );
+    query.set('holdError', reason);
+    return redirect(`${localizePath('/booking/schedule', locale)}?${query.toString()}#continue`, 303);
+  };
+  const parsed = holdRequestSchema.safeParse(values);
+  if (!parsed.success) return back(parsed.error.issues[0]?.message ?? 'hold_error_out');
+  const deps = runtimeDeps();
+  try {
+    const hold = await createHold(parsed.data, {
+      db: await deps.database(),
+      network: deps.network,
+      now: deps.clock(),
+      locale,
+      lockSeats: deps.lockSeats ?? true,
+    });
+    return redirect(localizePath(`/booking/${hold.id}`, locale), 303);
+  } catch (error) {
+    if (!(error instanceof HoldRefused)) throw error;
+    return back(Object.values(error.errors)[0]?.[0]?.key ?? 'hold_error_out');
+  }
+};

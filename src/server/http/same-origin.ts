@@ -1,0 +1,31 @@
+import type { MiddlewareHandler } from 'hono';
+import { translate } from '../../i18n/translate.ts';
+import { requestLocale } from './request-locale.ts';
+
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Refuses a state-changing request a browser sent from another site (a hidden form holding seats on a visitor's
+ * behalf). Browsers name the sending site in Sec-Fetch-Site or Origin; payment gateways calling back send neither
+ * and are authenticated by their own signature.
+ */
+export function isCrossSite(request: Request): boolean {
+  if (safeMethods.has(request.method)) return false;
+  const fetchSite = request.headers.get('Sec-Fetch-Site');
+  if (fetchSite) return fetchSite === 'cross-site' || fetchSite === 'same-site';
+  const origin = request.headers.get('Origin');
+  if (!origin) return false;
+  const host = request.headers.get('X-Forwarded-Host') ?? request.headers.get('Host');
+  try {
+    return new URL(origin).host !== host;
+  } catch {
+    return true;
+  }
+}
+
+export const sameOrigin: MiddlewareHandler = async (c, next) => {
+  if (isCrossSite(c.req.raw))
+    return c.json({ message: translate('api_cross_site', requestLocale(c.req.raw)) }, 403);
+  await next();
+  return undefined;
+};

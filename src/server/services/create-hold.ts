@@ -1,0 +1,206 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { isBookable } from '../../domain/availability.ts';
+import { bookingCodeFrom } from '../../domain/booking-code.ts';
+import { HOLD_MINUTES } from '../../domain/booking-status.ts';
+import { priceBooking, type LegTariff } from '../../domain/pricing.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import type { HoldRequest } from '../../schemas/hold.ts';
+import type { Database } from '../db/client.ts';
+import { seatsTakenSql } from '../db/queries/inventory.ts';
+import { tariffs, type Tariffs } from '../db/queries/tariffs.ts';
+import { bookingLegs, bookings } from '../db/schema/bookings.ts';
+import { fares, sailings } from '../db/schema/network.ts';
+import type { Network } from '../network.ts';
+import type { ErrorKeys } from '../validation-errors.ts';
+
+export interface HoldContext {
+  db: Database;
+  network: Network;
+  now: Date;
+  locale: Locale;
+  /**
+   * Lock the sailings before counting their seats. Only the concurrency tests turn it off, to prove they catch
+   * the oversell a missing lock causes (ARCHITECTURE.md §4.8).
+   */
+  lockSeats?: boolean;
+}
+
+/** Why no hold was made: 409 for seats gone, 422 for a sailing that cannot be booked any more, 400 otherwise. */
+export class HoldRefused extends Error {
+  constructor(
+    readonly status: 400 | 409 | 422,
+    readonly errors: ErrorKeys,
+  ) {
+    super('hold refused');
+  }
+}
+
+export interface Hold {
+  id: string;
+  code: string;
+  expiresAt: Date;
+}
+
+interface LegPlan {
+  leg: 0 | 1;
+  field: 'out' | 'ret' | 'operator';
+  routeId: string;
+  operatorCode: string;
+  sailingId: string | null;
+}
+
+/** Locks the chosen sailings in id order (two bookers never wait on each other crosswise), then counts seats. */
+async function lockedSailings(tx: Database, ids: string[], now: Date, lock: boolean) {
+  if (ids.length === 0) return [];
+  const sorted = [...ids].sort();
+  const select = tx
+    .select({ id: sailings.id })
+    .from(sailings)
+    .where(inArray(sailings.id, sorted))
+    .orderBy(asc(sailings.id));
+  if (lock) await select.for('update');
+  // A second statement, after the lock is ours: it sees every hold committed by whoever held the lock before.
+  return tx
+    .select({
+      id: sailings.id,
+      routeId: sailings.routeId,
+      operatorCode: sailings.operatorCode,
+      departsAt: sailings.departsAt,
+      arrivesAt: sailings.arrivesAt,
+      capacity: sailings.capacity,
+      status: sailings.status,
+      taken: seatsTakenSql(now),
+    })
+    .from(sailings)
+    .where(inArray(sailings.id, sorted));
+}
+
+type LockedSailing = Awaited<ReturnType<typeof lockedSailings>>[number];
+
+function planLegs(request: HoldRequest, found: LockedSailing[], context: HoldContext): LegPlan[] {
+  if (request.trip === 'open') {
+    const route = context.network.route(request.from ?? '', request.to ?? '');
+    if (!route) throw new HoldRefused(400, { to: [{ key: 'search_error_route' }] });
+    return [
+      { leg: 0, field: 'operator', routeId: route.id, operatorCode: request.operator ?? '', sailingId: null },
+    ];
+  }
+  const pick = (id: string | undefined, field: 'out' | 'ret') => {
+    const sailing = found.find((s) => s.id === id);
+    if (!sailing) throw new HoldRefused(400, { [field]: [{ key: `hold_error_${field}` }] });
+    if (sailing.status !== 'scheduled' || !isBookable(sailing.departsAt, context.now))
+      throw new HoldRefused(422, { [field]: [{ key: 'hold_error_closed' }] });
+    return sailing;
+  };
+  const out = pick(request.out, 'out');
+  const legs: LegPlan[] = [
+    { leg: 0, field: 'out', routeId: out.routeId, operatorCode: out.operatorCode, sailingId: out.id },
+  ];
+  if (request.trip === 'two_way') {
+    const back = pick(request.ret, 'ret');
+    const outRoute = context.network.data.routes.find((r) => r.id === out.routeId);
+    const backRoute = context.network.data.routes.find((r) => r.id === back.routeId);
+    if (!outRoute || backRoute?.from !== outRoute.to || backRoute.to !== outRoute.from)
+      throw new HoldRefused(400, { ret: [{ key: 'hold_error_ret' }] });
+    if (back.departsAt <= out.arrivesAt)
+      throw new HoldRefused(400, { ret: [{ key: 'results_return_after' }] });
+    legs.push({
+      leg: 1,
+      field: 'ret',
+      routeId: back.routeId,
+      operatorCode: back.operatorCode,
+      sailingId: back.id,
+    });
+  }
+  return legs;
+}
+
+async function legTariffs(
+  tx: Database,
+  legs: LegPlan[],
+  network: Network,
+  rates: Tariffs,
+): Promise<LegTariff[]> {
+  return Promise.all(
+    legs.map(async (leg) => {
+      const [fare] = await tx
+        .select()
+        .from(fares)
+        .where(and(eq(fares.routeId, leg.routeId), eq(fares.operatorCode, leg.operatorCode)));
+      if (!fare) throw new HoldRefused(400, { [leg.field]: [{ key: 'hold_error_operator' }] });
+      const from = network.data.routes.find((r) => r.id === leg.routeId)?.from ?? '';
+      return {
+        ticket: { adult: fare.adult, child: fare.child, infant: fare.infant },
+        ...rates.charges(from),
+      };
+    }),
+  );
+}
+
+/**
+ * Choosing sailings: a `held` booking whose seats count as taken for 20 minutes. One transaction locks the
+ * sailings, re-counts their seats and writes the booking, so two bookers can never both get the last seat, on one
+ * process or on several sharing PostgreSQL. An open ticket holds no seat until it is claimed.
+ */
+export async function createHold(request: HoldRequest, context: HoldContext): Promise<Hold> {
+  const seats = request.adults + request.children;
+  const counts = { adult: request.adults, child: request.children, infant: request.infants };
+  const expiresAt = new Date(context.now.getTime() + HOLD_MINUTES * 60_000);
+  const ids = [request.out, request.trip === 'two_way' ? request.ret : undefined].filter(
+    (id): id is string => request.trip !== 'open' && id !== undefined,
+  );
+  // Read before the transaction: PGlite has one connection, and a query outside an open transaction would wait.
+  const rates = await tariffs(context.db);
+  return context.db.transaction(async (tx) => {
+    const found = await lockedSailings(tx, ids, context.now, context.lockSeats ?? true);
+    const legs = planLegs(request, found, context);
+    for (const leg of legs) {
+      const sailing = found.find((s) => s.id === leg.sailingId);
+      if (sailing && sailing.capacity - sailing.taken < seats)
+        throw new HoldRefused(409, { [leg.field]: [{ key: 'hold_error_sold_out' }] });
+    }
+    const price = priceBooking(
+      await legTariffs(tx, legs, context.network, rates),
+      counts,
+      rates.lowestTransactionFee,
+    );
+    const id = randomBytes(18).toString('base64url');
+    let code = '';
+    // 32^6 codes: a clash is rare but possible; the unique index decides, and a clash draws again.
+    for (let attempt = 0; !code; attempt++) {
+      if (attempt === 5) throw new Error('could not draw a free booking code');
+      const candidate = bookingCodeFrom(randomBytes(6));
+      const [row] = await tx
+        .insert(bookings)
+        .values({
+          id,
+          code: candidate,
+          status: 'held',
+          trip: request.trip,
+          locale: context.locale,
+          adults: request.adults,
+          children: request.children,
+          infants: request.infants,
+          price,
+          expiresAt,
+          createdAt: context.now,
+          updatedAt: context.now,
+        })
+        .onConflictDoNothing({ target: bookings.code })
+        .returning({ code: bookings.code });
+      code = row?.code ?? '';
+    }
+    await tx.insert(bookingLegs).values(
+      legs.map((leg) => ({
+        bookingId: id,
+        leg: leg.leg,
+        routeId: leg.routeId,
+        operatorCode: leg.operatorCode,
+        sailingId: leg.sailingId,
+        seats,
+      })),
+    );
+    return { id, code, expiresAt };
+  });
+}
