@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/concurrency/**/*.test.ts'],
     environment: 'node',
     restoreMocks: true,
     globalSetup: ['tests/support/postgres-global-setup.ts'],

@@ -1,4 +1,4 @@
-import pkg from '../package.json';
+import pkg from '../package.json' with { type: 'json' };
 
 /** Shown in the footer; the single source is package.json. */
 export const appVersion: string = pkg.version;

@@ -28,11 +28,12 @@ export interface HoldContext {
 
 /** Why no hold was made: 409 for seats gone, 422 for a sailing that cannot be booked any more, 400 otherwise. */
 export class HoldRefused extends Error {
-  constructor(
-    readonly status: 400 | 409 | 422,
-    readonly errors: ErrorKeys,
-  ) {
+  readonly status: 400 | 409 | 422;
+  readonly errors: ErrorKeys;
+  constructor(status: 400 | 409 | 422, errors: ErrorKeys) {
     super('hold refused');
+    this.status = status;
+    this.errors = errors;
   }
 }
 

@@ -23,8 +23,10 @@ export interface SearchContext {
 
 /** A refusal the API answers with 400 and a field map of message keys. */
 export class SearchRefused extends Error {
-  constructor(readonly errors: ErrorKeys) {
+  readonly errors: ErrorKeys;
+  constructor(errors: ErrorKeys) {
     super('search refused');
+    this.errors = errors;
   }
 }
 

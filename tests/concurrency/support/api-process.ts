@@ -1,0 +1,49 @@
+// One API server process for the concurrency tests: the real Hono app on PostgreSQL (DATABASE_URL), served by
+// node:http on a free port that it prints as `listening <port>`. Two of these share one database like two
+// production processes behind a load balancer. TEST_SKIP_SEAT_LOCK=1 turns the seat lock off (tests only).
+import { createServer } from 'node:http';
+import { openDatabase } from '../../../src/server/db/client.ts';
+import { createApp } from '../../../src/server/http/app.ts';
+import { Network } from '../../../src/server/network.ts';
+
+const url = process.env.DATABASE_URL;
+if (!url) throw new Error('DATABASE_URL is required');
+const handle = await openDatabase({ url, poolMax: 10 });
+const app = createApp({
+  database: () => Promise.resolve(handle.db),
+  network: new Network(),
+  clock: () => new Date(),
+  horizonDays: 120,
+  lockSeats: process.env.TEST_SKIP_SEAT_LOCK !== '1',
+});
+
+const server = createServer((req, res) => {
+  const chunks: Buffer[] = [];
+  req.on('data', (chunk: Buffer) => chunks.push(chunk));
+  req.on('end', () => {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers))
+      if (typeof value === 'string') headers.set(name, value);
+    const body = ['GET', 'HEAD'].includes(req.method ?? 'GET') ? undefined : Buffer.concat(chunks);
+    void Promise.resolve(
+      app.fetch(
+        new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, {
+          method: req.method ?? 'GET',
+          headers,
+          body,
+        }),
+      ),
+    ).then(async (response) => {
+      res.writeHead(response.status, Object.fromEntries(response.headers));
+      res.end(Buffer.from(await response.arrayBuffer()));
+    });
+  });
+});
+server.listen(0, '127.0.0.1', () => {
+  const address = server.address();
+  console.log(`listening ${typeof address === 'object' && address ? String(address.port) : ''}`);
+});
+process.on('SIGTERM', () => {
+  server.close();
+  void handle.close().then(() => process.exit(0));
+});
