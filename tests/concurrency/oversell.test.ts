@@ -34,7 +34,6 @@ function startApi(databaseUrl: string, skipLock: boolean): Promise<ApiProcess> {
     child.once('exit', (code) => {
       reject(new Error(`API process exited with ${String(code)}`));
     });
-    if (!child.stdout) throw new Error('no stdout');
     createInterface({ input: child.stdout }).on('line', (line) => {
       const port = /^listening (\d+)$/.exec(line)?.[1];
       if (port) resolve({ url: `http://127.0.0.1:${port}`, child });
