@@ -24,7 +24,7 @@ const server = createServer((req, res) => {
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers))
       if (typeof value === 'string') headers.set(name, value);
-    const body = ['GET', 'HEAD'].includes(req.method ?? 'GET') ? undefined : Buffer.concat(chunks);
+    const body = ['GET', 'HEAD'].includes(req.method ?? 'GET') ? null : new Uint8Array(Buffer.concat(chunks));
     void Promise.resolve(
       app.fetch(
         new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, {
