@@ -1,13 +1,14 @@
-/** PRODUCT.md §3: at least one adult, at most 9 adults and children together, no more infants than adults. */
+import { passengerCountProblems } from '../domain/passengers.ts';
+
+/** The party as forms and the API send it. */
 export interface Party {
   adults: number;
   children: number;
   infants: number;
 }
 
-/** Reports each broken party rule as (field, message key); shared by the search and the booking schemas. */
+/** Reports each broken party rule (domain/passengers.ts) as (field, message key) for a schema's refinement. */
 export function partyIssues(party: Party, issue: (path: keyof Party, message: string) => void) {
-  if (party.adults < 1) issue('adults', 'search_error_adults_min');
-  if (party.adults + party.children > 9) issue('children', 'search_error_party_max');
-  if (party.infants > party.adults) issue('infants', 'search_error_infants_max');
+  const counts = { adult: party.adults, child: party.children, infant: party.infants };
+  for (const problem of passengerCountProblems(counts)) issue(problem.field, problem.key);
 }

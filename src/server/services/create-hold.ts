@@ -3,6 +3,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { isBookable } from '../../domain/availability.ts';
 import { bookingCodeFrom } from '../../domain/booking-code.ts';
 import { HOLD_MINUTES } from '../../domain/booking-status.ts';
+import { seatsNeeded } from '../../domain/passengers.ts';
 import { priceBooking, type LegTariff } from '../../domain/pricing.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import type { HoldRequest } from '../../schemas/hold.ts';
@@ -145,8 +146,8 @@ async function legTariffs(
  * process or on several sharing PostgreSQL. An open ticket holds no seat until it is claimed.
  */
 export async function createHold(request: HoldRequest, context: HoldContext): Promise<Hold> {
-  const seats = request.adults + request.children;
   const counts = { adult: request.adults, child: request.children, infant: request.infants };
+  const seats = seatsNeeded(counts);
   const expiresAt = new Date(context.now.getTime() + HOLD_MINUTES * 60_000);
   const ids = [request.out, request.trip === 'two_way' ? request.ret : undefined].filter(
     (id): id is string => request.trip !== 'open' && id !== undefined,

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { availability, isBookable } from '../../domain/availability.ts';
-import type { PassengerCounts } from '../../domain/passengers.ts';
+import { seatsNeeded, type PassengerCounts } from '../../domain/passengers.ts';
 import { addDays, localDayBounds, portTime, toLocal } from '../../domain/port-time.ts';
 import { priceLeg, type LegTariff } from '../../domain/pricing.ts';
 import type { Locale } from '../../i18n/locales.ts';
@@ -68,7 +68,7 @@ async function searchLeg(context: SearchContext, route: Route, date: string, cou
     tariffs(db),
   ]);
   const charges = rates.charges(route.from);
-  const seats = counts.adult + counts.child;
+  const seats = seatsNeeded(counts);
   return {
     route: route.id,
     date,
