@@ -9,7 +9,7 @@ export const tripTypes = ['one_way', 'two_way', 'open'] as const;
 export type TripType = (typeof tripTypes)[number];
 
 export const terminal = (key: string) => z.string({ error: key }).check(z.regex(/^[A-Z]{3}$/, key));
-const isoDate = (key: string) =>
+export const isoDate = (key: string) =>
   z.string({ error: key }).check(
     z.regex(/^\d{4}-\d{2}-\d{2}$/, key),
     z.refine(

@@ -4,13 +4,17 @@ import type { Locale } from '../i18n/locales.ts';
 /** Refusals per field as message keys (with parameters), before they are put in the reader's language. */
 export type ErrorKeys = Record<string, { key: string; params?: Record<string, unknown> }[]>;
 
-/** Zod issues (messages are keys) grouped by their first path segment. */
+/**
+ * Zod issues (messages are keys) grouped by their first path segment, or by the whole path (`passengers.0.fullName`)
+ * for nested payloads whose forms show each error at its own field.
+ */
 export function issuesToErrors(
   issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  fullPath = false,
 ): ErrorKeys {
   const errors: ErrorKeys = {};
   for (const issue of issues) {
-    const field = String(issue.path[0] ?? 'query');
+    const field = (fullPath ? issue.path.map(String).join('.') : String(issue.path[0] ?? '')) || 'query';
     (errors[field] ??= []).push({ key: issue.message });
   }
   return errors;

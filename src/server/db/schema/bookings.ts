@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   char,
+  date,
   check,
   index,
   integer,
@@ -89,5 +90,30 @@ export const bookingLegs = pgTable(
     index('booking_legs_sailing_idx').on(t.sailingId),
     check('booking_legs_leg_known', sql`${t.leg} in (0, 1)`),
     check('booking_legs_seats_positive', sql`${t.seats} > 0`),
+  ],
+);
+
+/**
+ * The people on a booking, in party order: adults first, then children, then infants (their category comes from
+ * that order and the booking's counts). Names and passports as on the passport, for the tickets and the manifest.
+ */
+export const bookingPassengers = pgTable(
+  'booking_passengers',
+  {
+    bookingId: varchar('booking_id', { length: 24 })
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    category: text('category', { enum: ['adult', 'child', 'infant'] }).notNull(),
+    fullName: text('full_name').notNull(),
+    passportNumber: varchar('passport_number', { length: 20 }).notNull(),
+    passportIssued: date('passport_issued').notNull(),
+    passportExpiry: date('passport_expiry').notNull(),
+    passportCountry: char('passport_country', { length: 2 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.bookingId, t.position] }),
+    check('booking_passengers_category_known', sql`${t.category} in ('adult', 'child', 'infant')`),
+    check('booking_passengers_passport_dates', sql`${t.passportExpiry} > ${t.passportIssued}`),
   ],
 );

@@ -1,0 +1,37 @@
+import { addMonths } from './port-time.ts';
+
+/** PRODUCT.md §4: a passport must stay valid this long after the booking's last travel date. */
+export const PASSPORT_MIN_VALIDITY_MONTHS = 6;
+
+export interface PassportDates {
+  /** `YYYY-MM-DD` */
+  issued: string;
+  expiry: string;
+}
+
+export interface PassportProblem {
+  field: 'passportIssued' | 'passportExpiry';
+  key: string;
+}
+
+/**
+ * The passport rules as message keys: issued not in the future; expiry after issue and at least 6 months after the
+ * last travel date (never earlier than today). Dates are calendar dates at the traveller's departure terminal.
+ */
+export function passportProblems(
+  passport: PassportDates,
+  today: string,
+  lastTravelDate: string,
+): PassportProblem[] {
+  const problems: PassportProblem[] = [];
+  if (passport.issued > today)
+    problems.push({ field: 'passportIssued', key: 'passport_error_issued_future' });
+  if (passport.expiry <= passport.issued)
+    problems.push({ field: 'passportExpiry', key: 'passport_error_expiry_before_issue' });
+  else {
+    const travel = lastTravelDate > today ? lastTravelDate : today;
+    if (passport.expiry < addMonths(travel, PASSPORT_MIN_VALIDITY_MONTHS))
+      problems.push({ field: 'passportExpiry', key: 'passport_error_validity' });
+  }
+  return problems;
+}

@@ -1,0 +1,107 @@
+import { asc, eq } from 'drizzle-orm';
+import { passengerCategories, type PassengerCategory } from '../../domain/passengers.ts';
+import { passportProblems } from '../../domain/passport.ts';
+import { toLocal } from '../../domain/port-time.ts';
+import type { BookingDetails } from '../../schemas/booking-details.ts';
+import type { Database } from '../db/client.ts';
+import { bookingLegs, bookingPassengers, bookings } from '../db/schema/bookings.ts';
+import { sailings } from '../db/schema/network.ts';
+import type { Network } from '../network.ts';
+import type { ErrorKeys } from '../validation-errors.ts';
+
+/** 404 unknown booking, 409 no longer editable (expired, paying or paid), 400 details that break a rule. */
+export class DetailsRefused extends Error {
+  readonly status: 400 | 404 | 409;
+  readonly errors: ErrorKeys;
+  constructor(status: 400 | 404 | 409, errors: ErrorKeys) {
+    super('details refused');
+    this.status = status;
+    this.errors = errors;
+  }
+}
+
+interface Context {
+  db: Database;
+  network: Network;
+  now: Date;
+}
+
+/** Adults first, then children, then infants: the category of each position in the party. */
+function categories(counts: Record<PassengerCategory, number>): PassengerCategory[] {
+  return passengerCategories.flatMap((category) => Array<PassengerCategory>(counts[category]).fill(category));
+}
+
+/** The first departure terminal's today and the booking's last travel date (local), for the passport rule. */
+async function travelDates(tx: Database, context: Context, id: string) {
+  const legs = await tx
+    .select({ routeId: bookingLegs.routeId, departsAt: sailings.departsAt })
+    .from(bookingLegs)
+    .leftJoin(sailings, eq(sailings.id, bookingLegs.sailingId))
+    .where(eq(bookingLegs.bookingId, id))
+    .orderBy(asc(bookingLegs.leg));
+  const zoneOf = (routeId: string) => {
+    const route = context.network.data.routes.find((r) => r.id === routeId);
+    return context.network.terminal(route?.from ?? '')?.timeZone ?? 'Asia/Jakarta';
+  };
+  const today = toLocal(context.now, zoneOf(legs[0]?.routeId ?? '')).date;
+  // An open ticket names no sailing yet: today stands in, and claiming a sailing checks the passport again.
+  const last = legs.reduce((latest, leg) => {
+    const date = leg.departsAt ? toLocal(leg.departsAt, zoneOf(leg.routeId)).date : today;
+    return date > latest ? date : latest;
+  }, today);
+  return { today, last };
+}
+
+/**
+ * Saves the contact person and the passengers of a held booking (the booking flow's first steps), so progress
+ * survives a reload and another device. Only a live hold can change; passports must satisfy the rules for the
+ * booking's own dates.
+ */
+export async function saveBookingDetails(
+  id: string,
+  details: BookingDetails,
+  context: Context,
+): Promise<void> {
+  await context.db.transaction(async (tx) => {
+    const [booking] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
+    if (!booking) throw new DetailsRefused(404, { booking: [{ key: 'api_booking_not_found' }] });
+    if (booking.status !== 'held' || !booking.expiresAt || booking.expiresAt <= context.now)
+      throw new DetailsRefused(409, { booking: [{ key: 'booking_error_not_editable' }] });
+    const party = categories({ adult: booking.adults, child: booking.children, infant: booking.infants });
+    if (details.passengers.length !== party.length)
+      throw new DetailsRefused(400, {
+        passengers: [{ key: 'booking_error_passenger_count', params: { count: party.length } }],
+      });
+    const { today, last } = await travelDates(tx, context, id);
+    const errors: ErrorKeys = {};
+    details.passengers.forEach((passenger, index) => {
+      const dates = { issued: passenger.passportIssued, expiry: passenger.passportExpiry };
+      for (const problem of passportProblems(dates, today, last))
+        (errors[`passengers.${String(index)}.${problem.field}`] ??= []).push({ key: problem.key });
+    });
+    if (Object.keys(errors).length > 0) throw new DetailsRefused(400, errors);
+
+    await tx
+      .update(bookings)
+      .set({
+        contactName: details.contact.fullName,
+        contactEmail: details.contact.email.toLowerCase(),
+        contactPhone: details.contact.phone,
+        updatedAt: context.now,
+      })
+      .where(eq(bookings.id, id));
+    await tx.delete(bookingPassengers).where(eq(bookingPassengers.bookingId, id));
+    await tx.insert(bookingPassengers).values(
+      details.passengers.map((passenger, position) => ({
+        bookingId: id,
+        position,
+        category: party[position] ?? 'adult',
+        fullName: passenger.fullName,
+        passportNumber: passenger.passportNumber,
+        passportIssued: passenger.passportIssued,
+        passportExpiry: passenger.passportExpiry,
+        passportCountry: passenger.passportCountry,
+      })),
+    );
+  });
+}
