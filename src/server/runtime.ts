@@ -7,7 +7,7 @@ import { Network } from './network.ts';
 /**
  * The running server's dependencies, created once inside the Astro server bundle (never imported from outside it:
  * two PGlite clients on one folder would corrupt it). The database opens on first use; `npm start` has migrated
- * and seeded it before the server starts. Creating the dependencies also starts this process's background jobs.
+ * and seeded it before the server starts. Opening it also starts this process's background jobs.
  */
 let handle: Promise<DatabaseHandle> | undefined;
 let deps: AppDeps | undefined;
@@ -16,14 +16,17 @@ export function runtimeDeps(): AppDeps {
   if (deps) return deps;
   const config = loadConfig();
   const database = async (): Promise<Database> => {
-    handle ??= openDatabase({
-      url: config.DATABASE_URL,
-      pgliteDir: config.PGLITE_DIR,
-      poolMax: config.DB_POOL_MAX,
-    });
+    if (!handle) {
+      handle = openDatabase({
+        url: config.DATABASE_URL,
+        pgliteDir: config.PGLITE_DIR,
+        poolMax: config.DB_POOL_MAX,
+      });
+      // Jobs start with the database, never at build time (which imports this module but opens nothing).
+      startJobs(database, () => new Date());
+    }
     return (await handle).db;
   };
-  startJobs(database, () => new Date());
   deps = {
     database,
     network: new Network(),
