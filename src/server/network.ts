@@ -8,12 +8,14 @@ export class Network {
   readonly data: NetworkData;
   private readonly terminals: Map<string, Terminal>;
   private readonly routes: Map<string, Route>;
+  private readonly routesById: Map<string, Route>;
   private readonly operatorNames: Map<string, string>;
 
   constructor(data: NetworkData = loadNetworkData()) {
     this.data = data;
     this.terminals = new Map(data.terminals.map((t) => [t.id, t]));
     this.routes = new Map(data.routes.map((r) => [`${r.from}-${r.to}`, r]));
+    this.routesById = new Map(data.routes.map((r) => [r.id, r]));
     this.operatorNames = new Map(data.operators.map((o) => [o.id, o.name]));
   }
 
@@ -23,6 +25,18 @@ export class Network {
 
   route(from: string, to: string): Route | undefined {
     return this.routes.get(`${from}-${to}`);
+  }
+
+  routeById(id: string): Route | undefined {
+    return this.routesById.get(id);
+  }
+
+  /** The two terminals of a route; the data is validated at load, so a miss is a programming error. */
+  ends(route: Route): { from: Terminal; to: Terminal } {
+    const from = this.terminal(route.from);
+    const to = this.terminal(route.to);
+    if (!from || !to) throw new Error(`route ${route.id} has unknown terminals`);
+    return { from, to };
   }
 
   operatorName(code: string): string {

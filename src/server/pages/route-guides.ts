@@ -45,13 +45,6 @@ export function routeSlug(from: Terminal, to: Terminal): string {
   return `${from.slug}-${to.slug}`;
 }
 
-function ends(network: Network, route: Route) {
-  const from = network.terminal(route.from);
-  const to = network.terminal(route.to);
-  if (!from || !to) throw new Error(`route ${route.id} has unknown terminals`);
-  return { from, to };
-}
-
 function timetableRows(network: Network, route: Route, from: Terminal, to: Terminal): TimetableRow[] {
   return network.data.timetables
     .filter((entry) => entry.route === route.id)
@@ -94,7 +87,7 @@ function lowestAdultPrice(network: Network, route: Route, from: Terminal): numbe
 }
 
 export function routeGuide(network: Network, route: Route, locale: Locale): RouteGuide {
-  const { from, to } = ends(network, route);
+  const { from, to } = network.ends(route);
   const rows = timetableRows(network, route, from, to);
   const durations = rows.map((row) => row.durationMinutes);
   const back = network.route(route.to, route.from);

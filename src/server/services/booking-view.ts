@@ -59,10 +59,9 @@ export async function bookingView(
     expiresAt: booking.expiresAt,
     price: booking.price,
     legs: legs.map((leg) => {
-      const route = network.data.routes.find((r) => r.id === leg.routeId);
-      const from = network.terminal(route?.from ?? '');
-      const to = network.terminal(route?.to ?? '');
-      if (!from || !to) throw new Error(`booking ${id} names unknown route ${leg.routeId}`);
+      const route = network.routeById(leg.routeId);
+      if (!route) throw new Error(`booking ${id} names unknown route ${leg.routeId}`);
+      const { from, to } = network.ends(route);
       return {
         leg: leg.leg,
         from: from.name[locale],

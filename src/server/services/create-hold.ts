@@ -101,8 +101,8 @@ function planLegs(request: HoldRequest, found: LockedSailing[], context: HoldCon
   ];
   if (request.trip === 'two_way') {
     const back = pick(request.ret, 'ret');
-    const outRoute = context.network.data.routes.find((r) => r.id === out.routeId);
-    const backRoute = context.network.data.routes.find((r) => r.id === back.routeId);
+    const outRoute = context.network.routeById(out.routeId);
+    const backRoute = context.network.routeById(back.routeId);
     if (!outRoute || backRoute?.from !== outRoute.to || backRoute.to !== outRoute.from)
       throw new HoldRefused(400, { ret: [{ key: 'hold_error_ret' }] });
     if (back.departsAt <= out.arrivesAt)
@@ -131,7 +131,7 @@ async function legTariffs(
         .from(fares)
         .where(and(eq(fares.routeId, leg.routeId), eq(fares.operatorCode, leg.operatorCode)));
       if (!fare) throw new HoldRefused(400, { [leg.field]: [{ key: 'hold_error_operator' }] });
-      const from = network.data.routes.find((r) => r.id === leg.routeId)?.from ?? '';
+      const from = network.routeById(leg.routeId)?.from ?? '';
       return {
         ticket: { adult: fare.adult, child: fare.child, infant: fare.infant },
         ...rates.charges(from),

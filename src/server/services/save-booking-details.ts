@@ -40,7 +40,7 @@ async function travelDates(tx: Database, context: Context, id: string) {
     .where(eq(bookingLegs.bookingId, id))
     .orderBy(asc(bookingLegs.leg));
   const zoneOf = (routeId: string) => {
-    const route = context.network.data.routes.find((r) => r.id === routeId);
+    const route = context.network.routeById(routeId);
     return context.network.terminal(route?.from ?? '')?.timeZone ?? 'Asia/Jakarta';
   };
   const today = toLocal(context.now, zoneOf(legs[0]?.routeId ?? '')).date;

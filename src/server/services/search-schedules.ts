@@ -50,18 +50,10 @@ function checkDates(query: SearchQuery, route: Route, context: SearchContext) {
   if (Object.keys(errors).length > 0) throw new SearchRefused(errors);
 }
 
-/** The two terminals of a route; the network data is validated at load, so a miss is a programming error. */
-function routeEnds(network: Network, route: Route) {
-  const from = network.terminal(route.from);
-  const to = network.terminal(route.to);
-  if (!from || !to) throw new Error(`route ${route.id} has unknown terminals`);
-  return { from, to };
-}
-
 /** The sailings of one route on one local date, with seats and prices for the party. */
 async function searchLeg(context: SearchContext, route: Route, date: string, counts: PassengerCounts) {
   const { db, network, now } = context;
-  const { from, to } = routeEnds(network, route);
+  const { from, to } = network.ends(route);
   const { start, end } = localDayBounds(date, from.timeZone);
   const [rows, rates] = await Promise.all([
     sailingsOnDay(db, { route: route.id, start, end, now }),
@@ -105,7 +97,7 @@ async function searchOpen(context: SearchContext, route: Route, counts: Passenge
     tariffs(db),
   ]);
   const charges = rates.charges(route.from);
-  const { from, to } = routeEnds(network, route);
+  const { from, to } = network.ends(route);
   return {
     route: route.id,
     from: network.describeTerminal(from, context.locale),

@@ -59,9 +59,7 @@ export async function todaysDepartures({ db, network, now, locale }: Context): P
     .orderBy(asc(sailings.departsAt), asc(sailings.operatorCode));
 
   return network.data.routes.flatMap((route) => {
-    const from = network.terminal(route.from);
-    const to = network.terminal(route.to);
-    if (!from || !to) return [];
+    const { from, to } = network.ends(route);
     const today = toLocal(now, from.timeZone).date;
     const departures = rows
       .filter((row) => row.routeId === route.id)
