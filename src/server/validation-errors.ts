@@ -29,3 +29,25 @@ export function localizeErrors(errors: ErrorKeys, locale: Locale): Record<string
     ]),
   );
 }
+
+/** How a refusal answers over HTTP: bad input, unknown, conflict with the current state, or too late/closed. */
+export type RefusalStatus = 400 | 404 | 409 | 422 | 429;
+
+/**
+ * A use case said no for a reason the person can act on: an HTTP status plus the message keys per field. Services
+ * throw it; routes and pages turn it into a localized answer (never a 500).
+ */
+export class Refused extends Error {
+  readonly status: RefusalStatus;
+  readonly errors: ErrorKeys;
+  constructor(status: RefusalStatus, errors: ErrorKeys) {
+    super(`refused (${String(status)})`);
+    this.status = status;
+    this.errors = errors;
+  }
+}
+
+/** The common one-field refusal: `refuse(409, 'booking', 'booking_error_not_editable')`. */
+export function refuse(status: RefusalStatus, field: string, key: string, params?: Record<string, unknown>) {
+  return new Refused(status, { [field]: [params ? { key, params } : { key }] });
+}

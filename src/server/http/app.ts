@@ -3,6 +3,8 @@ import { appVersion } from '../../app-version.ts';
 import { api_not_found, notification_generic_error } from '../../paraglide/messages.js';
 import type { Database } from '../db/client.ts';
 import type { Network } from '../network.ts';
+import { Refused } from '../validation-errors.ts';
+import { fieldErrors } from './errors.ts';
 import { requestLocale } from './request-locale.ts';
 import { bookingsRoutes } from './routes/bookings.ts';
 import { networkRoutes } from './routes/network.ts';
@@ -35,6 +37,8 @@ export function createApp(deps: AppDeps) {
 
   app.notFound((c) => c.json({ message: api_not_found({}, { locale: requestLocale(c.req.raw) }) }, 404));
   app.onError((error, c) => {
+    // A use case's refusal is an answer, not a failure: its status and localized field errors.
+    if (error instanceof Refused) return fieldErrors(c, error.errors, error.status);
     console.error(error);
     return c.json({ message: notification_generic_error({}, { locale: requestLocale(c.req.raw) }) }, 500);
   });

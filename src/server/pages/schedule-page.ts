@@ -2,13 +2,8 @@ import type { Locale } from '../../i18n/locales.ts';
 import type { FieldErrors, SearchValues } from '../../islands/search-form/types.ts';
 import { searchQuerySchema } from '../../schemas/search.ts';
 import { runtimeDeps } from '../runtime.ts';
-import {
-  SearchRefused,
-  searchSchedules,
-  type SailingResult,
-  type SearchResult,
-} from '../services/search-schedules.ts';
-import { issuesToErrors, localizeErrors } from '../validation-errors.ts';
+import { searchSchedules, type SailingResult, type SearchResult } from '../services/search-schedules.ts';
+import { issuesToErrors, localizeErrors, Refused } from '../validation-errors.ts';
 import { searchValues } from './search-form-props.ts';
 
 export interface Selection {
@@ -70,7 +65,7 @@ export async function loadSchedulePage(url: URL, locale: Locale): Promise<Schedu
       selection: { outbound, back, returnTooEarly, ...(total ? { total } : {}) },
     };
   } catch (error) {
-    if (!(error instanceof SearchRefused)) throw error;
+    if (!(error instanceof Refused)) throw error;
     return { status: 400, values, errors: localizeErrors(error.errors, locale), selection: empty };
   }
 }

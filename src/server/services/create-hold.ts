@@ -13,7 +13,7 @@ import { tariffs, type Tariffs } from '../db/queries/tariffs.ts';
 import { bookingLegs, bookings } from '../db/schema/bookings.ts';
 import { fares, sailings } from '../db/schema/network.ts';
 import type { Network } from '../network.ts';
-import type { ErrorKeys } from '../validation-errors.ts';
+import { refuse } from '../validation-errors.ts';
 
 export interface HoldContext {
   db: Database;
@@ -25,17 +25,6 @@ export interface HoldContext {
    * the oversell a missing lock causes (ARCHITECTURE.md §4.8).
    */
   lockSeats?: boolean;
-}
-
-/** Why no hold was made: 409 for seats gone, 422 for a sailing that cannot be booked any more, 400 otherwise. */
-export class HoldRefused extends Error {
-  readonly status: 400 | 409 | 422;
-  readonly errors: ErrorKeys;
-  constructor(status: 400 | 409 | 422, errors: ErrorKeys) {
-    super('hold refused');
-    this.status = status;
-    this.errors = errors;
-  }
 }
 
 export interface Hold {
@@ -83,16 +72,16 @@ type LockedSailing = Awaited<ReturnType<typeof lockedSailings>>[number];
 function planLegs(request: HoldRequest, found: LockedSailing[], context: HoldContext): LegPlan[] {
   if (request.trip === 'open') {
     const route = context.network.route(request.from ?? '', request.to ?? '');
-    if (!route) throw new HoldRefused(400, { to: [{ key: 'search_error_route' }] });
+    if (!route) throw refuse(400, 'to', 'search_error_route');
     return [
       { leg: 0, field: 'operator', routeId: route.id, operatorCode: request.operator ?? '', sailingId: null },
     ];
   }
   const pick = (id: string | undefined, field: 'out' | 'ret') => {
     const sailing = found.find((s) => s.id === id);
-    if (!sailing) throw new HoldRefused(400, { [field]: [{ key: `hold_error_${field}` }] });
+    if (!sailing) throw refuse(400, field, `hold_error_${field}`);
     if (sailing.status !== 'scheduled' || !isBookable(sailing.departsAt, context.now))
-      throw new HoldRefused(422, { [field]: [{ key: 'hold_error_closed' }] });
+      throw refuse(422, field, 'hold_error_closed');
     return sailing;
   };
   const out = pick(request.out, 'out');
@@ -104,9 +93,8 @@ function planLegs(request: HoldRequest, found: LockedSailing[], context: HoldCon
     const outRoute = context.network.routeById(out.routeId);
     const backRoute = context.network.routeById(back.routeId);
     if (!outRoute || backRoute?.from !== outRoute.to || backRoute.to !== outRoute.from)
-      throw new HoldRefused(400, { ret: [{ key: 'hold_error_ret' }] });
-    if (back.departsAt <= out.arrivesAt)
-      throw new HoldRefused(400, { ret: [{ key: 'results_return_after' }] });
+      throw refuse(400, 'ret', 'hold_error_ret');
+    if (back.departsAt <= out.arrivesAt) throw refuse(400, 'ret', 'results_return_after');
     legs.push({
       leg: 1,
       field: 'ret',
@@ -130,7 +118,7 @@ async function legTariffs(
         .select()
         .from(fares)
         .where(and(eq(fares.routeId, leg.routeId), eq(fares.operatorCode, leg.operatorCode)));
-      if (!fare) throw new HoldRefused(400, { [leg.field]: [{ key: 'hold_error_operator' }] });
+      if (!fare) throw refuse(400, leg.field, 'hold_error_operator');
       const from = network.routeById(leg.routeId)?.from ?? '';
       return {
         ticket: { adult: fare.adult, child: fare.child, infant: fare.infant },
@@ -160,7 +148,7 @@ export async function createHold(request: HoldRequest, context: HoldContext): Pr
     for (const leg of legs) {
       const sailing = found.find((s) => s.id === leg.sailingId);
       if (sailing && sailing.capacity - sailing.taken < seats)
-        throw new HoldRefused(409, { [leg.field]: [{ key: 'hold_error_sold_out' }] });
+        throw refuse(409, leg.field, 'hold_error_sold_out');
     }
     const price = priceBooking(
       await legTariffs(tx, legs, context.network, rates),

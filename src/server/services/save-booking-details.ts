@@ -7,18 +7,7 @@ import type { Database } from '../db/client.ts';
 import { bookingLegs, bookingPassengers, bookings } from '../db/schema/bookings.ts';
 import { sailings } from '../db/schema/network.ts';
 import type { Network } from '../network.ts';
-import type { ErrorKeys } from '../validation-errors.ts';
-
-/** 404 unknown booking, 409 no longer editable (expired, paying or paid), 400 details that break a rule. */
-export class DetailsRefused extends Error {
-  readonly status: 400 | 404 | 409;
-  readonly errors: ErrorKeys;
-  constructor(status: 400 | 404 | 409, errors: ErrorKeys) {
-    super('details refused');
-    this.status = status;
-    this.errors = errors;
-  }
-}
+import { Refused, refuse, type ErrorKeys } from '../validation-errors.ts';
 
 interface Context {
   db: Database;
@@ -64,14 +53,12 @@ export async function saveBookingDetails(
 ): Promise<void> {
   await context.db.transaction(async (tx) => {
     const [booking] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
-    if (!booking) throw new DetailsRefused(404, { booking: [{ key: 'api_booking_not_found' }] });
+    if (!booking) throw refuse(404, 'booking', 'api_booking_not_found');
     if (booking.status !== 'held' || !booking.expiresAt || booking.expiresAt <= context.now)
-      throw new DetailsRefused(409, { booking: [{ key: 'booking_error_not_editable' }] });
+      throw refuse(409, 'booking', 'booking_error_not_editable');
     const party = categories({ adult: booking.adults, child: booking.children, infant: booking.infants });
     if (details.passengers.length !== party.length)
-      throw new DetailsRefused(400, {
-        passengers: [{ key: 'booking_error_passenger_count', params: { count: party.length } }],
-      });
+      throw refuse(400, 'passengers', 'booking_error_passenger_count', { count: party.length });
     const { today, last } = await travelDates(tx, context, id);
     const errors: ErrorKeys = {};
     details.passengers.forEach((passenger, index) => {
@@ -79,7 +66,7 @@ export async function saveBookingDetails(
       for (const problem of passportProblems(dates, today, last))
         (errors[`passengers.${String(index)}.${problem.field}`] ??= []).push({ key: problem.key });
     });
-    if (Object.keys(errors).length > 0) throw new DetailsRefused(400, errors);
+    if (Object.keys(errors).length > 0) throw new Refused(400, errors);
 
     await tx
       .update(bookings)

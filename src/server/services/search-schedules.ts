@@ -11,7 +11,7 @@ import { sailingsOnDay } from '../db/queries/sailings-on-day.ts';
 import { tariffs } from '../db/queries/tariffs.ts';
 import { fares } from '../db/schema/network.ts';
 import type { Network } from '../network.ts';
-import type { ErrorKeys } from '../validation-errors.ts';
+import { Refused, refuse, type ErrorKeys } from '../validation-errors.ts';
 
 export interface SearchContext {
   db: Database;
@@ -19,15 +19,6 @@ export interface SearchContext {
   now: Date;
   locale: Locale;
   horizonDays: number;
-}
-
-/** A refusal the API answers with 400 and a field map of message keys. */
-export class SearchRefused extends Error {
-  readonly errors: ErrorKeys;
-  constructor(errors: ErrorKeys) {
-    super('search refused');
-    this.errors = errors;
-  }
 }
 
 function countsOf(query: SearchQuery): PassengerCounts {
@@ -39,7 +30,7 @@ function checkDates(query: SearchQuery, route: Route, context: SearchContext) {
   if (!zone) return;
   const today = toLocal(context.now, zone).date;
   const last = addDays(today, context.horizonDays - 1);
-  const errors: SearchRefused['errors'] = {};
+  const errors: ErrorKeys = {};
   for (const field of ['date', 'returnDate'] as const) {
     const value = query[field];
     if (!value) continue;
@@ -47,7 +38,7 @@ function checkDates(query: SearchQuery, route: Route, context: SearchContext) {
     else if (value > last)
       errors[field] = [{ key: 'search_error_date_far', params: { days: context.horizonDays } }];
   }
-  if (Object.keys(errors).length > 0) throw new SearchRefused(errors);
+  if (Object.keys(errors).length > 0) throw new Refused(400, errors);
 }
 
 /** The sailings of one route on one local date, with seats and prices for the party. */
@@ -130,7 +121,7 @@ export interface SearchResult {
 
 export async function searchSchedules(query: SearchQuery, context: SearchContext): Promise<SearchResult> {
   const route = context.network.route(query.from, query.to);
-  if (!route) throw new SearchRefused({ to: [{ key: 'search_error_route' }] });
+  if (!route) throw refuse(400, 'to', 'search_error_route');
   checkDates(query, route, context);
   const counts = countsOf(query);
   const transactionFee = (await tariffs(context.db)).lowestTransactionFee;
@@ -139,6 +130,6 @@ export async function searchSchedules(query: SearchQuery, context: SearchContext
   const outbound = await searchLeg(context, route, query.date ?? '', counts);
   if (query.trip === 'one_way' || !query.returnDate) return { ...base, outbound };
   const back = context.network.route(query.to, query.from);
-  if (!back) throw new SearchRefused({ to: [{ key: 'search_error_route' }] });
+  if (!back) throw refuse(400, 'to', 'search_error_route');
   return { ...base, outbound, return: await searchLeg(context, back, query.returnDate, counts) };
 }

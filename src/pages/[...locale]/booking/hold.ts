@@ -3,7 +3,8 @@ import { localizePath, type Locale } from '../../../i18n/locales.ts';
 import { holdRequestSchema } from '../../../schemas/hold.ts';
 import { isCrossSite } from '../../../server/http/same-origin.ts';
 import { runtimeDeps } from '../../../server/runtime.ts';
-import { createHold, HoldRefused } from '../../../server/services/create-hold.ts';
+import { createHold } from '../../../server/services/create-hold.ts';
+import { Refused } from '../../../server/validation-errors.ts';
 
 export const prerender = false;
 
@@ -42,7 +43,7 @@ export const POST: APIRoute = async ({ request, params, redirect }) => {
     });
     return redirect(localizePath(`/booking/${hold.id}`, locale), 303);
   } catch (error) {
-    if (!(error instanceof HoldRefused)) throw error;
+    if (!(error instanceof Refused)) throw error;
     return back(Object.values(error.errors)[0]?.[0]?.key ?? 'hold_error_out');
   }
 };
