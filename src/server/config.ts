@@ -1,28 +1,53 @@
 import { z } from 'zod';
 
 /** The process environment the server reads, validated once. Keep `astro:env` out so tests can load it plainly. */
-const schema = z.object({
-  HOST: z.string().min(1).default('0.0.0.0'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(4321),
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  /** Set when a TLS-terminating proxy sits in front: then X-Forwarded-Proto is believed (HSTS, secure cookies). */
-  TRUST_PROXY: z
-    .enum(['0', '1', 'true', 'false'])
-    .default('0')
-    .transform((value) => value === '1' || value === 'true'),
-  /** Seconds a SIGTERM waits for open requests before the process exits anyway. */
-  SHUTDOWN_GRACE_SECONDS: z.coerce.number().positive().default(10),
-  /** PostgreSQL (production, several processes). Unset: the embedded PGlite database in PGLITE_DIR. */
-  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
-  /** Folder of the embedded database; `memory://` keeps it in memory (tests). */
-  PGLITE_DIR: z.string().min(1).default('data/pglite'),
-  /** Connections per process to PostgreSQL. */
-  DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
-  /** How many days ahead dated sailings exist (rolling; PRODUCT.md asks for at least 90). */
-  SAILING_HORIZON_DAYS: z.coerce.number().int().min(90).max(400).default(120),
-  /** Test-only: `1` with NODE_ENV=test holds seats without locking, so the concurrency tests can show the race. */
-  TEST_SKIP_SEAT_LOCK: z.enum(['0', '1']).default('0'),
-});
+const schema = z
+  .object({
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(4321),
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    /** Set when a TLS-terminating proxy sits in front: then X-Forwarded-Proto is believed (HSTS, secure cookies). */
+    TRUST_PROXY: z
+      .enum(['0', '1', 'true', 'false'])
+      .default('0')
+      .transform((value) => value === '1' || value === 'true'),
+    /** Seconds a SIGTERM waits for open requests before the process exits anyway. */
+    SHUTDOWN_GRACE_SECONDS: z.coerce.number().positive().default(10),
+    /** PostgreSQL (production, several processes). Unset: the embedded PGlite database in PGLITE_DIR. */
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    /** Folder of the embedded database; `memory://` keeps it in memory (tests). */
+    PGLITE_DIR: z.string().min(1).default('data/pglite'),
+    /** Connections per process to PostgreSQL. */
+    DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+    /** How many days ahead dated sailings exist (rolling; PRODUCT.md asks for at least 90). */
+    SAILING_HORIZON_DAYS: z.coerce.number().int().min(90).max(400).default(120),
+    /** Minutes a virtual account stays payable after "Pay" (PRODUCT.md §4: 60); seats stay held until then. */
+    PAYMENT_WINDOW_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(5)
+      .max(24 * 60)
+      .default(60),
+    /** Which payment gateway issues virtual accounts: the built-in sandbox (default) or Xendit. */
+    PAYMENT_GATEWAY: z.enum(['sandbox', 'xendit']).default('sandbox'),
+    /** HMAC key of the sandbox gateway's signed callbacks; shared by every process of one deployment. */
+    SANDBOX_GATEWAY_SECRET: z.string().min(16).default('segara-sandbox-gateway-secret'),
+    /** Xendit: the secret API key (Basic auth user), the callback verification token, and the API origin. */
+    XENDIT_SECRET_KEY: z.string().min(1).optional(),
+    XENDIT_CALLBACK_TOKEN: z.string().min(1).optional(),
+    XENDIT_API_URL: z.url().default('https://api.xendit.co'),
+    /** SMTP server for e-mail (`smtp://user:pass@host:587`); unset: each mail is written to OUTBOX_DIR as a .eml file. */
+    SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+    OUTBOX_DIR: z.string().min(1).default('data/outbox'),
+    MAIL_FROM: z.string().min(3).default('Segara Ferry <tickets@segaraferry.example>'),
+    /** Test-only: `1` with NODE_ENV=test holds seats without locking, so the concurrency tests can show the race. */
+    TEST_SKIP_SEAT_LOCK: z.enum(['0', '1']).default('0'),
+  })
+  .refine(
+    (config) =>
+      config.PAYMENT_GATEWAY !== 'xendit' || (config.XENDIT_SECRET_KEY && config.XENDIT_CALLBACK_TOKEN),
+    { path: ['PAYMENT_GATEWAY'], message: 'xendit needs XENDIT_SECRET_KEY and XENDIT_CALLBACK_TOKEN' },
+  );
 
 export type Config = z.infer<typeof schema>;
 

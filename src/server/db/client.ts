@@ -7,8 +7,9 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as bookings from './schema/bookings.ts';
 import * as network from './schema/network.ts';
+import * as payments from './schema/payments.ts';
 
-export const schema = { ...network, ...bookings };
+export const schema = { ...network, ...bookings, ...payments };
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface DatabaseHandle {

@@ -1,21 +1,60 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { BookingStatus } from '../../domain/booking-status.ts';
+import type { PassengerCategory } from '../../domain/passengers.ts';
+import type { PaymentBank } from '../../domain/payment-banks.ts';
 import { portTime } from '../../domain/port-time.ts';
 import type { BookingPrice } from '../../domain/pricing.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import type { Database } from '../db/client.ts';
-import { bookingLegs, bookings } from '../db/schema/bookings.ts';
+import { bookingLegs, bookingPassengers, bookings } from '../db/schema/bookings.ts';
 import { sailings } from '../db/schema/network.ts';
+import { payments, refunds, tickets } from '../db/schema/payments.ts';
 import type { Network } from '../network.ts';
+
+export interface LocalTime {
+  date: string;
+  time: string;
+  /** WIB, SGT, MYT: the zone of the terminal the time belongs to. */
+  zone: string;
+}
 
 export interface BookingLegView {
   leg: number;
+  /** Terminal codes (for QR payloads and links) and names in the reader's language. */
+  fromCode: string;
+  toCode: string;
   from: string;
   to: string;
   operator: string;
   /** Absent for an open ticket, which names no sailing until it is claimed. */
-  departure?: { date: string; time: string; zone: string };
-  arrival?: { date: string; time: string; zone: string };
+  departure?: LocalTime;
+  arrival?: LocalTime;
+}
+
+export interface PassengerView {
+  position: number;
+  category: PassengerCategory;
+  fullName: string;
+  passportNumber: string;
+  passportIssued: string;
+  passportExpiry: string;
+  passportCountry: string;
+  /** Issued when the booking is paid. */
+  eTicketNumber?: string;
+  tickets: { leg: number; ticketNumber: string; status: string }[];
+}
+
+export interface PaymentView {
+  bank: PaymentBank;
+  /** The VA number; for Mandiri the bill key. */
+  accountNumber: string;
+  /** Mandiri bill payment's biller (company) code. */
+  billerCode?: string;
+  amount: number;
+  status: 'pending' | 'paid' | 'expired';
+  expiresAt: Date;
+  paidAt?: Date;
+  gateway: 'sandbox' | 'xendit';
 }
 
 export interface BookingView {
@@ -23,13 +62,23 @@ export interface BookingView {
   code: string;
   status: BookingStatus;
   trip: 'one_way' | 'two_way' | 'open';
+  /** The booking's own language: its e-mails and documents use it whatever page is reading it. */
+  locale: Locale;
   party: { adult: number; child: number; infant: number };
   expiresAt: Date | null;
+  paidAt: Date | null;
+  createdAt: Date;
   price: BookingPrice;
   legs: BookingLegView[];
+  contact?: { fullName: string; email: string; phone: string };
+  passengers: PassengerView[];
+  /** The latest virtual account issued, if any. */
+  payment?: PaymentView;
+  /** Money queued to go back to the customer (late payment with seats gone, over- or under-payment). */
+  refundsQueued: number;
 }
 
-/** A booking as its pages show it, in the reader's language; undefined when the id is unknown. */
+/** A booking as its pages, e-mails and documents show it, in `locale`; undefined when the id is unknown. */
 export async function bookingView(
   db: Database,
   network: Network,
@@ -38,25 +87,38 @@ export async function bookingView(
 ): Promise<BookingView | undefined> {
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, id));
   if (!booking) return undefined;
-  const legs = await db
-    .select({
-      leg: bookingLegs.leg,
-      routeId: bookingLegs.routeId,
-      operatorCode: bookingLegs.operatorCode,
-      departsAt: sailings.departsAt,
-      arrivesAt: sailings.arrivesAt,
-    })
-    .from(bookingLegs)
-    .leftJoin(sailings, eq(sailings.id, bookingLegs.sailingId))
-    .where(eq(bookingLegs.bookingId, id))
-    .orderBy(asc(bookingLegs.leg));
+  const [legs, passengers, issued, [payment], refundRows] = await Promise.all([
+    db
+      .select({
+        leg: bookingLegs.leg,
+        routeId: bookingLegs.routeId,
+        operatorCode: bookingLegs.operatorCode,
+        departsAt: sailings.departsAt,
+        arrivesAt: sailings.arrivesAt,
+      })
+      .from(bookingLegs)
+      .leftJoin(sailings, eq(sailings.id, bookingLegs.sailingId))
+      .where(eq(bookingLegs.bookingId, id))
+      .orderBy(asc(bookingLegs.leg)),
+    db
+      .select()
+      .from(bookingPassengers)
+      .where(eq(bookingPassengers.bookingId, id))
+      .orderBy(asc(bookingPassengers.position)),
+    db.select().from(tickets).where(eq(tickets.bookingId, id)).orderBy(asc(tickets.leg)),
+    db.select().from(payments).where(eq(payments.bookingId, id)).orderBy(desc(payments.createdAt)).limit(1),
+    db.select({ amount: refunds.amount }).from(refunds).where(eq(refunds.bookingId, id)),
+  ]);
   return {
     id: booking.id,
     code: booking.code,
     status: booking.status,
     trip: booking.trip,
+    locale: booking.locale,
     party: { adult: booking.adults, child: booking.children, infant: booking.infants },
     expiresAt: booking.expiresAt,
+    paidAt: booking.paidAt,
+    createdAt: booking.createdAt,
     price: booking.price,
     legs: legs.map((leg) => {
       const route = network.routeById(leg.routeId);
@@ -64,6 +126,8 @@ export async function bookingView(
       const { from, to } = network.ends(route);
       return {
         leg: leg.leg,
+        fromCode: from.id,
+        toCode: to.id,
         from: from.name[locale],
         to: to.name[locale],
         operator: network.operatorName(leg.operatorCode),
@@ -75,5 +139,42 @@ export async function bookingView(
           : {}),
       };
     }),
+    ...(booking.contactName && booking.contactEmail
+      ? {
+          contact: {
+            fullName: booking.contactName,
+            email: booking.contactEmail,
+            phone: booking.contactPhone ?? '',
+          },
+        }
+      : {}),
+    passengers: passengers.map((p) => ({
+      position: p.position,
+      category: p.category,
+      fullName: p.fullName,
+      passportNumber: p.passportNumber,
+      passportIssued: p.passportIssued,
+      passportExpiry: p.passportExpiry,
+      passportCountry: p.passportCountry,
+      ...(p.eTicketNumber ? { eTicketNumber: p.eTicketNumber } : {}),
+      tickets: issued
+        .filter((t) => t.position === p.position)
+        .map((t) => ({ leg: t.leg, ticketNumber: t.ticketNumber, status: t.status })),
+    })),
+    ...(payment
+      ? {
+          payment: {
+            bank: payment.bank,
+            accountNumber: payment.accountNumber,
+            ...(payment.billerCode ? { billerCode: payment.billerCode } : {}),
+            amount: payment.amount,
+            status: payment.status,
+            expiresAt: payment.expiresAt,
+            ...(payment.paidAt ? { paidAt: payment.paidAt } : {}),
+            gateway: payment.gateway,
+          },
+        }
+      : {}),
+    refundsQueued: refundRows.reduce((sum, r) => sum + r.amount, 0),
   };
 }

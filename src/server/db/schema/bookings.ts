@@ -110,6 +110,8 @@ export const bookingPassengers = pgTable(
     passportIssued: date('passport_issued').notNull(),
     passportExpiry: date('passport_expiry').notNull(),
     passportCountry: char('passport_country', { length: 2 }).notNull(),
+    /** Issued with the tickets when the booking is paid: one e-ticket (one PDF page) per passenger. */
+    eTicketNumber: varchar('e_ticket_number', { length: 16 }).unique(),
   },
   (t) => [
     primaryKey({ columns: [t.bookingId, t.position] }),

@@ -1,0 +1,16 @@
+/** The virtual-account banks the agency accepts (PRODUCT.md §4), in the order the payment step lists them. */
+export const paymentBanks = ['bni', 'bri', 'bsi', 'mandiri', 'permata'] as const;
+export type PaymentBank = (typeof paymentBanks)[number];
+
+/** Mandiri takes bill payment: the customer enters a biller code and a bill key instead of one VA number. */
+export function usesBillPayment(bank: PaymentBank): boolean {
+  return bank === 'mandiri';
+}
+
+/** The four channels each bank's instructions cover. */
+export const paymentInstructionChannels = ['mobile', 'internet', 'atm', 'interbank'] as const;
+export type PaymentInstructionChannel = (typeof paymentInstructionChannels)[number];
+
+export function isPaymentBank(value: unknown): value is PaymentBank {
+  return typeof value === 'string' && (paymentBanks as readonly string[]).includes(value);
+}

@@ -1,0 +1,145 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { paymentBanks } from '../../../domain/payment-banks.ts';
+import { bookings } from './bookings.ts';
+
+/**
+ * A virtual account issued for a booking (one payment attempt). At most one is `pending` per booking, which is
+ * what makes a double-clicked "Pay" issue one VA. `external_id` is our id at the gateway (Xendit's external_id).
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: varchar('booking_id', { length: 24 })
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    gateway: text('gateway', { enum: ['sandbox', 'xendit'] }).notNull(),
+    bank: text('bank', { enum: paymentBanks }).notNull(),
+    externalId: varchar('external_id', { length: 64 }).notNull().unique(),
+    /** The gateway's own id of the VA, when it gives one. */
+    gatewayAccountId: text('gateway_account_id'),
+    /** The VA number, or Mandiri's bill key. */
+    accountNumber: varchar('account_number', { length: 32 }).notNull(),
+    /** Mandiri bill payment's company code; null for the other banks. */
+    billerCode: varchar('biller_code', { length: 8 }),
+    amount: integer('amount').notNull(),
+    status: text('status', { enum: ['pending', 'paid', 'expired'] })
+      .notNull()
+      .default('pending'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('payments_status_known', sql`${t.status} in ('pending', 'paid', 'expired')`),
+    check('payments_amount_positive', sql`${t.amount} > 0`),
+    uniqueIndex('payments_one_pending_per_booking')
+      .on(t.bookingId)
+      .where(sql`${t.status} = 'pending'`),
+    index('payments_account_idx').on(t.accountNumber),
+  ],
+);
+
+/**
+ * Every payment a gateway reported, kept even when it cannot be honoured. The gateway's payment id is unique, so a
+ * replayed callback finds its receipt and changes nothing.
+ */
+export const paymentReceipts = pgTable(
+  'payment_receipts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    gatewayPaymentId: varchar('gateway_payment_id', { length: 128 }).notNull().unique(),
+    amount: integer('amount').notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
+    /** What the payment did: confirmed the booking, or went to the refund queue (and why). */
+    outcome: text('outcome', {
+      enum: ['confirmed', 'underpaid', 'late_seats_gone', 'already_paid'],
+    }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'payment_receipts_outcome_known',
+      sql`${t.outcome} in ('confirmed', 'underpaid', 'late_seats_gone', 'already_paid')`,
+    ),
+  ],
+);
+
+/** Money to give back: a payment that could not be honoured, or the part of one above the amount due. */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: varchar('booking_id', { length: 24 })
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    receiptId: uuid('receipt_id').references(() => paymentReceipts.id),
+    amount: integer('amount').notNull(),
+    reason: text('reason', {
+      enum: ['late_seats_gone', 'underpaid', 'overpaid', 'already_paid'],
+    }).notNull(),
+    status: text('status', { enum: ['queued', 'done'] })
+      .notNull()
+      .default('queued'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('refunds_amount_positive', sql`${t.amount} > 0`), index('refunds_status_idx').on(t.status)],
+);
+
+/**
+ * One ticket per passenger per leg, issued when the booking is paid. Infants get tickets too (they board on a lap).
+ * Later issues move a ticket to cancelled / rescheduled / checked in / used.
+ */
+export const tickets = pgTable(
+  'tickets',
+  {
+    ticketNumber: varchar('ticket_number', { length: 16 }).primaryKey(),
+    bookingId: varchar('booking_id', { length: 24 })
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    leg: smallint('leg').notNull(),
+    status: text('status', { enum: ['active', 'cancelled', 'rescheduled', 'checked_in', 'used', 'expired'] })
+      .notNull()
+      .default('active'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('tickets_one_per_passenger_leg').on(t.bookingId, t.position, t.leg),
+    check(
+      'tickets_status_known',
+      sql`${t.status} in ('active', 'cancelled', 'rescheduled', 'checked_in', 'used', 'expired')`,
+    ),
+  ],
+);
+
+/** Mails sent once per booking and kind (booking created, paid, expired): the key that keeps a replay from resending. */
+export const sentMails = pgTable(
+  'sent_mails',
+  {
+    bookingId: varchar('booking_id', { length: 24 })
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['booking_created', 'booking_paid', 'booking_expired'] }).notNull(),
+    /** Null until a transport accepted it; the mail job retries rows still null. */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sent_mails_once').on(t.bookingId, t.kind)],
+);
