@@ -1,6 +1,7 @@
 import { defineCollection } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
+import { paymentBanks } from './domain/payment-banks.ts';
 import { contactSchema } from './schemas/contacts.ts';
 import {
   fareSchema,
@@ -31,4 +32,32 @@ const routes = defineCollection({ loader: file(network('routes')), schema: route
 const timetables = defineCollection({ loader: file(network('timetables')), schema: timetableSchema });
 const fares = defineCollection({ loader: file(network('fares')), schema: fareSchema });
 
-export const collections = { pages, contacts, terminals, operators, routes, timetables, fares };
+/** Step-by-step virtual-account payment instructions, one JSON file per locale and bank: `en/bni.json`. Steps may
+ * use the placeholders {accountNumber}, {billerCode} (Mandiri), {amount} and {bank}. */
+const instructionChannel = z.object({
+  title: z.string().trim().min(1),
+  steps: z.array(z.string().trim().min(1)).min(2).max(10),
+});
+const paymentInstructions = defineCollection({
+  loader: glob({ pattern: '*/*.json', base: './src/content/payment-instructions' }),
+  schema: z.object({
+    bank: z.enum(paymentBanks),
+    channels: z.object({
+      mobile: instructionChannel,
+      internet: instructionChannel,
+      atm: instructionChannel,
+      interbank: instructionChannel,
+    }),
+  }),
+});
+
+export const collections = {
+  pages,
+  contacts,
+  terminals,
+  operators,
+  routes,
+  timetables,
+  fares,
+  paymentInstructions,
+};

@@ -21,6 +21,8 @@ const schema = z
     DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
     /** How many days ahead dated sailings exist (rolling; PRODUCT.md asks for at least 90). */
     SAILING_HORIZON_DAYS: z.coerce.number().int().min(90).max(400).default(120),
+    /** The public origin, for links in e-mails and documents (the build reads it too, for canonical URLs). */
+    SITE_URL: z.url().default('http://localhost:4321'),
     /** Minutes a virtual account stays payable after "Pay" (PRODUCT.md §4: 60); seats stay held until then. */
     PAYMENT_WINDOW_MINUTES: z.coerce
       .number()

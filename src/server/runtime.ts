@@ -1,8 +1,11 @@
 import { loadConfig } from './config.ts';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client.ts';
 import type { AppDeps } from './http/app.ts';
-import { startJobs } from './jobs/scheduler.ts';
+import { startJobs, type Jobs } from './jobs/scheduler.ts';
+import { createMailer } from './mail/transport.ts';
 import { Network } from './network.ts';
+import { sandboxSignature } from './payments/sandbox.ts';
+import { paymentGateway } from './payments/select-gateway.ts';
 
 /**
  * The running server's dependencies, created once inside the Astro server bundle (never imported from outside it:
@@ -11,10 +14,18 @@ import { Network } from './network.ts';
  */
 let handle: Promise<DatabaseHandle> | undefined;
 let deps: AppDeps | undefined;
+let jobs: Jobs | undefined;
 
 export function runtimeDeps(): AppDeps {
   if (deps) return deps;
   const config = loadConfig();
+  const network = new Network();
+  const siteUrl = config.SITE_URL.replace(/\/$/, '');
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    outboxDir: config.OUTBOX_DIR,
+    from: config.MAIL_FROM,
+  });
   const database = async (): Promise<Database> => {
     if (!handle) {
       handle = openDatabase({
@@ -23,16 +34,25 @@ export function runtimeDeps(): AppDeps {
         poolMax: config.DB_POOL_MAX,
       });
       // Jobs start with the database, never at build time (which imports this module but opens nothing).
-      startJobs(database, () => new Date());
+      jobs = startJobs(database, () => new Date(), { mailer, network, siteUrl });
     }
     return (await handle).db;
   };
   deps = {
     database,
-    network: new Network(),
+    network,
     clock: () => new Date(),
     horizonDays: config.SAILING_HORIZON_DAYS,
     lockSeats: !(config.NODE_ENV === 'test' && config.TEST_SKIP_SEAT_LOCK === '1'),
+    payments: {
+      gateway: paymentGateway(config),
+      windowMinutes: config.PAYMENT_WINDOW_MINUTES,
+      ...(config.PAYMENT_GATEWAY === 'sandbox'
+        ? { signSandboxCallback: (body, now) => sandboxSignature(config.SANDBOX_GATEWAY_SECRET, body, now) }
+        : {}),
+    },
+    siteUrl,
+    mailQueued: () => jobs?.mailQueued(),
   };
   return deps;
 }

@@ -1,13 +1,24 @@
 import { createApp } from '../../src/server/http/app.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { Network } from '../../src/server/network.ts';
+import type { PaymentGateway } from '../../src/server/payments/gateway.ts';
+import { createSandboxGateway } from '../../src/server/payments/sandbox.ts';
+
+/** The sandbox gateway's key in tests; callbacks signed with it are authentic. */
+export const TEST_SANDBOX_SECRET = 'test-sandbox-secret-0123456789';
 
 /** The API as the server mounts it, on a test database and a fixed clock. */
-export function testApp(db: Database, now: Date = new Date()) {
+export function testApp(
+  db: Database,
+  now: Date = new Date(),
+  gateway: PaymentGateway = createSandboxGateway({ secret: TEST_SANDBOX_SECRET, clock: () => now }),
+) {
   return createApp({
     database: () => Promise.resolve(db),
     network: new Network(),
     clock: () => now,
     horizonDays: 120,
+    payments: { gateway, windowMinutes: 60 },
+    siteUrl: 'http://localhost:4321',
   });
 }

@@ -3,10 +3,13 @@ import { appVersion } from '../../app-version.ts';
 import { api_not_found, notification_generic_error } from '../../paraglide/messages.js';
 import type { Database } from '../db/client.ts';
 import type { Network } from '../network.ts';
+import { CallbackRejected, GatewayUnavailable, type PaymentGateway } from '../payments/gateway.ts';
+import { translate } from '../../i18n/translate.ts';
 import { Refused } from '../validation-errors.ts';
 import { fieldErrors } from './errors.ts';
 import { requestLocale } from './request-locale.ts';
 import { bookingsRoutes } from './routes/bookings.ts';
+import { paymentsRoutes } from './routes/payments.ts';
 import { networkRoutes } from './routes/network.ts';
 import { schedulesRoutes } from './routes/schedules.ts';
 import { sameOrigin } from './same-origin.ts';
@@ -19,6 +22,17 @@ export interface AppDeps {
   horizonDays: number;
   /** Seat locking for holds; off only in the concurrency tests that prove the lock matters. */
   lockSeats?: boolean;
+  /** The gateway that issues virtual accounts and authenticates its callbacks, and how long a VA stays payable. */
+  payments: {
+    gateway: PaymentGateway;
+    windowMinutes: number;
+    /** Only with the sandbox gateway: signs the simulator's callbacks as the gateway would. */
+    signSandboxCallback?: (body: string, now: Date) => string;
+  };
+  /** The public origin, for links in e-mails and documents. */
+  siteUrl: string;
+  /** Called after a change that queued e-mail (pay, payment, expiry), so it goes out now rather than at the next tick. */
+  mailQueued?: () => void;
 }
 
 /** The API: one Hono app behind `/api/*`, mounted by src/pages/api/[...path].ts and tested with `app.request()`. */
@@ -30,6 +44,8 @@ export function createApp(deps: AppDeps) {
     await deps.database(); // also warms the database connection at start-up
     return c.json({ status: 'ok', version: appVersion });
   });
+  // Gateways call back from their servers and prove themselves by token or signature, not by origin.
+  app.route('/', paymentsRoutes(deps));
   app.use(sameOrigin);
   app.route('/', networkRoutes(deps));
   app.route('/', schedulesRoutes(deps));
@@ -39,6 +55,12 @@ export function createApp(deps: AppDeps) {
   app.onError((error, c) => {
     // A use case's refusal is an answer, not a failure: its status and localized field errors.
     if (error instanceof Refused) return fieldErrors(c, error.errors, error.status);
+    if (error instanceof CallbackRejected) return c.json({ message: 'callback not authentic' }, 401);
+    if (error instanceof GatewayUnavailable) {
+      console.error(error.message);
+      const message = translate('payment_error_gateway', requestLocale(c.req.raw));
+      return c.json({ message }, 503);
+    }
     console.error(error);
     return c.json({ message: notification_generic_error({}, { locale: requestLocale(c.req.raw) }) }, 500);
   });

@@ -1,11 +1,12 @@
-import { and, asc, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
 import { holdingStatuses } from '../../domain/booking-status.ts';
 import type { Database } from '../db/client.ts';
 import { bookings } from '../db/schema/bookings.ts';
+import { payments, sentMails } from '../db/schema/payments.ts';
 
 /**
- * Moves held and awaiting-payment bookings past their expiry to `expired` and returns their ids (for the expiry
- * e-mail). Seat counting never waits for this: an expired hold stops counting by its time alone. Rows are claimed
+ * Moves held and awaiting-payment bookings past their expiry to `expired`, closes their open virtual accounts and
+ * queues the expiry e-mail for those that gave an address; returns their ids. Seat counting never waits for this: an expired hold stops counting by its time alone. Rows are claimed
  * with SKIP LOCKED, so sweepers on several processes share the work and release each hold once.
  */
 export async function expireBookings(db: Database, now: Date, batch = 200): Promise<string[]> {
@@ -20,6 +21,20 @@ export async function expireBookings(db: Database, now: Date, batch = 200): Prom
     const ids = due.map((row) => row.id);
     if (ids.length === 0) return [];
     await tx.update(bookings).set({ status: 'expired', updatedAt: now }).where(inArray(bookings.id, ids));
+    await tx
+      .update(payments)
+      .set({ status: 'expired' })
+      .where(and(inArray(payments.bookingId, ids), eq(payments.status, 'pending')));
+    // A payment arriving after this is still recorded (recordPayment): confirmed if the seats are free, else refunded.
+    const reachable = await tx
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(and(inArray(bookings.id, ids), isNotNull(bookings.contactEmail)));
+    if (reachable.length > 0)
+      await tx
+        .insert(sentMails)
+        .values(reachable.map((row) => ({ bookingId: row.id, kind: 'booking_expired' as const })))
+        .onConflictDoNothing();
     return ids;
   });
 }

@@ -1,18 +1,49 @@
 import type { Database } from '../db/client.ts';
+import type { Mailer } from '../mail/transport.ts';
+import type { Network } from '../network.ts';
+import { deliverMails } from './deliver-mails.ts';
 import { expireBookings } from './expire-bookings.ts';
 
-/** How often a process sweeps expired holds. Seats are right without it; statuses and e-mails follow within this. */
+/** How often a process sweeps expired holds and sends queued mail. Seats are right without it. */
 export const SWEEP_INTERVAL_MS = 30_000;
+
+export interface Jobs {
+  /** Run the mail job now (after a change queued mail), not at the next tick. */
+  mailQueued: () => void;
+  stop: () => void;
+}
 
 /**
  * Runs the background jobs of one server process. Every process may run them: the jobs claim rows with SKIP
  * LOCKED, so several processes never do the same work twice.
  */
-export function startJobs(database: () => Promise<Database>, clock: () => Date): () => void {
-  let running = false;
+export function startJobs(
+  database: () => Promise<Database>,
+  clock: () => Date,
+  mail: { mailer: Mailer; network: Network; siteUrl: string },
+): Jobs {
+  let sweeping = false;
+  let mailing = false;
+  let kicks = 0; // a kick while sending runs the job once more afterwards
+  const sendMail = async () => {
+    kicks++;
+    if (mailing) return;
+    mailing = true;
+    try {
+      const db = await database();
+      for (let seen = -1; seen !== kicks;) {
+        seen = kicks;
+        while ((await deliverMails({ db, ...mail, now: clock() })) > 0);
+      }
+    } catch (error) {
+      console.error('sending mail failed; retrying at the next sweep', error);
+    } finally {
+      mailing = false;
+    }
+  };
   const sweep = async () => {
-    if (running) return;
-    running = true;
+    if (sweeping) return;
+    sweeping = true;
     try {
       const db = await database();
       // Drain a backlog in batches, then wait for the next tick.
@@ -20,12 +51,16 @@ export function startJobs(database: () => Promise<Database>, clock: () => Date):
     } catch (error) {
       console.error('expiring bookings failed; retrying at the next sweep', error);
     } finally {
-      running = false;
+      sweeping = false;
     }
+    await sendMail();
   };
   const timer = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
   timer.unref(); // never the reason a process stays alive (a build, a test)
-  return () => {
-    clearInterval(timer);
+  return {
+    mailQueued: () => void sendMail(),
+    stop: () => {
+      clearInterval(timer);
+    },
   };
 }

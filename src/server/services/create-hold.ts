@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { isBookable } from '../../domain/availability.ts';
 import { bookingCodeFrom } from '../../domain/booking-code.ts';
 import { HOLD_MINUTES } from '../../domain/booking-status.ts';
@@ -8,10 +8,10 @@ import { priceBooking, type LegTariff } from '../../domain/pricing.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import type { HoldRequest } from '../../schemas/hold.ts';
 import type { Database } from '../db/client.ts';
-import { seatsTakenSql } from '../db/queries/inventory.ts';
+import { lockSailings } from '../db/queries/inventory.ts';
 import { tariffs, type Tariffs } from '../db/queries/tariffs.ts';
 import { bookingLegs, bookings } from '../db/schema/bookings.ts';
-import { fares, sailings } from '../db/schema/network.ts';
+import { fares } from '../db/schema/network.ts';
 import type { Network } from '../network.ts';
 import { refuse } from '../validation-errors.ts';
 
@@ -42,32 +42,7 @@ interface LegPlan {
 }
 
 /** Locks the chosen sailings in id order (two bookers never wait on each other crosswise), then counts seats. */
-async function lockedSailings(tx: Database, ids: string[], now: Date, lock: boolean) {
-  if (ids.length === 0) return [];
-  const sorted = [...ids].sort();
-  const select = tx
-    .select({ id: sailings.id })
-    .from(sailings)
-    .where(inArray(sailings.id, sorted))
-    .orderBy(asc(sailings.id));
-  if (lock) await select.for('update');
-  // A second statement, after the lock is ours: it sees every hold committed by whoever held the lock before.
-  return tx
-    .select({
-      id: sailings.id,
-      routeId: sailings.routeId,
-      operatorCode: sailings.operatorCode,
-      departsAt: sailings.departsAt,
-      arrivesAt: sailings.arrivesAt,
-      capacity: sailings.capacity,
-      status: sailings.status,
-      taken: seatsTakenSql(now),
-    })
-    .from(sailings)
-    .where(inArray(sailings.id, sorted));
-}
-
-type LockedSailing = Awaited<ReturnType<typeof lockedSailings>>[number];
+type LockedSailing = Awaited<ReturnType<typeof lockSailings>>[number];
 
 function planLegs(request: HoldRequest, found: LockedSailing[], context: HoldContext): LegPlan[] {
   if (request.trip === 'open') {
@@ -143,7 +118,7 @@ export async function createHold(request: HoldRequest, context: HoldContext): Pr
   // Read before the transaction: PGlite has one connection, and a query outside an open transaction would wait.
   const rates = await tariffs(context.db);
   return context.db.transaction(async (tx) => {
-    const found = await lockedSailings(tx, ids, context.now, context.lockSeats ?? true);
+    const found = await lockSailings(tx, ids, context.now, context.lockSeats ?? true);
     const legs = planLegs(request, found, context);
     for (const leg of legs) {
       const sailing = found.find((s) => s.id === leg.sailingId);

@@ -5,6 +5,7 @@ import { createServer } from 'node:http';
 import { openDatabase } from '../../../src/server/db/client.ts';
 import { createApp } from '../../../src/server/http/app.ts';
 import { Network } from '../../../src/server/network.ts';
+import { createSandboxGateway } from '../../../src/server/payments/sandbox.ts';
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('DATABASE_URL is required');
@@ -15,6 +16,13 @@ const app = createApp({
   clock: () => new Date(),
   horizonDays: 120,
   lockSeats: process.env.TEST_SKIP_SEAT_LOCK !== '1',
+  payments: {
+    gateway: createSandboxGateway({
+      secret: process.env.SANDBOX_GATEWAY_SECRET ?? 'test-sandbox-secret-0123456789',
+    }),
+    windowMinutes: 60,
+  },
+  siteUrl: 'http://localhost:4321',
 });
 
 const server = createServer((req, res) => {

@@ -1,4 +1,5 @@
-import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { asc, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { Database } from '../client.ts';
 import { sailings } from '../schema/network.ts';
 
 /**
@@ -14,4 +15,33 @@ export function seatsTakenSql(now: Date | Placeholder): SQL<number> {
     where bl.sailing_id = ${sailings}."id"
       and (b.status = 'paid' or (b.status in ('held', 'awaiting_payment') and b.expires_at > ${now instanceof Date ? now.toISOString() : now}::timestamptz))
   ), 0)::int`;
+}
+
+/**
+ * Locks the sailings (`for update`, in id order so two bookers never deadlock), then reads each one with its seats
+ * taken at `now`. Every seat-consuming write decides on this answer inside the same transaction.
+ */
+export async function lockSailings(tx: Database, ids: string[], now: Date, lock: boolean) {
+  if (ids.length === 0) return [];
+  const sorted = [...ids].sort();
+  const select = tx
+    .select({ id: sailings.id })
+    .from(sailings)
+    .where(inArray(sailings.id, sorted))
+    .orderBy(asc(sailings.id));
+  if (lock) await select.for('update');
+  // A second statement, after the lock is ours: it sees every hold committed by whoever held the lock before.
+  return tx
+    .select({
+      id: sailings.id,
+      routeId: sailings.routeId,
+      operatorCode: sailings.operatorCode,
+      departsAt: sailings.departsAt,
+      arrivesAt: sailings.arrivesAt,
+      capacity: sailings.capacity,
+      status: sailings.status,
+      taken: seatsTakenSql(now),
+    })
+    .from(sailings)
+    .where(inArray(sailings.id, sorted));
 }

@@ -2,15 +2,20 @@ import { Hono } from 'hono';
 import { bookingDetailsSchema } from '../../../schemas/booking-details.ts';
 import { holdRequestSchema } from '../../../schemas/hold.ts';
 import { createHold } from '../../services/create-hold.ts';
+import { payRequestSchema } from '../../../schemas/payment.ts';
+import { bookingView } from '../../services/booking-view.ts';
 import { saveBookingDetails } from '../../services/save-booking-details.ts';
-import { issuesToErrors } from '../../validation-errors.ts';
+import { startPayment } from '../../services/start-payment.ts';
+import { issuesToErrors, refuse } from '../../validation-errors.ts';
 import type { AppDeps } from '../app.ts';
 import { fieldErrors } from '../errors.ts';
 import { requestLocale } from '../request-locale.ts';
 
 /**
  * POST /api/bookings: hold the chosen sailings for 20 minutes; answers the booking's id, code and expiry.
+ * GET /api/bookings/{id}: the booking with what has been saved so far (a reload or another device resumes there).
  * PUT /api/bookings/{id}/details: the contact person and passengers of a held booking.
+ * POST /api/bookings/{id}/payment: choose the bank and pay: issues the VA (once, however often it is sent).
  * Refusals (sold out, closed, not editable, unknown) are thrown as `Refused` and answered by the app's error handler.
  */
 export function bookingsRoutes(deps: AppDeps) {
@@ -31,6 +36,34 @@ export function bookingsRoutes(deps: AppDeps) {
         { id: hold.id, code: hold.code, status: 'held', expiresAt: hold.expiresAt.toISOString() },
         201,
       );
+    })
+    .get('/bookings/:id', async (c) => {
+      const view = await bookingView(
+        await deps.database(),
+        deps.network,
+        c.req.param('id'),
+        requestLocale(c.req.raw),
+      );
+      if (!view) throw refuse(404, 'booking', 'api_booking_not_found');
+      c.header('Cache-Control', 'no-store');
+      return c.json(view);
+    })
+    .post('/bookings/:id/payment', async (c) => {
+      const body: unknown = await c.req.json().catch(() => undefined);
+      const parsed = payRequestSchema.safeParse(body ?? {});
+      if (!parsed.success) return fieldErrors(c, issuesToErrors(parsed.error.issues));
+      const db = await deps.database();
+      const id = c.req.param('id');
+      await startPayment(id, parsed.data, {
+        db,
+        gateway: deps.payments.gateway,
+        now: deps.clock(),
+        paymentWindowMinutes: deps.payments.windowMinutes,
+      });
+      deps.mailQueued?.();
+      const view = await bookingView(db, deps.network, id, requestLocale(c.req.raw));
+      c.header('Cache-Control', 'no-store');
+      return c.json({ status: view?.status, payment: view?.payment, price: view?.price });
     })
     .put('/bookings/:id/details', async (c) => {
       const body: unknown = await c.req.json().catch(() => undefined);

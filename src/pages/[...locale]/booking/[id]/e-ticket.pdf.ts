@@ -1,0 +1,30 @@
+import type { APIRoute } from 'astro';
+import { renderETicketPdf } from '../../../../server/documents/e-ticket.ts';
+import { runtimeDeps } from '../../../../server/runtime.ts';
+import { bookingView } from '../../../../server/services/booking-view.ts';
+
+export const prerender = false;
+
+/**
+ * The e-tickets of a paid booking as one PDF (a page per passenger), in the language of the address it was asked
+ * for (`/id/...` Indonesian), whatever language the booking was made in. 404 until the booking is paid.
+ */
+export const GET: APIRoute = async ({ params }) => {
+  if (params.locale !== undefined && params.locale !== 'id') return new Response(null, { status: 404 });
+  const locale = params.locale === 'id' ? 'id' : 'en';
+  const id = params.id ?? '';
+  const deps = runtimeDeps();
+  const view = /^[\w-]{24}$/.test(id)
+    ? await bookingView(await deps.database(), deps.network, id, locale)
+    : undefined;
+  if (view?.status !== 'paid') return new Response('Not found', { status: 404 });
+  const pdf = await renderETicketPdf({ ...view, locale }, { siteUrl: deps.siteUrl });
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `inline; filename="e-ticket-${view.code}.pdf"`,
+      'Cache-Control': 'private, no-store',
+      'Referrer-Policy': 'no-referrer',
+    },
+  });
+};

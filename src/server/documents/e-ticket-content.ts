@@ -1,0 +1,225 @@
+import { addMonths, toLocal } from '../../domain/port-time.ts';
+import { formatLongDate, formatRupiah } from '../../i18n/format.ts';
+import { intlTags, localizePath, type Locale } from '../../i18n/locales.ts';
+import { translate } from '../../i18n/translate.ts';
+import type { BookingLegView, BookingView, LocalTime, PassengerView } from '../services/booking-view.ts';
+import { eTicketQrPayload } from './qr.ts';
+
+/** A label and its value; a wide field takes a whole row of the layout's grid. */
+export interface Field {
+  label: string;
+  value: string;
+  wide?: boolean;
+}
+
+export interface ETicketLeg {
+  /** `Outbound`, `Return` or `Open ticket`. */
+  heading: string;
+  /** `Batam Centre – HarbourFront`. */
+  route: string;
+  fields: Field[];
+  /** The open-ticket rule, for a leg with no sailing yet. */
+  note?: string;
+}
+
+export interface PriceRow {
+  label: string;
+  amount: string;
+}
+
+/** What one page (one passenger's e-ticket) says, in the booking's language, before any layout. */
+export interface ETicketPage {
+  brand: string;
+  title: string;
+  pageLabel: string;
+  fields: Field[];
+  qrPayload: string;
+  qrCaption: string;
+  legs: ETicketLeg[];
+  price: { title: string; groups: { heading: string; rows: PriceRow[] }[]; fee: PriceRow; total: PriceRow };
+  rules: { title: string; items: string[] };
+  footer: string;
+}
+
+/** The agency's own clock: issue dates and open-ticket expiry are Batam dates. */
+const AGENCY_ZONE = 'Asia/Jakarta';
+/** PRODUCT.md section 5: open and fixed tickets expire 3 months after issue. */
+const TICKET_VALID_MONTHS = 3;
+
+const dateFormats = Object.fromEntries(
+  (['en', 'id'] as const).map((locale) => [
+    locale,
+    new Intl.DateTimeFormat(intlTags[locale], {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }),
+  ]),
+) as Record<Locale, Intl.DateTimeFormat>;
+
+/** `2026-11-21` -> `Sat 21 Nov 2026` / `Sab 21 Nov 2026`. */
+export function formatTicketDate(date: string, locale: Locale): string {
+  const parts = Object.fromEntries(
+    dateFormats[locale].formatToParts(new Date(`${date}T00:00:00Z`)).map((p) => [p.type, p.value]),
+  ) as Partial<Record<Intl.DateTimeFormatPartTypes, string>>;
+  return [parts.weekday, parts.day, parts.month, parts.year].filter(Boolean).join(' ');
+}
+
+/** A port-local time as the terminal's clock shows it: `Sat 21 Nov 2026, 08:30 WIB`. */
+export function formatPortTime(time: LocalTime, locale: Locale): string {
+  return `${formatTicketDate(time.date, locale)}, ${time.time} ${time.zone}`;
+}
+
+/** `A1234567` -> `••••4567`: enough to match the passport in hand, not enough to copy it. */
+export function maskPassport(number: string): string {
+  return number.length <= 4 ? number : '•'.repeat(number.length - 4) + number.slice(-4);
+}
+
+function legHeading(leg: BookingLegView, locale: Locale): string {
+  if (!leg.departure) return translate('eticket_leg_open', locale);
+  return translate(leg.leg === 0 ? 'eticket_leg_outbound' : 'eticket_leg_return', locale);
+}
+
+const route = (leg: BookingLegView) => `${leg.from} – ${leg.to}`;
+
+function ticketNumberOf(view: BookingView, passenger: PassengerView, leg: BookingLegView): string {
+  const ticket = passenger.tickets.find((t) => t.leg === leg.leg);
+  if (!ticket)
+    throw new Error(`booking ${view.code}: passenger ${passenger.position} has no ticket for leg ${leg.leg}`);
+  return ticket.ticketNumber;
+}
+
+function legContent(
+  view: BookingView,
+  passenger: PassengerView,
+  leg: BookingLegView,
+  issued?: string,
+): ETicketLeg {
+  const { locale } = view;
+  const t = (key: string) => translate(key, locale);
+  const ticketNumber = { label: t('eticket_ticket_number'), value: ticketNumberOf(view, passenger, leg) };
+  const operator = { label: t('route_col_operator'), value: leg.operator };
+  const base = { heading: legHeading(leg, locale), route: route(leg) };
+  if (!leg.departure || !leg.arrival) {
+    const validUntil = issued
+      ? [
+          {
+            label: t('eticket_valid_until'),
+            value: formatDate(addMonths(issued, TICKET_VALID_MONTHS), locale),
+          },
+        ]
+      : [];
+    return { ...base, fields: [operator, ticketNumber, ...validUntil], note: t('eticket_open_note') };
+  }
+  return {
+    ...base,
+    fields: [
+      { label: t('route_col_departure'), value: formatPortTime(leg.departure, locale) },
+      { label: t('route_col_arrival'), value: formatPortTime(leg.arrival, locale) },
+      operator,
+      ticketNumber,
+    ],
+  };
+}
+
+const formatDate = (date: string, locale: Locale) => formatLongDate(new Date(`${date}T00:00:00Z`), locale);
+
+function priceContent(view: BookingView): ETicketPage['price'] {
+  const { locale, price } = view;
+  const t = (key: string) => translate(key, locale);
+  const row = (key: string, amount: number): PriceRow => ({
+    label: t(key),
+    amount: formatRupiah(amount, locale),
+  });
+  return {
+    title: t('eticket_price_title'),
+    groups: view.legs.map((leg, index) => {
+      const subtotal = price.legs[index]?.subtotal ?? { ticket: 0, terminalFee: 0, surcharge: 0 };
+      return {
+        heading: `${legHeading(leg, locale)}: ${route(leg)}`,
+        rows: [
+          row('price_ticket', subtotal.ticket),
+          row('price_terminal_fee', subtotal.terminalFee),
+          row('price_surcharge', subtotal.surcharge),
+        ],
+      };
+    }),
+    fee: row('eticket_transaction_fee', price.transactionFee),
+    total: row('eticket_total', price.total),
+  };
+}
+
+/**
+ * The pages of a booking's e-ticket: one per passenger, every string in the booking's language. Pure: the PDF
+ * layout draws exactly this, and tests read it. Throws for a booking whose tickets are not issued yet.
+ */
+export function eTicketPages(view: BookingView, options: { siteUrl: string }): ETicketPage[] {
+  const { locale } = view;
+  const t = (key: string, params?: Record<string, unknown>) => translate(key, locale, params);
+  const issued = view.paidAt ? toLocal(view.paidAt, AGENCY_ZONE).date : undefined;
+  const checkOrder = options.siteUrl.replace(/\/+$/, '') + localizePath('/booking/check-order', locale);
+  const price = priceContent(view);
+  const rules = {
+    title: t('eticket_rules_title'),
+    items: [
+      'eticket_rule_baggage',
+      'eticket_rule_baggage_checkin',
+      'eticket_rule_gate',
+      'eticket_rule_passport',
+      'eticket_rule_expiry',
+    ].map((key) => t(key)),
+  };
+  return view.passengers.map((passenger, index) => {
+    const eTicketNumber = passenger.eTicketNumber;
+    if (!eTicketNumber)
+      throw new Error(`booking ${view.code} has no e-ticket for passenger ${passenger.position}`);
+    const legs = view.legs.map((leg) => legContent(view, passenger, leg, issued));
+    const ticketNumbers = view.legs.map((leg) => ticketNumberOf(view, passenger, leg));
+    return {
+      brand: t('brand_name'),
+      title: t('eticket_title'),
+      pageLabel: t('eticket_page_of', { position: index + 1, count: view.passengers.length }),
+      fields: [
+        { label: t('eticket_number'), value: eTicketNumber },
+        { label: t('booking_code_label'), value: view.code },
+        { label: t('eticket_passenger'), value: passenger.fullName, wide: true },
+        { label: t('eticket_category'), value: t(`price_category_${passenger.category}`) },
+        { label: t('eticket_passport'), value: maskPassport(passenger.passportNumber) },
+        ...(issued ? [{ label: t('eticket_issued'), value: formatDate(issued, locale) }] : []),
+      ],
+      qrPayload: eTicketQrPayload(view.code, eTicketNumber, ticketNumbers),
+      qrCaption: t('eticket_qr_caption'),
+      legs,
+      price,
+      rules,
+      footer: t('eticket_footer', { url: checkOrder }),
+    };
+  });
+}
+
+/** Every string of a page, in reading order, as `label: value` where it has a label. */
+export function eTicketPageLines(page: ETicketPage): string[] {
+  const field = (f: Field) => `${f.label}: ${f.value}`;
+  const row = (r: PriceRow) => `${r.label}: ${r.amount}`;
+  return [
+    page.brand,
+    page.title,
+    page.pageLabel,
+    ...page.fields.map(field),
+    page.qrCaption,
+    ...page.legs.flatMap((leg) => [
+      `${leg.heading}: ${leg.route}`,
+      ...leg.fields.map(field),
+      ...(leg.note ? [leg.note] : []),
+    ]),
+    page.price.title,
+    ...page.price.groups.flatMap((group) => [group.heading, ...group.rows.map(row)]),
+    row(page.price.fee),
+    row(page.price.total),
+    page.rules.title,
+    ...page.rules.items,
+    page.footer,
+  ];
+}

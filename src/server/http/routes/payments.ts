@@ -1,0 +1,23 @@
+import { Hono } from 'hono';
+import { recordPayment } from '../../services/record-payment.ts';
+import type { AppDeps } from '../app.ts';
+
+/**
+ * POST /api/payments/{gateway}/callback: a gateway reports a payment. Only the active gateway's route exists (404
+ * for the other). Authenticity is checked before the body is read (401); a verified payment is recorded under the
+ * booking's row lock and answered 200 whatever it did, so the gateway stops retrying; 503 (gateway unreachable
+ * while fetching the payment back) and 500 (our database failed) make the gateway retry later.
+ */
+export function paymentsRoutes(deps: AppDeps) {
+  return new Hono().post('/payments/:gateway/callback', async (c) => {
+    const { gateway } = deps.payments;
+    if (c.req.param('gateway') !== gateway.name) return c.json({ message: 'no such gateway' }, 404);
+    const body = await c.req.text();
+    const event = await gateway.receiveCallback({ headers: c.req.raw.headers, body });
+    c.header('Cache-Control', 'no-store');
+    if (event.kind === 'ignored') return c.json({ status: 'ignored', reason: event.reason });
+    const result = await recordPayment(event.payment, { db: await deps.database(), now: deps.clock() });
+    if (result.outcome !== 'duplicate' && result.outcome !== 'unknown') deps.mailQueued?.();
+    return c.json({ status: result.outcome });
+  });
+}

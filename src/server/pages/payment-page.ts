@@ -1,0 +1,87 @@
+import { paymentBanks, type PaymentBank } from '../../domain/payment-banks.ts';
+import { localizePath, type Locale } from '../../i18n/locales.ts';
+import { payRequestSchema } from '../../schemas/payment.ts';
+import { tariffs } from '../db/queries/tariffs.ts';
+import { isCrossSite } from '../http/same-origin.ts';
+import { runtimeDeps } from '../runtime.ts';
+import { bookingView, type BookingView } from '../services/booking-view.ts';
+import { startPayment } from '../services/start-payment.ts';
+import { issuesToErrors, localizeErrors, Refused } from '../validation-errors.ts';
+
+export type PaymentPageState =
+  | { kind: 'not_found' }
+  | { kind: 'redirect'; to: string }
+  | {
+      kind: 'page';
+      status: number;
+      /** choose: the method form; instructions: the VA to pay; paid / expired: the outcome. */
+      step: 'choose' | 'instructions' | 'paid' | 'expired';
+      booking: BookingView;
+      banks: { bank: PaymentBank; fee: number }[];
+      values: { bank?: string; agree: boolean };
+      errors: Record<string, string[]>;
+      sandbox: boolean;
+    };
+
+function stepOf(booking: BookingView, now: Date): 'choose' | 'instructions' | 'paid' | 'expired' {
+  if (booking.status === 'paid') return 'paid';
+  const live = booking.expiresAt !== null && booking.expiresAt > now;
+  if (booking.status === 'held' && live) return 'choose';
+  if (booking.status === 'awaiting_payment' && live) return 'instructions';
+  return 'expired';
+}
+
+/**
+ * /booking/{id}/payment: GET shows the step the booking is at (server state, so a reload or another device lands
+ * on the same step); POST is the plain form's "Pay" (works before and without JavaScript), answered with a 303 so
+ * a reload never pays twice; a refusal renders the form again with the reasons.
+ */
+export async function paymentPage(request: Request, id: string, locale: Locale): Promise<PaymentPageState> {
+  const deps = runtimeDeps();
+  if (!/^[\w-]{24}$/.test(id)) return { kind: 'not_found' };
+  const db = await deps.database();
+  const here = localizePath(`/booking/${id}/payment`, locale);
+  let errors: Record<string, string[]> = {};
+  let status = 200;
+  let values: { bank?: string; agree: boolean } = { agree: false };
+  if (request.method === 'POST') {
+    if (isCrossSite(request)) return { kind: 'redirect', to: here };
+    const form = await request.formData().catch(() => new FormData());
+    const bank = form.get('bank');
+    values = { ...(typeof bank === 'string' ? { bank } : {}), agree: form.get('agree') === 'on' };
+    const parsed = payRequestSchema.safeParse({ bank: values.bank, agree: values.agree });
+    try {
+      if (!parsed.success) throw new Refused(400, issuesToErrors(parsed.error.issues));
+      const gateway = deps.payments.gateway;
+      await startPayment(id, parsed.data, {
+        db,
+        gateway,
+        now: deps.clock(),
+        paymentWindowMinutes: deps.payments.windowMinutes,
+      });
+      deps.mailQueued?.();
+      return { kind: 'redirect', to: here };
+    } catch (error) {
+      if (!(error instanceof Refused)) throw error;
+      if (error.status === 404) return { kind: 'not_found' };
+      errors = localizeErrors(error.errors, locale);
+      status = error.status;
+    }
+  }
+  const booking = await bookingView(db, deps.network, id, locale);
+  if (!booking) return { kind: 'not_found' };
+  const step = stepOf(booking, deps.clock());
+  if (step === 'choose' && (!booking.contact || booking.passengers.length === 0))
+    return { kind: 'redirect', to: localizePath(`/booking/${id}`, locale) };
+  const rates = await tariffs(db);
+  return {
+    kind: 'page',
+    status,
+    step,
+    booking,
+    banks: paymentBanks.map((bank) => ({ bank, fee: rates.transactionFee(bank) ?? 0 })),
+    values,
+    errors,
+    sandbox: deps.payments.gateway.name === 'sandbox',
+  };
+}

@@ -1,0 +1,15 @@
+import type { Config } from '../config.ts';
+import type { PaymentGateway } from './gateway.ts';
+import { createSandboxGateway } from './sandbox.ts';
+import { createXenditGateway } from './xendit.ts';
+
+/** The gateway the configuration names (the sandbox unless PAYMENT_GATEWAY=xendit with its keys). */
+export function paymentGateway(config: Config): PaymentGateway {
+  if (config.PAYMENT_GATEWAY === 'xendit' && config.XENDIT_SECRET_KEY && config.XENDIT_CALLBACK_TOKEN)
+    return createXenditGateway({
+      secretKey: config.XENDIT_SECRET_KEY,
+      callbackToken: config.XENDIT_CALLBACK_TOKEN,
+      apiUrl: config.XENDIT_API_URL,
+    });
+  return createSandboxGateway({ secret: config.SANDBOX_GATEWAY_SECRET });
+}

@@ -1,0 +1,239 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { PaymentBank } from '../../domain/payment-banks.ts';
+import { CallbackRejected, GatewayUnavailable } from './gateway.ts';
+import type {
+  CallbackEvent,
+  IssuedVirtualAccount,
+  PaymentGateway,
+  ReportedPayment,
+  VirtualAccountRequest,
+} from './gateway.ts';
+
+/**
+ * Xendit's Fixed Virtual Account API (the "callback_virtual_accounts" family): one closed, single-use VA per payment
+ * attempt, a "VA paid" callback authenticated by the account's callback token, and the payment fetched back from the
+ * API so that only what Xendit itself says is ever reported as paid.
+ */
+export interface XenditGatewayOptions {
+  /** The secret API key: the Basic auth user (with an empty password). Never logged, never in an error message. */
+  secretKey: string;
+  /** The callback verification token from the dashboard; Xendit sends it as X-CALLBACK-TOKEN. */
+  callbackToken: string;
+  /** The API origin, e.g. https://api.xendit.co (tests point it at a local fake). */
+  apiUrl: string;
+  fetch?: typeof fetch;
+  /** Per request, including reading the answer. Xendit gives our callback endpoint 30 s, so stay well under. */
+  timeoutMs?: number;
+}
+
+const defaultTimeoutMs = 10_000;
+
+const bankCodes: Record<PaymentBank, string> = {
+  bni: 'BNI',
+  bri: 'BRI',
+  bsi: 'BSI',
+  mandiri: 'MANDIRI',
+  permata: 'PERMATA',
+};
+
+const fallbackAccountName = 'Segara Ferry';
+const maxAccountNameLength = 50;
+
+/**
+ * The name the bank app shows the payer. Xendit rejects VA names with anything but letters and spaces for several
+ * banks, so accents are folded to their base letter (José -> Jose) and every other character becomes a space rather
+ * than vanishing, so "O'Brien" or "Agency/BK7X" do not glue words together.
+ */
+export function xenditAccountName(name: string): string {
+  const letters = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z]+/g, ' ')
+    .trim();
+  return letters.slice(0, maxAccountNameLength).trim() || fallbackAccountName;
+}
+
+function field(data: unknown, key: string): unknown {
+  return typeof data === 'object' && data !== null ? (data as Record<string, unknown>)[key] : undefined;
+}
+
+function text(data: unknown, key: string): string | undefined {
+  const value = field(data, key);
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function sha256(value: string): Buffer {
+  return createHash('sha256').update(value, 'utf8').digest();
+}
+
+interface ApiAnswer {
+  status: number;
+  ok: boolean;
+  data: unknown;
+}
+
+/** "Xendit answered 400 (API_VALIDATION_ERROR) to create VA": status and Xendit's error code, nothing we sent. */
+function describeFailure(action: string, answer: ApiAnswer): string {
+  const code = text(answer.data, 'error_code');
+  // Only a plain Xendit-style code is echoed: a misbehaving upstream must not inject text into our logs.
+  const suffix = code && /^[A-Z0-9_]{1,80}$/.test(code) ? ` (${code})` : '';
+  return `Xendit answered ${answer.status}${suffix} to ${action}`;
+}
+
+export function createXenditGateway(options: XenditGatewayOptions): PaymentGateway {
+  // An empty token would accept a callback with an empty header; an empty key would fail every call late.
+  if (!options.secretKey || !options.callbackToken) {
+    throw new Error('Xendit gateway needs a secret key and a callback token');
+  }
+  const doFetch = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
+  const apiUrl = options.apiUrl.replace(/\/+$/, '');
+  const authorization = `Basic ${Buffer.from(`${options.secretKey}:`).toString('base64')}`;
+  const expectedTokenDigest = sha256(options.callbackToken);
+
+  /** One API call; throws GatewayUnavailable only when no answer came, and leaves status handling to the caller. */
+  async function call(
+    method: 'GET' | 'POST',
+    path: string,
+    action: string,
+    body?: unknown,
+  ): Promise<ApiAnswer> {
+    const headers: Record<string, string> = { Authorization: authorization, Accept: 'application/json' };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    let status: number;
+    let ok: boolean;
+    let raw: string;
+    try {
+      // One signal covers connecting and reading the body, so a server that stalls mid-answer also times out.
+      const response = await doFetch(`${apiUrl}${path}`, {
+        method,
+        headers,
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      status = response.status;
+      ok = response.ok;
+      raw = await response.text();
+    } catch (error) {
+      const timedOut = error instanceof Error && error.name === 'TimeoutError';
+      const reason = timedOut ? `no answer within ${timeoutMs} ms` : 'unreachable';
+      // The cause carries the network error only (fetch errors never include request headers, so not the key).
+      throw new GatewayUnavailable(`Xendit ${reason} to ${action}`, { cause: error });
+    }
+    let data: unknown;
+    try {
+      data = raw === '' ? undefined : JSON.parse(raw);
+    } catch {
+      data = undefined;
+    }
+    return { status, ok, data };
+  }
+
+  function tokenMatches(received: string | null): boolean {
+    if (received === null) return false;
+    // Equal-length digests: timingSafeEqual never throws and the comparison leaks neither content nor length.
+    return timingSafeEqual(sha256(received), expectedTokenDigest);
+  }
+
+  async function fetchPayment(paymentId: string): Promise<unknown> {
+    const action = 'fetch VA payment';
+    const answer = await call(
+      'GET',
+      `/callback_virtual_account_payments/payment_id=${encodeURIComponent(paymentId)}`,
+      action,
+    );
+    // Xendit does not know this payment: the callback was forged (or sent for another account), so never retry it.
+    if (answer.status === 404) throw new CallbackRejected(`Xendit knows no VA payment ${paymentId}`);
+    // Anything else (5xx, 401 from a rotated key, 429) is on us or them, not the payer: fail so Xendit retries.
+    if (!answer.ok) throw new GatewayUnavailable(describeFailure(action, answer));
+    return answer.data;
+  }
+
+  return {
+    name: 'xendit',
+
+    async createVirtualAccount(request: VirtualAccountRequest): Promise<IssuedVirtualAccount> {
+      const action = 'create VA';
+      const answer = await call('POST', '/callback_virtual_accounts', action, {
+        external_id: request.externalId,
+        bank_code: bankCodes[request.bank],
+        name: xenditAccountName(request.name),
+        expected_amount: request.amount,
+        // Closed + single use: the bank refuses any other amount and the number dies after one payment.
+        is_closed: true,
+        is_single_use: true,
+        expiration_date: request.expiresAt.toISOString(),
+      });
+      if (!answer.ok) throw new GatewayUnavailable(describeFailure(action, answer));
+      const id = text(answer.data, 'id');
+      const accountNumber = text(answer.data, 'account_number');
+      if (!id || !accountNumber)
+        throw new GatewayUnavailable(`Xendit answered ${action} without id or number`);
+      if (request.bank !== 'mandiri') return { accountNumber, gatewayAccountId: id };
+      // Mandiri bill payment: Xendit's account_number is its merchant (biller) code followed by the payer's key.
+      // Our instructions show the two apart and join them for interbank transfers (biller code + bill key), so the
+      // number is split here; one that does not start with the code could not be shown correctly, so fail.
+      // NOTE: Xendit's own Mandiri ATM steps have the payer enter the whole account_number after the company code.
+      const merchantCode = text(answer.data, 'merchant_code');
+      if (!merchantCode || !accountNumber.startsWith(merchantCode) || accountNumber === merchantCode) {
+        throw new GatewayUnavailable(
+          `Xendit answered ${action} for Mandiri without its merchant code prefix`,
+        );
+      }
+      return {
+        accountNumber: accountNumber.slice(merchantCode.length),
+        billerCode: merchantCode,
+        gatewayAccountId: id,
+      };
+    },
+
+    async receiveCallback({ headers, body }): Promise<CallbackEvent> {
+      // Authenticate before reading a byte of the body: an unauthenticated caller learns nothing and costs no API call.
+      if (!tokenMatches(headers.get('x-callback-token'))) {
+        throw new CallbackRejected('Xendit callback without the right X-CALLBACK-TOKEN');
+      }
+      let claimed: unknown;
+      try {
+        claimed = JSON.parse(body);
+      } catch {
+        return { kind: 'ignored', reason: 'callback body is not JSON' };
+      }
+      const paymentId = text(claimed, 'payment_id');
+      const externalId = text(claimed, 'external_id');
+      // VA created/updated callbacks share the token but carry no payment: nothing to do, answer 2xx.
+      if (!paymentId || !externalId) {
+        return { kind: 'ignored', reason: 'not a VA-paid callback (no payment_id or external_id)' };
+      }
+
+      // The token proves only that someone holds it; the amount and attempt come from Xendit's API, not the body.
+      const fetched = await fetchPayment(paymentId);
+      const fetchedPaymentId = text(fetched, 'payment_id');
+      const fetchedExternalId = text(fetched, 'external_id');
+      const amount = field(fetched, 'amount');
+      const timestamp = text(fetched, 'transaction_timestamp');
+      const paidAt = timestamp === undefined ? undefined : new Date(timestamp);
+      if (
+        !fetchedExternalId ||
+        typeof amount !== 'number' ||
+        !Number.isFinite(amount) ||
+        amount <= 0 ||
+        !paidAt ||
+        Number.isNaN(paidAt.getTime())
+      ) {
+        throw new GatewayUnavailable('Xendit answered fetch VA payment with an incomplete payment');
+      }
+      if ((fetchedPaymentId && fetchedPaymentId !== paymentId) || fetchedExternalId !== externalId) {
+        throw new CallbackRejected(
+          `Xendit payment ${paymentId} does not belong to the attempt the callback names`,
+        );
+      }
+      const payment: ReportedPayment = {
+        externalId: fetchedExternalId,
+        gatewayPaymentId: paymentId,
+        amount,
+        paidAt,
+      };
+      return { kind: 'paid', payment };
+    },
+  };
+}

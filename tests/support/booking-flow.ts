@@ -1,0 +1,79 @@
+import { sandboxSignature, type SandboxCallbackBody } from '../../src/server/payments/sandbox.ts';
+import type { SearchResult } from '../../src/server/services/search-schedules.ts';
+import type { testApp } from './app.ts';
+import { TEST_SANDBOX_SECRET } from './app.ts';
+
+type App = ReturnType<typeof testApp>;
+
+export const contact = { fullName: 'Siti Rahma', email: 'siti@example.co.id', phone: '+6281234567890' };
+export const passenger = (name: string) => ({
+  fullName: name,
+  passportNumber: 'C1234567',
+  passportIssued: '2021-03-02',
+  passportExpiry: '2031-03-01',
+  passportCountry: 'ID',
+});
+
+const json = (method: string, body: unknown) => ({
+  method,
+  headers: { 'Content-Type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+/** Holds `adults` seats (one way, or two way returning two days later) and saves contact and passengers. */
+export async function bookingReadyToPay(
+  app: App,
+  options: { date: string; adults?: number; trip?: 'one_way' | 'two_way'; sailing?: 'first' | 'last' },
+): Promise<{ id: string; code: string; sailingId: string }> {
+  const adults = options.adults ?? 1;
+  const trip = options.trip ?? 'one_way';
+  const returnDate = new Date(Date.parse(options.date) + 2 * 86_400_000).toISOString().slice(0, 10);
+  const query = new URLSearchParams({
+    trip,
+    from: 'BTC',
+    to: 'HFC',
+    date: options.date,
+    adults: String(adults),
+  });
+  if (trip === 'two_way') query.set('returnDate', returnDate);
+  const search = (await (await app.request(`/api/schedules?${query.toString()}`)).json()) as SearchResult;
+  const pick = options.sailing === 'last' ? -1 : 0;
+  const out = search.outbound?.sailings.at(pick)?.id ?? '';
+  const ret = trip === 'two_way' ? search.return?.sailings.at(-1)?.id : undefined;
+  const held = await app.request('/api/bookings', json('POST', { trip, out, ret, adults }));
+  if (held.status !== 201) throw new Error(`hold failed: ${String(held.status)} ${await held.text()}`);
+  const { id, code } = (await held.json()) as { id: string; code: string };
+  const people = Array.from({ length: adults }, (_, i) =>
+    passenger(`Passenger ${String.fromCharCode(65 + i)}`),
+  );
+  const saved = await app.request(
+    `/api/bookings/${id}/details`,
+    json('PUT', { contact, passengers: people }),
+  );
+  if (saved.status !== 204) throw new Error(`details failed: ${await saved.text()}`);
+  return { id, code, sailingId: out };
+}
+
+export function pay(app: App, id: string, bank = 'bni', agree: unknown = true) {
+  return app.request(`/api/bookings/${id}/payment`, json('POST', { bank, agree }));
+}
+
+/** A callback as the sandbox simulator sends it, signed at `now` (the app's clock) unless `signature` says otherwise. */
+export function sandboxCallback(
+  app: App,
+  body: SandboxCallbackBody,
+  options: { now: Date; signature?: string | null; tamper?: (raw: string) => string },
+) {
+  const raw = JSON.stringify(body);
+  const signature =
+    options.signature === undefined
+      ? sandboxSignature(TEST_SANDBOX_SECRET, raw, options.now)
+      : options.signature;
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  if (signature !== null) headers['X-Sandbox-Signature'] = signature;
+  return app.request('/api/payments/sandbox/callback', {
+    method: 'POST',
+    headers,
+    body: options.tamper ? options.tamper(raw) : raw,
+  });
+}
