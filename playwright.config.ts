@@ -4,6 +4,8 @@ import { chromium, defineConfig } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 4322);
 export const baseURL = `http://127.0.0.1:${PORT}`;
 const E2E_DB = 'data/e2e-pglite';
+/** Where the e2e server writes its e-mails (no SMTP_URL): the booking tests read them from here. */
+export const E2E_OUTBOX = 'data/e2e-outbox';
 
 /** Debian's Chromium by default; CHROME_PATH elsewhere; Playwright's own browser if one is installed. */
 function chromeExecutable(): string {
@@ -55,9 +57,18 @@ export default defineConfig({
   webServer: {
     // The production server on the production build (npm run test:e2e builds it with the test fixtures).
     // A fresh embedded database of its own, migrated and seeded like `npm start` does.
-    command: `rm -rf ${E2E_DB} && node scripts/db-setup.ts && node src/server/main.ts`,
+    command: `rm -rf ${E2E_DB} ${E2E_OUTBOX} && node scripts/db-setup.ts && node src/server/main.ts`,
     url: `${baseURL}/api/health`,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', PGLITE_DIR: E2E_DB },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      PGLITE_DIR: E2E_DB,
+      OUTBOX_DIR: E2E_OUTBOX,
+      SITE_URL: baseURL,
+      // Every browser test books from 127.0.0.1; the limits themselves are proven by the integration tests.
+      RATE_LIMIT_HOLDS: '100000',
+      RATE_LIMIT_LOOKUPS: '100000',
+    },
     reuseExistingServer: false,
     timeout: 30_000,
   },

@@ -1,17 +1,12 @@
 /**
  * Ticket numbers derive from the booking code (unique), so issuing them needs no counter and a replayed payment
- * can never mint a second set: `ET-K7M4QX-2` is passenger 2's e-ticket, `BF-K7M4QX-2R` their return ticket on
- * operator BF. Short enough to read out at a counter.
+ * can never mint a second set: `ET-K7M4QX-2` is passenger 2's e-ticket, `TK-K7M4QX-2R` their return ticket (`D`
+ * departure, `R` return). Short enough to read out at a counter.
  */
 export function eTicketNumber(bookingCode: string, position: number): string {
   return `ET-${bookingCode}-${String(position + 1)}`;
 }
 
-export function ticketNumber(
-  operatorCode: string,
-  bookingCode: string,
-  position: number,
-  leg: number,
-): string {
-  return `${operatorCode}-${bookingCode}-${String(position + 1)}${leg === 0 ? 'D' : 'R'}`;
+export function ticketNumber(bookingCode: string, position: number, leg: number): string {
+  return `TK-${bookingCode}-${String(position + 1)}${leg === 0 ? 'D' : 'R'}`;
 }

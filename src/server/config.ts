@@ -42,6 +42,11 @@ const schema = z
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
     OUTBOX_DIR: z.string().min(1).default('data/outbox'),
     MAIL_FROM: z.string().min(3).default('Segara Ferry <tickets@segaraferry.example>'),
+    /** Holds one address may create per 10 minutes (a script must not hold a whole sailing's seats). */
+    RATE_LIMIT_HOLDS: z.coerce.number().int().min(1).default(30),
+    /** Check-order lookups per address per 15 minutes, and wrong e-mails per booking code per hour. */
+    RATE_LIMIT_LOOKUPS: z.coerce.number().int().min(1).default(20),
+    RATE_LIMIT_CODE_FAILURES: z.coerce.number().int().min(1).default(5),
     /** Test-only: `1` with NODE_ENV=test holds seats without locking, so the concurrency tests can show the race. */
     TEST_SKIP_SEAT_LOCK: z.enum(['0', '1']).default('0'),
   })

@@ -4,6 +4,7 @@ import type { AppDeps } from './http/app.ts';
 import { startJobs, type Jobs } from './jobs/scheduler.ts';
 import { createMailer } from './mail/transport.ts';
 import { Network } from './network.ts';
+import { createRateLimits } from './http/rate-limits.ts';
 import { sandboxSignature } from './payments/sandbox.ts';
 import { paymentGateway } from './payments/select-gateway.ts';
 
@@ -53,6 +54,12 @@ export function runtimeDeps(): AppDeps {
     },
     siteUrl,
     mailQueued: () => jobs?.mailQueued(),
+    rateLimits: createRateLimits(database, {
+      holds: config.RATE_LIMIT_HOLDS,
+      lookups: config.RATE_LIMIT_LOOKUPS,
+      codeFailures: config.RATE_LIMIT_CODE_FAILURES,
+    }),
+    trustProxy: config.TRUST_PROXY,
   };
   return deps;
 }

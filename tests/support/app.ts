@@ -1,5 +1,6 @@
 import { createApp } from '../../src/server/http/app.ts';
 import type { Database } from '../../src/server/db/client.ts';
+import { createRateLimits, type RateLimitSettings } from '../../src/server/http/rate-limits.ts';
 import { Network } from '../../src/server/network.ts';
 import type { PaymentGateway } from '../../src/server/payments/gateway.ts';
 import { createSandboxGateway } from '../../src/server/payments/sandbox.ts';
@@ -12,13 +13,16 @@ export function testApp(
   db: Database,
   now: Date = new Date(),
   gateway: PaymentGateway = createSandboxGateway({ secret: TEST_SANDBOX_SECRET, clock: () => now }),
+  limits: RateLimitSettings = { holds: 10_000, lookups: 10_000, codeFailures: 10_000 },
 ) {
+  const database = () => Promise.resolve(db);
   return createApp({
-    database: () => Promise.resolve(db),
+    database,
     network: new Network(),
     clock: () => now,
     horizonDays: 120,
     payments: { gateway, windowMinutes: 60 },
     siteUrl: 'http://localhost:4321',
+    rateLimits: createRateLimits(database, limits),
   });
 }

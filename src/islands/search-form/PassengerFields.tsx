@@ -1,4 +1,4 @@
-import { Field, inputClass } from './Field.tsx';
+import { Field, inputClass } from '../shared/Field.tsx';
 import type { labels } from './messages.ts';
 import type { FieldErrors, SearchValues } from './types.ts';
 

@@ -3,7 +3,7 @@ import { toLocal } from '../../domain/port-time.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { searchQuerySchema } from '../../schemas/search.ts';
 import { errorText, labels } from './messages.ts';
-import { Field, inputClass } from './Field.tsx';
+import { Field, inputClass } from '../shared/Field.tsx';
 import { PassengerFields } from './PassengerFields.tsx';
 import type { FieldErrors, SearchValues, TerminalOption } from './types.ts';
 

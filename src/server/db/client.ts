@@ -8,8 +8,9 @@ import pg from 'pg';
 import * as bookings from './schema/bookings.ts';
 import * as network from './schema/network.ts';
 import * as payments from './schema/payments.ts';
+import * as rateLimits from './schema/rate-limits.ts';
 
-export const schema = { ...network, ...bookings, ...payments };
+export const schema = { ...network, ...bookings, ...payments, ...rateLimits };
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface DatabaseHandle {

@@ -9,6 +9,7 @@ import { Refused } from '../validation-errors.ts';
 import { fieldErrors } from './errors.ts';
 import { requestLocale } from './request-locale.ts';
 import { bookingsRoutes } from './routes/bookings.ts';
+import type { RateLimits } from './rate-limits.ts';
 import { paymentsRoutes } from './routes/payments.ts';
 import { networkRoutes } from './routes/network.ts';
 import { schedulesRoutes } from './routes/schedules.ts';
@@ -31,6 +32,10 @@ export interface AppDeps {
   };
   /** The public origin, for links in e-mails and documents. */
   siteUrl: string;
+  /** Holds and check-order lookups per address and per code, counted in the database. */
+  rateLimits: RateLimits;
+  /** Behind a TLS proxy: the client address is X-Forwarded-For's first entry. */
+  trustProxy?: boolean;
   /** Called after a change that queued e-mail (pay, payment, expiry), so it goes out now rather than at the next tick. */
   mailQueued?: () => void;
 }

@@ -37,7 +37,7 @@ async function issueTickets(tx: Tx, booking: { id: string; code: string }, now: 
       );
   const rows = people.flatMap((person) =>
     legs.map((leg) => ({
-      ticketNumber: ticketNumber(leg.operatorCode, booking.code, person.position, leg.leg),
+      ticketNumber: ticketNumber(booking.code, person.position, leg.leg),
       bookingId: booking.id,
       position: person.position,
       leg: leg.leg,

@@ -4,6 +4,7 @@
 import { createServer } from 'node:http';
 import { openDatabase } from '../../../src/server/db/client.ts';
 import { createApp } from '../../../src/server/http/app.ts';
+import { createRateLimits } from '../../../src/server/http/rate-limits.ts';
 import { Network } from '../../../src/server/network.ts';
 import { createSandboxGateway } from '../../../src/server/payments/sandbox.ts';
 
@@ -23,6 +24,11 @@ const app = createApp({
     windowMinutes: 60,
   },
   siteUrl: 'http://localhost:4321',
+  rateLimits: createRateLimits(() => Promise.resolve(handle.db), {
+    holds: 1_000_000,
+    lookups: 1_000_000,
+    codeFailures: 1_000_000,
+  }),
 });
 
 const server = createServer((req, res) => {

@@ -15,7 +15,7 @@ const searchFields = ['trip', 'from', 'to', 'date', 'returnDate', 'adults', 'chi
  * traveller to the booking (303, so a reload does not post again). A refusal goes back to the same search with the
  * reason, which the schedule page shows next to the sailings.
  */
-export const POST: APIRoute = async ({ request, params, redirect }) => {
+export const POST: APIRoute = async ({ request, params, redirect, clientAddress }) => {
   if (params.locale !== undefined && params.locale !== 'id') return new Response(null, { status: 404 });
   const locale: Locale = params.locale === 'id' ? 'id' : 'en';
   if (isCrossSite(request)) return new Response(null, { status: 403 });
@@ -34,6 +34,11 @@ export const POST: APIRoute = async ({ request, params, redirect }) => {
   if (!parsed.success) return back(parsed.error.issues[0]?.message ?? 'hold_error_out');
   const deps = runtimeDeps();
   try {
+    await deps.rateLimits.holds.take(
+      deps.trustProxy
+        ? (request.headers.get('X-Forwarded-For')?.split(',')[0]?.trim() ?? clientAddress)
+        : clientAddress,
+    );
     const hold = await createHold(parsed.data, {
       db: await deps.database(),
       network: deps.network,

@@ -2,17 +2,21 @@ import { Hono } from 'hono';
 import { bookingDetailsSchema } from '../../../schemas/booking-details.ts';
 import { holdRequestSchema } from '../../../schemas/hold.ts';
 import { createHold } from '../../services/create-hold.ts';
+import { checkOrderSchema } from '../../../schemas/check-order.ts';
 import { payRequestSchema } from '../../../schemas/payment.ts';
+import { findBooking } from '../../services/find-booking.ts';
 import { bookingView } from '../../services/booking-view.ts';
 import { saveBookingDetails } from '../../services/save-booking-details.ts';
 import { startPayment } from '../../services/start-payment.ts';
 import { issuesToErrors, refuse } from '../../validation-errors.ts';
 import type { AppDeps } from '../app.ts';
+import { clientAddress } from '../client-address.ts';
 import { fieldErrors } from '../errors.ts';
 import { requestLocale } from '../request-locale.ts';
 
 /**
  * POST /api/bookings: hold the chosen sailings for 20 minutes; answers the booking's id, code and expiry.
+ * POST /api/bookings/lookup: check order, the booking id for a code and contact e-mail (rate-limited).
  * GET /api/bookings/{id}: the booking with what has been saved so far (a reload or another device resumes there).
  * PUT /api/bookings/{id}/details: the contact person and passengers of a held booking.
  * POST /api/bookings/{id}/payment: choose the bank and pay: issues the VA (once, however often it is sent).
@@ -24,6 +28,7 @@ export function bookingsRoutes(deps: AppDeps) {
       const body: unknown = await c.req.json().catch(() => undefined);
       const parsed = holdRequestSchema.safeParse(body ?? {});
       if (!parsed.success) return fieldErrors(c, issuesToErrors(parsed.error.issues));
+      await deps.rateLimits.holds.take(clientAddress(c.req.raw, deps.trustProxy ?? false));
       const hold = await createHold(parsed.data, {
         db: await deps.database(),
         network: deps.network,
@@ -36,6 +41,18 @@ export function bookingsRoutes(deps: AppDeps) {
         { id: hold.id, code: hold.code, status: 'held', expiresAt: hold.expiresAt.toISOString() },
         201,
       );
+    })
+    .post('/bookings/lookup', async (c) => {
+      const body: unknown = await c.req.json().catch(() => undefined);
+      const parsed = checkOrderSchema.safeParse(body ?? {});
+      if (!parsed.success) return fieldErrors(c, issuesToErrors(parsed.error.issues));
+      const id = await findBooking(parsed.data, {
+        db: await deps.database(),
+        limits: deps.rateLimits,
+        address: clientAddress(c.req.raw, deps.trustProxy ?? false),
+      });
+      c.header('Cache-Control', 'no-store');
+      return c.json({ id });
     })
     .get('/bookings/:id', async (c) => {
       const view = await bookingView(

@@ -1,0 +1,111 @@
+import type { PassengerCategory } from '../../domain/passengers.ts';
+import { Field, inputClass } from '../shared/Field.tsx';
+import type { DetailsErrors, FlowLabels, FlowProps, PassengerValues } from './types.ts';
+
+interface Props {
+  passengers: PassengerValues[];
+  party: PassengerCategory[];
+  errors: DetailsErrors;
+  labels: FlowLabels;
+  countries: FlowProps['countries'];
+  today: string;
+  twoWay: boolean;
+  onChange: (index: number, field: keyof PassengerValues, value: string) => void;
+}
+
+/** One card per passenger, as on the passport. A passenger belongs to the booking: typed once, on both legs. */
+export function PassengerStep({
+  passengers,
+  party,
+  errors,
+  labels,
+  countries,
+  today,
+  twoWay,
+  onChange,
+}: Props) {
+  return (
+    <div className="grid gap-4">
+      {twoWay && <p className="rounded-box bg-base-200 p-3 text-sm">{labels.bothLegs}</p>}
+      {passengers.map((passenger, index) => {
+        const key = `passengers.${String(index)}`;
+        const bind = (field: keyof PassengerValues) => ({
+          name: `${key}.${field}`,
+          value: passenger[field],
+          onChange: (event: { currentTarget: { value: string } }) => {
+            onChange(index, field, event.currentTarget.value);
+          },
+        });
+        const id = (field: string) => `passenger-${String(index)}-${field}`;
+        const category = party[index] ?? 'adult';
+        return (
+          <fieldset key={key} className="grid gap-3 rounded-box border border-base-300 p-4 sm:grid-cols-2">
+            <legend className="px-1 text-lg font-bold">
+              {labels.passengerTitle.replace('{number}', String(index + 1))} · {labels.categories[category]}
+            </legend>
+            <div className="sm:col-span-2">
+              <Field
+                id={id('fullName')}
+                label={labels.fullName}
+                hint={labels.fullNameHint}
+                errors={errors[`${key}.fullName`]}
+              >
+                <input
+                  className={inputClass}
+                  autoComplete="off"
+                  required
+                  maxLength={100}
+                  {...bind('fullName')}
+                />
+              </Field>
+            </div>
+            <Field
+              id={id('passportNumber')}
+              label={labels.passportNumber}
+              errors={errors[`${key}.passportNumber`]}
+            >
+              <input
+                className={`${inputClass} font-mono uppercase`}
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                required
+                maxLength={20}
+                {...bind('passportNumber')}
+              />
+            </Field>
+            <Field
+              id={id('passportCountry')}
+              label={labels.passportCountry}
+              errors={errors[`${key}.passportCountry`]}
+            >
+              <select className={inputClass} required {...bind('passportCountry')}>
+                <option value="">{labels.chooseCountry}</option>
+                {countries.map((country) => (
+                  <option key={country.code} value={country.code}>
+                    {country.name}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field
+              id={id('passportIssued')}
+              label={labels.passportIssued}
+              errors={errors[`${key}.passportIssued`]}
+            >
+              <input className={inputClass} type="date" max={today} required {...bind('passportIssued')} />
+            </Field>
+            <Field
+              id={id('passportExpiry')}
+              label={labels.passportExpiry}
+              hint={labels.passportExpiryHint}
+              errors={errors[`${key}.passportExpiry`]}
+            >
+              <input className={inputClass} type="date" min={today} required {...bind('passportExpiry')} />
+            </Field>
+          </fieldset>
+        );
+      })}
+    </div>
+  );
+}

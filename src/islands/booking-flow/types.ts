@@ -1,0 +1,83 @@
+import type { PassengerCategory } from '../../domain/passengers.ts';
+
+export interface ContactValues {
+  fullName: string;
+  email: string;
+  /** ISO country of the phone number (the calling code comes from it). */
+  phoneCountry: string;
+  /** As typed: national digits, or an international number starting with "+". */
+  phone: string;
+}
+
+export interface PassengerValues {
+  fullName: string;
+  passportNumber: string;
+  passportIssued: string;
+  passportExpiry: string;
+  passportCountry: string;
+}
+
+export type DetailsErrors = Record<string, string[]>;
+
+/** Everything the island says, already in the page's language (the island carries no message catalogue). */
+export interface FlowLabels {
+  steps: { contact: string; passengers: string; summary: string };
+  stepOf: string;
+  contactTitle: string;
+  contactHint: string;
+  fullName: string;
+  fullNameHint: string;
+  email: string;
+  phoneCountry: string;
+  phone: string;
+  phoneHint: string;
+  passengerTitle: string;
+  passportNumber: string;
+  passportIssued: string;
+  passportExpiry: string;
+  passportExpiryHint: string;
+  passportCountry: string;
+  chooseCountry: string;
+  categories: Record<PassengerCategory, string>;
+  bothLegs: string;
+  summaryTitle: string;
+  summaryHint: string;
+  travellers: string;
+  edit: string;
+  next: string;
+  back: string;
+  saveAndContinue: string;
+  continueToPayment: string;
+  saving: string;
+  saved: string;
+  fixErrors: string;
+  generic: string;
+  /** Message keys of the shared schema and the API -> text. */
+  errors: Record<string, string>;
+}
+
+export interface FlowProps {
+  locale: 'en' | 'id';
+  bookingId: string;
+  /** The plain form's target (works before hydration): POST saves and goes on to the payment page. */
+  action: string;
+  paymentUrl: string;
+  /** The category of each passenger, in party order. */
+  party: PassengerCategory[];
+  twoWay: boolean;
+  initialContact: ContactValues;
+  initialPassengers: PassengerValues[];
+  /** Contact and passengers are saved already: open at the summary. */
+  saved: boolean;
+  /** Countries for passports and phone numbers: ISO code, name in the page's language, calling code. */
+  countries: { code: string; name: string; dial: string }[];
+  /** Today at the first departure terminal (YYYY-MM-DD): the latest passport issuing date. */
+  today: string;
+  /** The booking's last travel date (local): passports must stay valid 6 months after it. */
+  lastTravel: string;
+  labels: FlowLabels;
+  /** The trip's legs as the summary lists them: "Outbound", route, local departure time. */
+  legs: { title: string; route: string; when: string }[];
+  /** Errors from a plain-form submission the server refused, keyed by full path. */
+  serverErrors?: DetailsErrors;
+}

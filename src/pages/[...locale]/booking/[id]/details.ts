@@ -1,0 +1,43 @@
+import type { APIRoute } from 'astro';
+import { localizePath, type Locale } from '../../../../i18n/locales.ts';
+import { bookingDetailsSchema } from '../../../../schemas/booking-details.ts';
+import { isCrossSite } from '../../../../server/http/same-origin.ts';
+import { detailsFromForm } from '../../../../server/pages/details-form.ts';
+import { runtimeDeps } from '../../../../server/runtime.ts';
+import { saveBookingDetails } from '../../../../server/services/save-booking-details.ts';
+import { issuesToErrors, Refused, type ErrorKeys } from '../../../../server/validation-errors.ts';
+
+export const prerender = false;
+
+/**
+ * The booking flow's plain form (before or without JavaScript): saves contact and passengers and goes on to the
+ * payment page (303). A refusal goes back to the booking with the reasons by field in the address, which the page
+ * shows at each field; what was saved before stays.
+ */
+export const POST: APIRoute = async ({ request, params, redirect }) => {
+  if (params.locale !== undefined && params.locale !== 'id') return new Response(null, { status: 404 });
+  const locale: Locale = params.locale === 'id' ? 'id' : 'en';
+  const id = params.id ?? '';
+  if (isCrossSite(request)) return new Response(null, { status: 403 });
+  const form = await request.formData().catch(() => new FormData());
+  const back = (errors: ErrorKeys) => {
+    const query = new URLSearchParams();
+    for (const [field, list] of Object.entries(errors)) for (const e of list) query.append(field, e.key);
+    return redirect(`${localizePath(`/booking/${id}`, locale)}?${query.toString()}#booking-flow`, 303);
+  };
+  const parsed = bookingDetailsSchema.safeParse(detailsFromForm(form));
+  if (!parsed.success) return back(issuesToErrors(parsed.error.issues, true));
+  const deps = runtimeDeps();
+  try {
+    await saveBookingDetails(id, parsed.data, {
+      db: await deps.database(),
+      network: deps.network,
+      now: deps.clock(),
+    });
+  } catch (error) {
+    if (!(error instanceof Refused)) throw error;
+    if (error.status === 404) return new Response(null, { status: 404 });
+    return back(error.errors);
+  }
+  return redirect(localizePath(`/booking/${id}/payment`, locale), 303);
+};

@@ -1,0 +1,68 @@
+import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Database } from '../db/client.ts';
+import { rateLimits } from '../db/schema/rate-limits.ts';
+import { refuse } from '../validation-errors.ts';
+
+export interface RateLimitSettings {
+  /** Holds per address per 10 minutes. */
+  holds: number;
+  /** Check-order lookups per address per 15 minutes. */
+  lookups: number;
+  /** Wrong e-mails tried for one booking code per hour. */
+  codeFailures: number;
+}
+
+/**
+ * One limit: `take` spends a point for `key` and refuses (429, localized) once the window's points are spent;
+ * `check` refuses a key that is already spent without spending (a code locked after too many wrong e-mails).
+ */
+export interface Limit {
+  take: (key: string) => Promise<void>;
+  check: (key: string) => Promise<void>;
+}
+
+export interface RateLimits {
+  holds: Limit;
+  lookups: Limit;
+  codeFailures: Limit;
+}
+
+function tooMany(msBeforeNext: number) {
+  return refuse(429, 'limit', 'api_rate_limited', { minutes: Math.max(1, Math.ceil(msBeforeNext / 60_000)) });
+}
+
+function limit(database: () => Promise<Database>, prefix: string, points: number, seconds: number): Limit {
+  let limiter: RateLimiterDrizzle | undefined;
+  // Counters live in the database (rate_limits), so every process shares them; built on first use.
+  const store = async () =>
+    (limiter ??= new RateLimiterDrizzle({
+      storeClient: await database(),
+      schema: rateLimits,
+      keyPrefix: prefix,
+      points,
+      duration: seconds,
+    }));
+  return {
+    take: async (key) => {
+      try {
+        await (await store()).consume(key);
+      } catch (error) {
+        if (!(error instanceof RateLimiterRes)) throw error;
+        throw tooMany(error.msBeforeNext);
+      }
+    },
+    check: async (key) => {
+      const state = await (await store()).get(key);
+      if (state && state.consumedPoints >= points) throw tooMany(state.msBeforeNext);
+    },
+  };
+}
+
+/** The limits of the site: holding seats, and finding a booking by code and e-mail (per address, per code). */
+export function createRateLimits(database: () => Promise<Database>, settings: RateLimitSettings): RateLimits {
+  return {
+    holds: limit(database, 'hold-ip', settings.holds, 10 * 60),
+    lookups: limit(database, 'lookup-ip', settings.lookups, 15 * 60),
+    codeFailures: limit(database, 'lookup-code', settings.codeFailures, 60 * 60),
+  };
+}

@@ -1,0 +1,31 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { CheckOrderRequest } from '../../schemas/check-order.ts';
+import type { Database } from '../db/client.ts';
+import { bookings } from '../db/schema/bookings.ts';
+import type { RateLimits } from '../http/rate-limits.ts';
+import { refuse } from '../validation-errors.ts';
+
+/**
+ * Check order: the booking with this code and contact e-mail, or one neutral "not found" whether the code or the
+ * e-mail was wrong. Limited per address (every try) and per code (wrong e-mails; a code that is spent stays
+ * locked even for the right e-mail until its hour is over), with counters shared by every process.
+ */
+export async function findBooking(
+  request: CheckOrderRequest,
+  context: { db: Database; limits: RateLimits; address: string },
+): Promise<string> {
+  await context.limits.lookups.take(context.address);
+  await context.limits.codeFailures.check(request.code);
+  const [found] = await context.db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.code, request.code),
+        eq(sql`lower(${bookings.contactEmail})`, request.email.toLowerCase()),
+      ),
+    );
+  if (found) return found.id;
+  await context.limits.codeFailures.take(request.code);
+  throw refuse(404, 'booking', 'check_order_not_found');
+}
