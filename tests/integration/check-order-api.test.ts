@@ -11,7 +11,11 @@ import { bookingReadyToPay, contact } from '../support/booking-flow.ts';
 import { testDatabases } from '../support/databases.ts';
 
 const now = new Date('2026-11-21T10:00:00Z');
-interface Answer { message?: string; errors?: Record<string, string[]>; id?: string }
+interface Answer {
+  message?: string;
+  errors?: Record<string, string[]>;
+  id?: string;
+}
 
 describe.each(testDatabases)('check order and rate limits on $name', (database) => {
   let handle: DatabaseHandle;
