@@ -61,6 +61,11 @@ export default defineConfig({
             entrypoint: './tests/e2e/fixtures/notifications.astro',
             prerender: true,
           });
+          injectRoute({
+            pattern: '/e2e/expire-booking',
+            entrypoint: './tests/e2e/fixtures/expire-booking.ts',
+            prerender: false,
+          });
         },
       },
     },

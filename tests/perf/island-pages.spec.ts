@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 /** ARCHITECTURE.md: JS before the island is interactive <= 100 KB gzip; all JS of a route <= 150 KB gzip. */
 const INTERACTIVE_BUDGET = 100 * 1024;
@@ -28,3 +28,41 @@ for (const url of ['/', '/id', '/booking/schedule', '/id/booking/schedule']) {
     expect(bytes).toBeLessThanOrEqual(ROUTE_BUDGET);
   });
 }
+
+/** A held booking through the API (the same call the schedule page's Continue makes). */
+async function holdOneSeat(page: Page): Promise<string> {
+  const day = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+  const search = await page.request.get(`/api/schedules?from=BTC&to=HFC&date=${day}`);
+  const { outbound } = (await search.json()) as { outbound: { sailings: { id: string }[] } };
+  const held = await page.request.post('/api/bookings', {
+    data: { out: outbound.sailings[0]?.id, adults: 1 },
+  });
+  return ((await held.json()) as { id: string }).id;
+}
+
+test('/booking/{id}: the booking flow is interactive within budget, and its late steps stay in the route budget', async ({
+  page,
+}) => {
+  const id = await holdOneSeat(page);
+  const sizes: Promise<number>[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() === 'script') sizes.push(request.sizes().then((s) => s.responseBodySize));
+  });
+  await page.goto(`/booking/${id}`);
+  await expect(page.locator('astro-island:not([ssr])')).toHaveCount(2);
+  await page.waitForLoadState('networkidle');
+  const interactive = (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0);
+  measured['/booking/{id}'] = { scripts: sizes.length, bytes: interactive };
+  // The late steps: checking the contact step loads the schema and the phone metadata on demand.
+  await page.locator('[name="contact.fullName"]').fill('Budi Santoso');
+  await page.locator('[name="contact.email"]').fill('budi@example.com');
+  await page.locator('[name="contact.phone"]').fill('081234567890');
+  await page.getByTestId('flow-next').click();
+  await expect(page.locator('[name="passengers.0.fullName"]')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const route = (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0);
+  measured['/booking/{id} after the contact step'] = { scripts: sizes.length, bytes: route };
+  expect(route).toBeGreaterThan(interactive); // the schema really is loaded later
+  expect(interactive).toBeLessThanOrEqual(INTERACTIVE_BUDGET);
+  expect(route).toBeLessThanOrEqual(ROUTE_BUDGET);
+});

@@ -1,0 +1,183 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { daysAhead } from './batam-dates.ts';
+import { mailsFor } from './mail.ts';
+
+const texts = {
+  en: {
+    prefix: '',
+    received: 'Payment received',
+    paid: 'Paid',
+    expired: 'Expired',
+    notFound: 'We could not find a booking with this booking code and e-mail',
+    required: ['Booking code is required', 'Email is required'],
+    subjectPaid: 'Your e-tickets',
+  },
+  id: {
+    prefix: '/id',
+    received: 'Pembayaran diterima',
+    paid: 'Lunas',
+    expired: 'Kedaluwarsa',
+    notFound: 'Kami tidak menemukan pesanan dengan kode booking dan e-mail ini',
+    required: ['Kode booking wajib diisi', 'Email wajib diisi'],
+    subjectPaid: 'E-tiket',
+  },
+} as const;
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+/** Contact and passengers, typed into the fields (the island's steps, or the plain form without JavaScript). */
+async function fillPassengers(page: Page, names: string[]) {
+  for (const [index, name] of names.entries()) {
+    const field = (part: string) => page.locator(`[name="passengers.${String(index)}.${part}"]`);
+    await field('fullName').fill(name);
+    await field('passportNumber').fill(`B${String(7654321 + index)}`);
+    await field('passportIssued').fill('2022-02-01');
+    await field('passportExpiry').fill('2032-01-31');
+    await field('passportCountry').selectOption('ID');
+  }
+}
+
+async function fillContact(page: Page) {
+  await page.locator('[name="contact.fullName"]').fill('Dewi Lestari');
+  await page.locator('[name="contact.email"]').fill('dewi.lestari@example.co.id');
+  await page.locator('[name="contact.phone"]').fill('0812 3456 7890');
+}
+
+/** Bank, agreement, Pay; then the simulator pays the VA and the payment page shows the tickets. */
+async function payInSimulator(page: Page, bank: string, t: (typeof texts)['en' | 'id']) {
+  await page.locator(`input[name="bank"][value="${bank}"]`).check();
+  await page.locator('input[name="agree"]').check();
+  await page.getByTestId('pay').click();
+  await expect(page.getByTestId('va-number')).toHaveText(/^\d{12,16}$/);
+  const paymentUrl = page.url();
+  await page.getByTestId('sandbox-link').click();
+  await page.getByTestId('sandbox-pay').click();
+  await expect(page.getByTestId('sandbox-result')).toContainText('200');
+  await expect(page.getByTestId('sandbox-result')).toContainText('confirmed');
+  await page.goto(paymentUrl);
+  await expect(page.getByTestId('payment-received')).toHaveText(t.received);
+}
+
+for (const locale of ['en', 'id'] as const) {
+  const t = texts[locale];
+
+  test(`${locale}: a guest books a two way trip, pays in the simulator, gets the e-tickets and finds the order`, async ({
+    page,
+  }) => {
+    test.slow();
+    await page.goto(
+      `${t.prefix}/booking/schedule?trip=two_way&from=BTC&to=HFC&date=${daysAhead(4)}&returnDate=${daysAhead(6)}&adults=2&infants=1`,
+    );
+    await page.locator('input[name="out"]').first().check();
+    await page.locator('input[name="ret"]').last().check();
+    await page.locator('#continue').getByRole('button').click();
+    await expect(page).toHaveURL(/\/booking\/[\w-]{24}$/);
+    const code = (await page.getByTestId('booking-code').textContent()) ?? '';
+    await expect(page.locator('astro-island:not([ssr])')).toHaveCount(2); // booking flow + notifications
+    await expectNoAxeViolations(page);
+
+    await fillContact(page);
+    await page.getByTestId('flow-next').click();
+    await fillPassengers(page, ['Dewi Lestari', 'Arif Lestari', 'Nadia Lestari']);
+    await page.getByTestId('flow-next').click();
+    await expect(page.getByTestId('booking-summary')).toContainText('Nadia Lestari');
+    // Saved on the server: a reload opens at the summary with everything typed.
+    await page.reload();
+    await expect(page.getByTestId('booking-summary')).toContainText('+6281234567890');
+    await page.getByTestId('flow-next').click();
+    await expect(page).toHaveURL(/\/payment$/);
+    await expectNoAxeViolations(page);
+
+    await page.locator('input[name="bank"][value="mandiri"]').check();
+    await page.locator('input[name="agree"]').check();
+    await page.getByTestId('pay').click();
+    await expect(page.getByTestId('biller-code')).toHaveText(/^\d{5}$/);
+    await expect(page.getByTestId('payment-countdown')).toContainText(/\d{2}:\d{2}/);
+    await expectNoAxeViolations(page);
+    const paymentUrl = page.url();
+    await page.getByTestId('sandbox-link').click();
+    await page.getByTestId('sandbox-pay').click();
+    await expect(page.getByTestId('sandbox-result')).toContainText('confirmed');
+    await page.goto(paymentUrl);
+    await expect(page.getByTestId('payment-received')).toHaveText(t.received);
+    await expect(page.getByTestId('passenger-tickets')).toContainText(`TK-${code}-3R`);
+
+    const pdf = await page.request.get((await page.getByTestId('e-ticket-link').getAttribute('href')) ?? '');
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+    const mails = await mailsFor(code, 2);
+    const paidMail = mails.find((raw) => raw.includes(t.subjectPaid));
+    expect(paidMail).toContain(`filename=e-ticket-${code}.pdf`);
+    expect(paidMail).toContain('To: dewi.lestari@example.co.id');
+
+    await page.goto(`${t.prefix}/booking/check-order`);
+    await page.getByTestId('check-order-submit').click();
+    for (const message of t.required) await expect(page.getByText(message)).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.locator('#code').fill(code.toLowerCase());
+    await page.locator('#email').fill('wrong@example.com');
+    await page.getByTestId('check-order-submit').click();
+    await expect(page.getByTestId('check-order-error')).toContainText(t.notFound);
+    await page.locator('#email').fill('Dewi.Lestari@example.co.id');
+    await page.getByTestId('check-order-submit').click();
+    await expect(page).toHaveURL(/\/booking\/check-order\/[\w-]{24}$/);
+    await expect(page.getByTestId('order-status')).toHaveText(t.paid);
+    await expect(page.getByTestId('passenger-tickets')).toContainText(`ET-${code}-2`);
+    await expectNoAxeViolations(page);
+  });
+
+  test(`${locale}: an open ticket is bought from start to e-ticket without JavaScript`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${t.prefix}/booking/schedule?trip=open&from=HBB&to=PTH&adults=2`);
+    await page.locator('#continue').getByRole('button').click();
+    const code = (await page.getByTestId('booking-code').textContent()) ?? '';
+    await fillContact(page);
+    await fillPassengers(page, ['Rina Wijaya', 'Tono Wijaya']);
+    await page.getByTestId('flow-next').click();
+    await expect(page).toHaveURL(/\/payment$/);
+    await payInSimulator(page, 'bri', t);
+    await expect(page.getByTestId('passenger-tickets')).toContainText(`TK-${code}-2D`);
+    await context.close();
+  });
+
+  test(`${locale}: a booking left unpaid expires, says so, and its seats go back on sale`, async ({
+    page,
+  }) => {
+    await page.goto(`${t.prefix}/booking/schedule?from=BTC&to=HFC&date=${daysAhead(8)}&adults=9`);
+    await page.locator('input[name="out"]').first().check();
+    await page.locator('#continue').getByRole('button').click();
+    await expect(page).toHaveURL(/\/booking\/[\w-]{24}$/);
+    const id = page.url().split('/').pop() ?? '';
+    const expired = await page.request.post(`/e2e/expire-booking?id=${id}`);
+    const report = (await expired.json()) as { status: string; before: number[]; after: number[] };
+    expect(report.status).toBe('expired');
+    expect((report.before[0] ?? 0) - (report.after[0] ?? 0)).toBe(9); // its 9 seats are free again
+    await page.reload();
+    await expect(page.getByTestId('booking-status')).toContainText(t.expired);
+  });
+}
+
+for (const path of [
+  '/booking/check-order',
+  '/id/booking/check-order',
+  '/booking/sandbox?va=0',
+  '/id/booking/sandbox',
+]) {
+  test(`${path} passes axe in the light and the dark theme`, async ({ page }) => {
+    await page.goto(path);
+    await expectNoAxeViolations(page);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.reload();
+    await expectNoAxeViolations(page);
+  });
+}
