@@ -24,7 +24,7 @@ async function pickSailings(databaseUrl: string): Promise<[string, string]> {
   );
   const ids = rows.map((row: { id: string }) => row.id);
   if (ids.length < 2) throw new Error('no sailings to bench on');
-  return [ids[0] as string, ids[1] as string];
+  return [ids[0]!, ids[1]!];
 }
 
 async function seatsTaken(databaseUrl: string, sailingId: string): Promise<number> {
