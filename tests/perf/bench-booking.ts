@@ -22,9 +22,9 @@ async function pickSailings(databaseUrl: string): Promise<[string, string]> {
      order by s.departs_at limit 2`,
     databaseUrl,
   );
-  const ids = rows.map((row: { id: string }) => row.id);
-  if (ids.length < 2) throw new Error('no sailings to bench on');
-  return [ids[0]!, ids[1]!];
+  const [hot, sellOut] = rows.map((row: { id: string }) => row.id);
+  if (!hot || !sellOut) throw new Error('no sailings to bench on');
+  return [hot, sellOut];
 }
 
 async function seatsTaken(databaseUrl: string, sailingId: string): Promise<number> {
