@@ -1,5 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
@@ -10,45 +8,11 @@ import { extendSailings, upsertNetwork } from '../../src/server/db/seed.ts';
 import { loadNetworkData } from '../../src/server/network-data.ts';
 import { insertBooking } from '../factories/bookings.ts';
 import { createPostgresDatabase } from '../support/databases.ts';
+import { startApi, stop } from './support/api-processes.ts';
 
 /** PostgreSQL only, several processes: the race a single process with one connection (PGlite) cannot have. */
 const BOOKERS = 200;
 const FREE_SEATS = 10;
-
-interface ApiProcess {
-  url: string;
-  child: ChildProcess;
-}
-
-function startApi(databaseUrl: string, skipLock: boolean): Promise<ApiProcess> {
-  const child = spawn(process.execPath, ['tests/concurrency/support/api-process.ts'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      NODE_ENV: 'test',
-      TEST_SKIP_SEAT_LOCK: skipLock ? '1' : '0',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => {
-      reject(new Error(`API process exited with ${String(code)}`));
-    });
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      const port = /^listening (\d+)$/.exec(line)?.[1];
-      if (port) resolve({ url: `http://127.0.0.1:${port}`, child });
-    });
-  });
-}
-
-function stop(api: ApiProcess): Promise<void> {
-  return new Promise((resolve) => {
-    api.child.once('exit', () => {
-      resolve();
-    });
-    api.child.kill('SIGTERM');
-  });
-}
 
 describe('no seat sold twice, across two server processes on PostgreSQL', () => {
   let handle: DatabaseHandle;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { isBookable } from '../../domain/availability.ts';
 import { bookingCodeFrom } from '../../domain/booking-code.ts';
 import { HOLD_MINUTES } from '../../domain/booking-status.ts';
@@ -8,10 +8,8 @@ import { priceBooking, type LegTariff } from '../../domain/pricing.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import type { HoldRequest } from '../../schemas/hold.ts';
 import type { Database } from '../db/client.ts';
-import { lockSailings } from '../db/queries/inventory.ts';
+import { sailingsWithSeats } from '../db/queries/inventory.ts';
 import { tariffs, type Tariffs } from '../db/queries/tariffs.ts';
-import { bookingLegs, bookings } from '../db/schema/bookings.ts';
-import { fares } from '../db/schema/network.ts';
 import type { Network } from '../network.ts';
 import { refuse } from '../validation-errors.ts';
 
@@ -41,8 +39,8 @@ interface LegPlan {
   sailingId: string | null;
 }
 
-/** Locks the chosen sailings in id order (two bookers never wait on each other crosswise), then counts seats. */
-type LockedSailing = Awaited<ReturnType<typeof lockSailings>>[number];
+/** A chosen sailing as the preview read it: route, times, status, capacity and seats taken. */
+type LockedSailing = Awaited<ReturnType<typeof sailingsWithSeats>>[number];
 
 function planLegs(request: HoldRequest, found: LockedSailing[], context: HoldContext): LegPlan[] {
   if (request.trip === 'open') {
@@ -81,26 +79,12 @@ function planLegs(request: HoldRequest, found: LockedSailing[], context: HoldCon
   return legs;
 }
 
-async function legTariffs(
-  tx: Database,
-  legs: LegPlan[],
-  network: Network,
-  rates: Tariffs,
-): Promise<LegTariff[]> {
-  return Promise.all(
-    legs.map(async (leg) => {
-      const [fare] = await tx
-        .select()
-        .from(fares)
-        .where(and(eq(fares.routeId, leg.routeId), eq(fares.operatorCode, leg.operatorCode)));
-      if (!fare) throw refuse(400, leg.field, 'hold_error_operator');
-      const from = network.routeById(leg.routeId)?.from ?? '';
-      return {
-        ticket: { adult: fare.adult, child: fare.child, infant: fare.infant },
-        ...rates.charges(from),
-      };
-    }),
-  );
+function legTariffs(legs: LegPlan[], network: Network, rates: Tariffs): LegTariff[] {
+  return legs.map((leg) => {
+    const fare = rates.fare(leg.routeId, leg.operatorCode);
+    if (!fare) throw refuse(400, leg.field, 'hold_error_operator');
+    return { ticket: fare, ...rates.charges(network.routeById(leg.routeId)?.from ?? '') };
+  });
 }
 
 /**
@@ -115,57 +99,93 @@ export async function createHold(request: HoldRequest, context: HoldContext): Pr
   const ids = [request.out, request.trip === 'two_way' ? request.ret : undefined].filter(
     (id): id is string => request.trip !== 'open' && id !== undefined,
   );
-  // Read before the transaction: PGlite has one connection, and a query outside an open transaction would wait.
+  // Everything that needs no lock comes first (fares and fees are cached per process), so the locked part is one
+  // statement. The preview also answers a full sailing at once: who cannot get a seat never queues for the lock.
   const rates = await tariffs(context.db);
-  return context.db.transaction(async (tx) => {
-    const found = await lockSailings(tx, ids, context.now, context.lockSeats ?? true);
-    const legs = planLegs(request, found, context);
-    for (const leg of legs) {
-      const sailing = found.find((s) => s.id === leg.sailingId);
-      if (sailing && sailing.capacity - sailing.taken < seats)
-        throw refuse(409, leg.field, 'hold_error_sold_out');
+  const preview = ids.length > 0 ? await sailingsWithSeats(context.db, ids, context.now) : [];
+  const legs = planLegs(request, preview, context);
+  for (const leg of legs) {
+    const sailing = preview.find((s) => s.id === leg.sailingId);
+    if (sailing && sailing.capacity - sailing.taken < seats)
+      throw refuse(409, leg.field, 'hold_error_sold_out');
+  }
+  const price = priceBooking(legTariffs(legs, context.network, rates), counts, rates.lowestTransactionFee);
+  const id = randomBytes(18).toString('base64url');
+  // 32^6 codes: a clash is rare but possible; the unique index decides, and a clash draws again.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const code = bookingCodeFrom(randomBytes(6));
+    const booking = {
+      id,
+      code,
+      status: 'held',
+      trip: request.trip,
+      locale: context.locale,
+      adults: request.adults,
+      children: request.children,
+      infants: request.infants,
+      price,
+      expires_at: expiresAt.toISOString(),
+      created_at: context.now.toISOString(),
+      updated_at: context.now.toISOString(),
+    };
+    const rows = legs.map((leg) => ({
+      leg: leg.leg,
+      route_id: leg.routeId,
+      operator_code: leg.operatorCode,
+      sailing_id: leg.sailingId,
+      seats,
+    }));
+    let outcome: string;
+    try {
+      outcome = await holdSeats(
+        context.db,
+        { ids, seats, now: context.now, lock: context.lockSeats ?? true },
+        booking,
+        rows,
+      );
+    } catch (error) {
+      if (isUniqueViolation(error)) continue;
+      throw error;
     }
-    const price = priceBooking(
-      await legTariffs(tx, legs, context.network, rates),
-      counts,
-      rates.lowestTransactionFee,
-    );
-    const id = randomBytes(18).toString('base64url');
-    let code = '';
-    // 32^6 codes: a clash is rare but possible; the unique index decides, and a clash draws again.
-    for (let attempt = 0; !code; attempt++) {
-      if (attempt === 5) throw new Error('could not draw a free booking code');
-      const candidate = bookingCodeFrom(randomBytes(6));
-      const [row] = await tx
-        .insert(bookings)
-        .values({
-          id,
-          code: candidate,
-          status: 'held',
-          trip: request.trip,
-          locale: context.locale,
-          adults: request.adults,
-          children: request.children,
-          infants: request.infants,
-          price,
-          expiresAt,
-          createdAt: context.now,
-          updatedAt: context.now,
-        })
-        .onConflictDoNothing({ target: bookings.code })
-        .returning({ code: bookings.code });
-      code = row?.code ?? '';
-    }
-    await tx.insert(bookingLegs).values(
-      legs.map((leg) => ({
-        bookingId: id,
-        leg: leg.leg,
-        routeId: leg.routeId,
-        operatorCode: leg.operatorCode,
-        sailingId: leg.sailingId,
-        seats,
-      })),
-    );
-    return { id, code, expiresAt };
-  });
+    if (outcome === 'held') return { id, code, expiresAt };
+    // Between the preview and the lock the sailing filled up (or closed): the lock had the last word.
+    const [kind, sailingId] = outcome.split(':');
+    const field = legs.find((leg) => leg.sailingId === sailingId)?.field ?? 'out';
+    throw kind === 'closed'
+      ? refuse(422, field, 'hold_error_closed')
+      : refuse(409, field, 'hold_error_sold_out');
+  }
+  throw new Error('could not draw a free booking code');
+}
+
+/**
+ * The locked part (migration 0007 hold_seats): lock the sailings in id order, count their seats with a fresh
+ * snapshot, write the booking and its legs, in one statement and so one transaction. With `lock` off (tests
+ * only) the same race oversells, which proves the concurrency test can see it.
+ */
+async function holdSeats(
+  db: Database,
+  sailingsToLock: { ids: string[]; seats: number; now: Date; lock: boolean },
+  booking: Record<string, unknown>,
+  legs: Record<string, unknown>[],
+): Promise<string> {
+  const { ids, seats, now, lock } = sailingsToLock;
+  // PGlite and node-postgres both answer `{ rows }`; Drizzle types the two drivers' results differently.
+  const result = (await db.execute(
+    sql`select hold_seats(string_to_array(${[...ids].sort().join(',')}, ',')::uuid[], ${seats}::int,
+      ${now.toISOString()}::timestamptz, ${lock}, ${JSON.stringify(booking)}::jsonb, ${JSON.stringify(legs)}::jsonb) as outcome`,
+  )) as { rows: { outcome?: string }[] };
+  const outcome = result.rows[0]?.outcome;
+  if (!outcome) throw new Error('hold_seats answered nothing');
+  return outcome;
+}
+
+/** A booking-code clash: PostgreSQL's unique_violation, as the driver or Drizzle's wrapper reports it. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let cause: unknown = error; cause instanceof Error || (typeof cause === 'object' && cause !== null);) {
+    if ((cause as { code?: unknown }).code === '23505') return true;
+    cause = (cause as { cause?: unknown }).cause;
+    if (cause === undefined) break;
+  }
+  return false;
 }

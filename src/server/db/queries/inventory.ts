@@ -3,35 +3,35 @@ import type { Database } from '../client.ts';
 import { sailings } from '../schema/network.ts';
 
 /**
- * Seats taken on a sailing at `now`: paid bookings, plus holds (`held`, `awaiting_payment`) that have not expired.
- * Expired holds stop counting by this time condition alone, so a late or stopped sweeper never oversells.
- * Use under a row lock on the sailing (`select ... for update`) when the answer decides a write.
+ * Seats taken on a sailing at `now`: legs whose seat window (booking_legs.counts_until: a hold's expiry, infinity
+ * once paid) is still open. Expired holds stop counting by this time condition alone, so a late or stopped sweeper
+ * never oversells. Use under a row lock on the sailing (`select ... for update`) when the answer decides a write.
  */
 export function seatsTakenSql(now: Date | Placeholder): SQL<number> {
   // Qualified by hand: Drizzle leaves a column unqualified when a query reads one table, and a bare "id" here
-  // would silently mean the subquery's own bookings.id.
+  // would silently mean the subquery's own columns.
   return sql<number>`coalesce((
-    select sum(bl.seats) from booking_legs bl join bookings b on b.id = bl.booking_id
+    select sum(bl.seats) from booking_legs bl
     where bl.sailing_id = ${sailings}."id"
-      and (b.status = 'paid' or (b.status in ('held', 'awaiting_payment') and b.expires_at > ${now instanceof Date ? now.toISOString() : now}::timestamptz))
+      and bl.counts_until > ${now instanceof Date ? now.toISOString() : now}::timestamptz
   ), 0)::int`;
 }
 
+/** `id in ($0, $1, ...)` over placeholders, so one prepared statement serves every booking of that many legs. */
+function idPlaceholders(count: number) {
+  return Array.from({ length: count }, (_, i) => sql.placeholder(`id${String(i)}`));
+}
+
+function idParams(ids: string[]): Record<string, string> {
+  return Object.fromEntries([...ids].sort().map((id, i) => [`id${String(i)}`, id]));
+}
+
 /**
- * Locks the sailings (`for update`, in id order so two bookers never deadlock), then reads each one with its seats
- * taken at `now`. Every seat-consuming write decides on this answer inside the same transaction.
+ * The sailings with their seats taken at `now`, as one statement sees them. Prepared (named per leg count): on a
+ * busy sailing this runs under its lock, where PostgreSQL's planning time would be lock time (bench:booking).
  */
-export async function lockSailings(tx: Database, ids: string[], now: Date, lock: boolean) {
-  if (ids.length === 0) return [];
-  const sorted = [...ids].sort();
-  const select = tx
-    .select({ id: sailings.id })
-    .from(sailings)
-    .where(inArray(sailings.id, sorted))
-    .orderBy(asc(sailings.id));
-  if (lock) await select.for('update');
-  // A second statement, after the lock is ours: it sees every hold committed by whoever held the lock before.
-  return tx
+export function sailingsWithSeats(db: Database, ids: string[], now: Date) {
+  return db
     .select({
       id: sailings.id,
       routeId: sailings.routeId,
@@ -40,8 +40,29 @@ export async function lockSailings(tx: Database, ids: string[], now: Date, lock:
       arrivesAt: sailings.arrivesAt,
       capacity: sailings.capacity,
       status: sailings.status,
-      taken: seatsTakenSql(now),
+      taken: seatsTakenSql(sql.placeholder('now')),
     })
     .from(sailings)
-    .where(inArray(sailings.id, sorted));
+    .where(inArray(sailings.id, idPlaceholders(ids.length)))
+    .prepare(`sailings_with_seats_${String(ids.length)}`)
+    .execute({ ...idParams(ids), now: now.toISOString() });
+}
+
+/**
+ * Locks the sailings (`for update`, in id order so two bookers never deadlock), then reads each one with its seats
+ * taken at `now`. Every seat-consuming write decides on this answer inside the same transaction.
+ */
+export async function lockSailings(tx: Database, ids: string[], now: Date, lock: boolean) {
+  if (ids.length === 0) return [];
+  if (lock)
+    await tx
+      .select({ id: sailings.id })
+      .from(sailings)
+      .where(inArray(sailings.id, idPlaceholders(ids.length)))
+      .orderBy(asc(sailings.id))
+      .for('update')
+      .prepare(`lock_sailings_${String(ids.length)}`)
+      .execute(idParams(ids));
+  // A second statement, after the lock is ours: it sees every hold committed by whoever held the lock before.
+  return sailingsWithSeats(tx, ids, now);
 }

@@ -1,14 +1,16 @@
 import type { ByCategory } from '../../../domain/passengers.ts';
 import type { Database } from '../client.ts';
-import { paymentChannels, terminalCharges } from '../schema/network.ts';
+import { fares, paymentChannels, terminalCharges } from '../schema/network.ts';
 
 export interface TerminalTariff {
   terminalFee: ByCategory<number>;
   surcharge: ByCategory<number>;
 }
 
-/** Terminal charges and payment-channel fees: a few rows, read on every search and every booking. */
+/** Fares, terminal charges and payment-channel fees: a few hundred rows, read on every search and booking. */
 export interface Tariffs {
+  /** An operator's ticket prices on a route, or undefined when it does not sail there. */
+  fare(routeId: string, operatorCode: string): ByCategory<number> | undefined;
   /** Charges of a departure terminal; zero for a terminal without rows. */
   charges(terminal: string): TerminalTariff;
   /** The cheapest channel's transaction fee, quoted before a channel is chosen. */
@@ -26,16 +28,24 @@ export const TARIFF_CACHE_MS = 60_000;
 const none: ByCategory<number> = { adult: 0, child: 0, infant: 0 };
 
 async function loadTariffs(db: Database): Promise<Tariffs> {
-  const [charges, channels] = await Promise.all([
+  const [charges, channels, fareRows] = await Promise.all([
     db.select().from(terminalCharges),
     db.select().from(paymentChannels),
+    db.select().from(fares),
   ]);
+  const fareOf = new Map(
+    fareRows.map((f) => [
+      `${f.routeId}/${f.operatorCode}`,
+      { adult: f.adult, child: f.child, infant: f.infant },
+    ]),
+  );
   const pick = (terminal: string, kind: 'terminal_fee' | 'surcharge'): ByCategory<number> => {
     const row = charges.find((r) => r.terminalCode === terminal && r.kind === kind);
     return row ? { adult: row.adult, child: row.child, infant: row.infant } : none;
   };
   const fees = new Map(channels.map((c) => [c.code, c.transactionFee]));
   return {
+    fare: (routeId, operatorCode) => fareOf.get(`${routeId}/${operatorCode}`),
     charges: (terminal) => ({
       terminalFee: pick(terminal, 'terminal_fee'),
       surcharge: pick(terminal, 'surcharge'),

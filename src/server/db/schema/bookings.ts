@@ -84,10 +84,19 @@ export const bookingLegs = pgTable(
     sailingId: uuid('sailing_id').references(() => sailings.id),
     /** Adults and children: infants travel on a lap and take no seat. */
     seats: integer('seats').notNull(),
+    /**
+     * Until when these seats count as taken: the hold's expiry while `held` / `awaiting_payment`, `infinity` once
+     * paid, `-infinity` after. Kept by database triggers from bookings.status and expires_at (migration
+     * 0006_seat_windows), so no code path can forget it; counting seats is then one index range per sailing.
+     */
+    countsUntil: timestamp('counts_until', { withTimezone: true, mode: 'string' })
+      .notNull()
+      .default(sql`'-infinity'`),
   },
   (t) => [
     primaryKey({ columns: [t.bookingId, t.leg] }),
     index('booking_legs_sailing_idx').on(t.sailingId),
+    index('booking_legs_sailing_window_idx').on(t.sailingId, t.countsUntil),
     check('booking_legs_leg_known', sql`${t.leg} in (0, 1)`),
     check('booking_legs_seats_positive', sql`${t.seats} > 0`),
   ],

@@ -1,0 +1,2 @@
+ALTER TABLE "booking_legs" ADD COLUMN "counts_until" timestamp with time zone DEFAULT '-infinity' NOT NULL;--> statement-breakpoint
+CREATE INDEX "booking_legs_sailing_window_idx" ON "booking_legs" USING btree ("sailing_id","counts_until");

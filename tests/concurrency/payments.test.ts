@@ -1,0 +1,111 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
+import { migrateDatabase } from '../../src/server/db/migrate.ts';
+import { bookings } from '../../src/server/db/schema/bookings.ts';
+import { paymentReceipts, payments, sentMails, tickets } from '../../src/server/db/schema/payments.ts';
+import { extendSailings, upsertNetwork } from '../../src/server/db/seed.ts';
+import { loadNetworkData } from '../../src/server/network-data.ts';
+import { sandboxSignature } from '../../src/server/payments/sandbox.ts';
+import type { SearchResult } from '../../src/server/services/search-schedules.ts';
+import { TEST_SANDBOX_SECRET } from '../support/app.ts';
+import { contact, passenger } from '../support/booking-flow.ts';
+import { createPostgresDatabase } from '../support/databases.ts';
+import { startApi, stop, type ApiProcess } from './support/api-processes.ts';
+
+/** PostgreSQL only: "Pay" and a gateway's callbacks arriving at two server processes at once. */
+describe('payments across two server processes on PostgreSQL', () => {
+  let handle: DatabaseHandle;
+  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  let apis: ApiProcess[] = [];
+
+  const call = async (
+    api: ApiProcess | undefined,
+    path: string,
+    method: string,
+    body?: unknown,
+    headers = {},
+  ) => {
+    const response = await fetch(`${api?.url ?? ''}${path}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', ...headers },
+      ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+    });
+    return { status: response.status, body: (await response.json().catch(() => null)) as unknown };
+  };
+
+  beforeAll(async () => {
+    database = await createPostgresDatabase();
+    handle = await openDatabase({ url: database.url, poolMax: 4 });
+    await migrateDatabase(handle);
+    const network = loadNetworkData();
+    await upsertNetwork(handle.db, network);
+    await extendSailings(handle.db, network, new Date(), 20);
+    apis = await Promise.all([startApi(database.url, false), startApi(database.url, false)]);
+  });
+  afterAll(async () => {
+    await Promise.all(apis.map(stop));
+    await handle.close();
+    await database.drop();
+  });
+
+  it('issues one VA for 10 simultaneous "Pay" presses, and confirms 10 simultaneous callbacks once', async () => {
+    const day = new Date(Date.now() + 6 * 86_400_000).toISOString().slice(0, 10);
+    const search = await call(
+      apis[0],
+      `/api/schedules?trip=two_way&from=BTC&to=HFC&date=${day}&returnDate=${day}&adults=2`,
+      'GET',
+    );
+    const { outbound, return: back } = search.body as SearchResult;
+    const held = await call(apis[0], '/api/bookings', 'POST', {
+      trip: 'two_way',
+      out: outbound?.sailings[0]?.id,
+      ret: back?.sailings.at(-1)?.id,
+      adults: 2,
+    });
+    const { id } = held.body as { id: string };
+    const details = { contact, passengers: [passenger('Ana Putri'), passenger('Bima Putra')] };
+    expect((await call(apis[1], `/api/bookings/${id}/details`, 'PUT', details)).status).toBe(204);
+
+    const presses = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        call(apis[i % 2], `/api/bookings/${id}/payment`, 'POST', { bank: 'bni', agree: true }),
+      ),
+    );
+    expect(presses.map((p) => p.status)).toEqual(Array(10).fill(200));
+    const issued = await handle.db.select().from(payments).where(eq(payments.bookingId, id));
+    expect(issued).toHaveLength(1);
+    const payment = issued[0] as typeof payments.$inferSelect;
+
+    const raw = JSON.stringify({
+      event: 'va.paid',
+      external_id: payment.externalId,
+      payment_id: 'race-payment-1',
+      account_number: payment.accountNumber,
+      bank_code: 'BNI',
+      amount: payment.amount,
+      transaction_timestamp: new Date().toISOString(),
+    });
+    const signed = { 'X-Sandbox-Signature': sandboxSignature(TEST_SANDBOX_SECRET, raw) };
+    const forged = await Promise.all([
+      call(apis[0], '/api/payments/sandbox/callback', 'POST', raw),
+      call(apis[1], '/api/payments/sandbox/callback', 'POST', raw.replace('"BNI"', '"BRI"'), signed),
+    ]);
+    expect(forged.map((f) => f.status)).toEqual([401, 401]);
+    const callbacks = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        call(apis[i % 2], '/api/payments/sandbox/callback', 'POST', raw, signed),
+      ),
+    );
+    const outcomes = callbacks.map((c) => (c.body as { status: string }).status).sort();
+    expect(outcomes).toEqual(['confirmed', ...Array<string>(9).fill('duplicate')]);
+    const [booking] = await handle.db.select().from(bookings).where(eq(bookings.id, id));
+    expect(booking?.status).toBe('paid');
+    expect(
+      await handle.db.select().from(paymentReceipts).where(eq(paymentReceipts.paymentId, payment.id)),
+    ).toHaveLength(1);
+    expect(await handle.db.select().from(tickets).where(eq(tickets.bookingId, id))).toHaveLength(4);
+    const mails = await handle.db.select().from(sentMails).where(eq(sentMails.bookingId, id));
+    expect(mails.filter((m) => m.kind === 'booking_paid')).toHaveLength(1);
+  });
+});
