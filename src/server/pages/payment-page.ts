@@ -46,7 +46,11 @@ export async function paymentPage(request: Request, id: string, locale: Locale):
   let values: { bank?: string; agree: boolean } = { agree: false };
   if (request.method === 'POST') {
     if (isCrossSite(request)) return { kind: 'redirect', to: here };
-    const form = await request.formData().catch(() => new FormData());
+    // A clone: an unknown booking answers with the 404 page through Astro.rewrite, which needs the body unread.
+    const form = await request
+      .clone()
+      .formData()
+      .catch(() => new FormData());
     const bank = form.get('bank');
     values = { ...(typeof bank === 'string' ? { bank } : {}), agree: form.get('agree') === 'on' };
     const parsed = payRequestSchema.safeParse({ bank: values.bank, agree: values.agree });

@@ -38,7 +38,13 @@ export async function sandboxPage(request: Request): Promise<SandboxPageState> {
   const sign = deps.payments.signSandboxCallback;
   if (!sign) return { kind: 'not_found' };
   const url = new URL(request.url);
-  const form = request.method === 'POST' ? await request.formData().catch(() => new FormData()) : undefined;
+  const form =
+    request.method === 'POST'
+      ? await request
+          .clone()
+          .formData()
+          .catch(() => new FormData())
+      : undefined;
   const typed = form?.get('va') ?? url.searchParams.get('va');
   const query = (typeof typed === 'string' ? typed : '').replace(/\D/g, '').slice(0, 32);
   const db = await deps.database();
