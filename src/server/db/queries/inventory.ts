@@ -3,17 +3,18 @@ import type { Database } from '../client.ts';
 import { sailings } from '../schema/network.ts';
 
 /**
- * Seats taken on a sailing at `now`: legs whose seat window (booking_legs.counts_until: a hold's expiry, infinity
- * once paid) is still open. Expired holds stop counting by this time condition alone, so a late or stopped sweeper
- * never oversells. Use under a row lock on the sailing (`select ... for update`) when the answer decides a write.
+ * Seats taken on a sailing at `now`: its seat windows still open (seat_windows: seats per second until which they
+ * count, a hold's expiry or infinity once paid, kept by triggers). Expired holds stop counting by this time
+ * condition alone, so a late or stopped sweeper never oversells. Use under a row lock on the sailing
+ * (`select ... for update`) when the answer decides a write.
  */
 export function seatsTakenSql(now: Date | Placeholder): SQL<number> {
   // Qualified by hand: Drizzle leaves a column unqualified when a query reads one table, and a bare "id" here
   // would silently mean the subquery's own columns.
   return sql<number>`coalesce((
-    select sum(bl.seats) from booking_legs bl
-    where bl.sailing_id = ${sailings}."id"
-      and bl.counts_until > ${now instanceof Date ? now.toISOString() : now}::timestamptz
+    select sum(w.seats) from seat_windows w
+    where w.sailing_id = ${sailings}."id"
+      and w.counts_until > ${now instanceof Date ? now.toISOString() : now}::timestamptz
   ), 0)::int`;
 }
 

@@ -128,3 +128,20 @@ export const bookingPassengers = pgTable(
     check('booking_passengers_passport_dates', sql`${t.passportExpiry} > ${t.passportIssued}`),
   ],
 );
+
+/**
+ * Seats taken per sailing, grouped by the whole second until which they count (a hold's expiry rounded up,
+ * `infinity` once paid). Triggers on booking_legs keep it exact (migration 0009_seat_window_ledger), so counting a
+ * sailing's seats reads a few rows however many holds it has had: the count every booker waits on under the lock.
+ */
+export const seatWindows = pgTable(
+  'seat_windows',
+  {
+    sailingId: uuid('sailing_id')
+      .notNull()
+      .references(() => sailings.id),
+    countsUntil: timestamp('counts_until', { withTimezone: true, mode: 'string' }).notNull(),
+    seats: integer('seats').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sailingId, t.countsUntil] })],
+);
