@@ -13,6 +13,7 @@ import { extendSailings, upsertNetwork } from '../../src/server/db/seed.ts';
 import { expireBookings } from '../../src/server/jobs/expire-bookings.ts';
 import { loadNetworkData } from '../../src/server/network-data.ts';
 import type { SandboxCallbackBody } from '../../src/server/payments/sandbox.ts';
+import { createXenditGateway } from '../../src/server/payments/xendit.ts';
 import { testApp } from '../support/app.ts';
 import { bookingReadyToPay, pay, sandboxCallback } from '../support/booking-flow.ts';
 import { testDatabases } from '../support/databases.ts';
@@ -111,6 +112,21 @@ describe.each(testDatabases)('paying by virtual account on $name', (database) =>
     expect(body.payment.accountNumber).toBe(payment.accountNumber);
     const mails = await handle.db.select().from(sentMails).where(eq(sentMails.bookingId, id));
     expect(mails.map((m) => m.kind)).toEqual(['booking_created']);
+  });
+
+  it('answers 503 and keeps the hold when the gateway cannot issue a VA', async () => {
+    const { id } = await bookingReadyToPay(app, { date: '2026-12-03' });
+    // The real Xendit adapter, pointed at a port where nothing listens.
+    const down = createXenditGateway({
+      secretKey: 'xnd_test',
+      callbackToken: 'token',
+      apiUrl: 'http://127.0.0.1:9',
+    });
+    const answer = await pay(testApp(handle.db, now, down), id, 'bni');
+    expect(answer.status).toBe(503);
+    expect(((await answer.json()) as { message: string }).message).toMatch(/try again/);
+    expect((await bookingRow(id))?.status).toBe('held');
+    expect(await handle.db.select().from(payments).where(eq(payments.bookingId, id))).toEqual([]);
   });
 
   it('refuses forged callbacks (no, wrong or stale signature, altered amount) and changes nothing', async () => {

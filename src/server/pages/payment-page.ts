@@ -5,8 +5,10 @@ import { tariffs } from '../db/queries/tariffs.ts';
 import { isCrossSite } from '../http/same-origin.ts';
 import { runtimeDeps } from '../runtime.ts';
 import { bookingView, type BookingView } from '../services/booking-view.ts';
+import { BOOKING_ID_PATTERN, effectiveStatus } from './booking-by-id.ts';
 import { startPayment } from '../services/start-payment.ts';
-import { issuesToErrors, localizeErrors, Refused } from '../validation-errors.ts';
+import { GatewayUnavailable } from '../payments/gateway.ts';
+import { issuesToErrors, localizeErrors, refuse, Refused } from '../validation-errors.ts';
 
 export type PaymentPageState =
   | { kind: 'not_found' }
@@ -24,11 +26,8 @@ export type PaymentPageState =
     };
 
 function stepOf(booking: BookingView, now: Date): 'choose' | 'instructions' | 'paid' | 'expired' {
-  if (booking.status === 'paid') return 'paid';
-  const live = booking.expiresAt !== null && booking.expiresAt > now;
-  if (booking.status === 'held' && live) return 'choose';
-  if (booking.status === 'awaiting_payment' && live) return 'instructions';
-  return 'expired';
+  const status = effectiveStatus(booking, now);
+  return status === 'held' ? 'choose' : status === 'awaiting_payment' ? 'instructions' : status;
 }
 
 /**
@@ -38,7 +37,7 @@ function stepOf(booking: BookingView, now: Date): 'choose' | 'instructions' | 'p
  */
 export async function paymentPage(request: Request, id: string, locale: Locale): Promise<PaymentPageState> {
   const deps = runtimeDeps();
-  if (!/^[\w-]{24}$/.test(id)) return { kind: 'not_found' };
+  if (!BOOKING_ID_PATTERN.test(id)) return { kind: 'not_found' };
   const db = await deps.database();
   const here = localizePath(`/booking/${id}/payment`, locale);
   let errors: Record<string, string[]> = {};
@@ -65,7 +64,11 @@ export async function paymentPage(request: Request, id: string, locale: Locale):
       });
       deps.mailQueued?.();
       return { kind: 'redirect', to: here };
-    } catch (error) {
+    } catch (failure) {
+      // The bank could not issue the VA just now: the booking stays held and the form says to try again.
+      if (failure instanceof GatewayUnavailable) console.error(failure.message);
+      const error =
+        failure instanceof GatewayUnavailable ? refuse(503, 'gateway', 'payment_error_gateway') : failure;
       if (!(error instanceof Refused)) throw error;
       if (error.status === 404) return { kind: 'not_found' };
       errors = localizeErrors(error.errors, locale);

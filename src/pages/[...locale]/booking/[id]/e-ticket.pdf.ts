@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { renderETicketPdf } from '../../../../server/documents/e-ticket.ts';
 import { runtimeDeps } from '../../../../server/runtime.ts';
-import { bookingView } from '../../../../server/services/booking-view.ts';
+import { bookingById } from '../../../../server/pages/booking-by-id.ts';
 
 export const prerender = false;
 
@@ -12,13 +12,9 @@ export const prerender = false;
 export const GET: APIRoute = async ({ params }) => {
   if (params.locale !== undefined && params.locale !== 'id') return new Response(null, { status: 404 });
   const locale = params.locale === 'id' ? 'id' : 'en';
-  const id = params.id ?? '';
-  const deps = runtimeDeps();
-  const view = /^[\w-]{24}$/.test(id)
-    ? await bookingView(await deps.database(), deps.network, id, locale)
-    : undefined;
+  const view = await bookingById(params.id, locale);
   if (view?.status !== 'paid') return new Response('Not found', { status: 404 });
-  const pdf = await renderETicketPdf({ ...view, locale }, { siteUrl: deps.siteUrl });
+  const pdf = await renderETicketPdf({ ...view, locale }, { siteUrl: runtimeDeps().siteUrl });
   return new Response(new Uint8Array(pdf), {
     headers: {
       'Content-Type': 'application/pdf',

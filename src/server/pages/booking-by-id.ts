@@ -1,0 +1,28 @@
+import type { Locale } from '../../i18n/locales.ts';
+import { runtimeDeps } from '../runtime.ts';
+import { bookingView, type BookingView } from '../services/booking-view.ts';
+
+/** Booking ids are 144 random bits in base64url: anything else is not worth a query. */
+export const BOOKING_ID_PATTERN = /^[\w-]{24}$/;
+
+/**
+ * The booking a page's address names (`/booking/{id}...`), in the page's language; undefined for an unknown or
+ * malformed id. The unguessable id is what gives access, so pages showing it also send `noStoreHeaders`.
+ */
+export async function bookingById(id: string | undefined, locale: Locale): Promise<BookingView | undefined> {
+  if (!id || !BOOKING_ID_PATTERN.test(id)) return undefined;
+  const deps = runtimeDeps();
+  return bookingView(await deps.database(), deps.network, id, locale);
+}
+
+/** Never cached, and the id never leaves in a Referer to another site. */
+export function keepPrivate(headers: Headers): void {
+  headers.set('Cache-Control', 'no-store');
+  headers.set('Referrer-Policy', 'no-referrer');
+}
+
+/** A booking is live while held or awaiting payment before its expiry; past it, it reads as expired. */
+export function effectiveStatus(booking: BookingView, now: Date): BookingView['status'] {
+  const holding = booking.status === 'held' || booking.status === 'awaiting_payment';
+  return holding && !(booking.expiresAt && booking.expiresAt > now) ? 'expired' : booking.status;
+}
