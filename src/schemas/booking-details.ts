@@ -16,14 +16,24 @@ function isCountry(code: string): boolean {
   return /^[A-Z]{2}$/.test(code) && regionNames.of(code) !== code;
 }
 
+const emailFormat = z.email();
+
 export const contactSchema = z.object({
   fullName: text('booking_error_full_name'),
-  email: z.string({ error: 'booking_error_email' }).check(z.trim(), z.email('booking_error_email_invalid')),
+  email: z.string({ error: 'booking_error_email' }).check(
+    z.trim(),
+    z.minLength(1, 'booking_error_email'),
+    z.refine((value) => value === '' || emailFormat.safeParse(value).success, 'booking_error_email_invalid'),
+  ),
   /** E.164, e.g. +6281234567890; the island's phone input produces it. */
   phone: z.string({ error: 'booking_error_phone' }).check(
     z.trim(),
     z.minLength(1, 'booking_error_phone'),
-    z.refine((value) => value.length <= 250 && isValidPhoneNumber(value), 'booking_error_phone_invalid'),
+    // Only once there is something: an empty field hears "required" alone.
+    z.refine(
+      (value) => value === '' || (value.length <= 250 && isValidPhoneNumber(value)),
+      'booking_error_phone_invalid',
+    ),
   ),
 });
 
