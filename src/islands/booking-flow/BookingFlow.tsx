@@ -1,9 +1,10 @@
-import { useEffect, useState, type SyntheticEvent } from 'react';
+import { useEffect, useMemo, useState, type SyntheticEvent } from 'react';
 import { showNotification } from '../../stores/notifications.ts';
 import { loadWithRecovery } from '../shared/load-failure.ts';
 import { ContactStep } from './ContactStep.tsx';
 import { PassengerStep } from './PassengerStep.tsx';
 import { SummaryStep } from './SummaryStep.tsx';
+import { parseCountries } from './countries.ts';
 import type { ContactValues, DetailsErrors, FlowProps, PassengerValues } from './types.ts';
 
 type Step = 'contact' | 'passengers' | 'summary';
@@ -17,6 +18,7 @@ const loadRules = () => loadWithRecovery(() => import('./validate.ts'));
  */
 export default function BookingFlow(props: FlowProps) {
   const { labels, party } = props;
+  const countries = useMemo(() => parseCountries(props.countries), [props.countries]);
   const [hydrated, setHydrated] = useState(false);
   const [step, setStep] = useState<Step>(props.saved ? 'summary' : 'contact');
   const [contact, setContact] = useState<ContactValues>(props.initialContact);
@@ -136,7 +138,7 @@ export default function BookingFlow(props: FlowProps) {
           values={contact}
           errors={errors}
           labels={labels}
-          countries={props.countries}
+          countries={countries}
           onChange={changeContact}
         />
       )}
@@ -146,7 +148,7 @@ export default function BookingFlow(props: FlowProps) {
           party={party}
           errors={errors}
           labels={labels}
-          countries={props.countries}
+          countries={countries}
           today={props.today}
           twoWay={props.twoWay}
           onChange={changePassenger}

@@ -1,11 +1,12 @@
 import { Field, inputClass } from '../shared/Field.tsx';
-import type { ContactValues, DetailsErrors, FlowLabels, FlowProps } from './types.ts';
+import type { CountryOption } from './countries.ts';
+import type { ContactValues, DetailsErrors, FlowLabels } from './types.ts';
 
 interface Props {
   values: ContactValues;
   errors: DetailsErrors;
   labels: FlowLabels;
-  countries: FlowProps['countries'];
+  countries: CountryOption[];
   onChange: (field: keyof ContactValues, value: string) => void;
 }
 

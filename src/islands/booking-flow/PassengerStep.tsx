@@ -1,13 +1,14 @@
 import type { PassengerCategory } from '../../domain/passengers.ts';
 import { Field, inputClass } from '../shared/Field.tsx';
-import type { DetailsErrors, FlowLabels, FlowProps, PassengerValues } from './types.ts';
+import type { CountryOption } from './countries.ts';
+import type { DetailsErrors, FlowLabels, PassengerValues } from './types.ts';
 
 interface Props {
   passengers: PassengerValues[];
   party: PassengerCategory[];
   errors: DetailsErrors;
   labels: FlowLabels;
-  countries: FlowProps['countries'];
+  countries: CountryOption[];
   today: string;
   twoWay: boolean;
   onChange: (index: number, field: keyof PassengerValues, value: string) => void;

@@ -69,8 +69,11 @@ export interface FlowProps {
   initialPassengers: PassengerValues[];
   /** Contact and passengers are saved already: open at the summary. */
   saved: boolean;
-  /** Countries for passports and phone numbers: ISO code, name in the page's language, calling code. */
-  countries: { code: string; name: string; dial: string }[];
+  /**
+   * Countries for passports and phone numbers, one per line as `code<TAB>calling code<TAB>name` (name in the
+   * page's language). One string: Astro wraps every value of an island's props, which tripled 245 objects.
+   */
+  countries: string;
   /** Today at the first departure terminal (YYYY-MM-DD): the latest passport issuing date. */
   today: string;
   /** The booking's last travel date (local): passports must stay valid 6 months after it. */

@@ -39,7 +39,9 @@ function countries(locale: Locale): FlowProps['countries'] {
     .sort((a, b) => {
       const rank = (code: string) => (first.includes(code) ? first.indexOf(code) : first.length);
       return rank(a.code) - rank(b.code) || a.name.localeCompare(b.name, intlTags[locale]);
-    });
+    })
+    .map((country) => `${country.code}\t${country.dial}\t${country.name}`)
+    .join('\n');
   countryCache.set(locale, list);
   return list;
 }
