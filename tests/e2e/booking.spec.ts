@@ -167,6 +167,23 @@ for (const locale of ['en', 'id'] as const) {
   });
 }
 
+test('a step with missing details says what is missing and puts the focus on the first such field', async ({
+  page,
+}) => {
+  await page.goto(`/booking/schedule?from=BTC&to=HFC&date=${daysAhead(7)}&adults=1`);
+  await page.locator('input[name="out"]').first().check();
+  await page.locator('#continue').getByRole('button').click();
+  await expect(page.locator('astro-island:not([ssr])')).toHaveCount(2);
+  await page.locator('[name="contact.email"]').fill('dewi@example.co.id');
+  await page.getByTestId('flow-next').click();
+  await expect(page.getByText('Full Name is required')).toBeVisible();
+  await expect(page.getByText('Phone Number is required')).toBeVisible();
+  await expect(page.locator('[name="contact.fullName"]')).toBeFocused();
+  await fillContact(page);
+  await page.getByTestId('flow-next').click();
+  await expect(page.locator('[name="passengers.0.fullName"]')).toBeFocused();
+});
+
 for (const path of [
   '/booking/check-order',
   '/id/booking/check-order',

@@ -47,9 +47,25 @@ export default function BookingFlow(props: FlowProps) {
   const changePassenger = (index: number, field: keyof PassengerValues, value: string) => {
     setPassengers((current) => current.map((p, i) => (i === index ? { ...p, [field]: value } : p)));
   };
+  // After a step changes or is refused, keyboard and screen-reader users land where the work is: the first field
+  // with an error, else the new step's first field.
+  const [focusNext, setFocusNext] = useState(0);
+  useEffect(() => {
+    if (focusNext === 0) return;
+    const form = document.getElementById('booking-flow');
+    const invalid = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (invalid) {
+      invalid.focus(); // scrolls to it, wherever it is in a long party
+      return;
+    }
+    form
+      ?.querySelector<HTMLElement>('fieldset input, fieldset select, [data-testid="booking-summary"] button')
+      ?.focus({ preventScroll: true });
+    form?.scrollIntoView({ block: 'start' });
+  }, [focusNext]);
   const go = (next: Step) => {
     setStep(next);
-    document.getElementById('booking-flow')?.scrollIntoView({ block: 'start' });
+    setFocusNext((n) => n + 1);
   };
 
   const save = async () => {
@@ -97,6 +113,7 @@ export default function BookingFlow(props: FlowProps) {
         setErrors(text(found));
         if (Object.keys(found).length > 0) {
           showNotification(labels.fixErrors, 'error');
+          setFocusNext((n) => n + 1);
           return;
         }
         if (step === 'contact') go('passengers');
