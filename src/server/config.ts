@@ -42,8 +42,11 @@ const schema = z
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
     OUTBOX_DIR: z.string().min(1).default('data/outbox'),
     MAIL_FROM: z.string().min(3).default('Segara Ferry <tickets@segaraferry.example>'),
-    /** Holds one address may create per 10 minutes (a script must not hold a whole sailing's seats). */
-    RATE_LIMIT_HOLDS: z.coerce.number().int().min(1).default(30),
+    /**
+     * Holds one address may create per 10 minutes: a script must not hold a whole sailing's seats, but a
+     * terminal's Wi-Fi or a carrier's NAT puts many travellers behind one address, so the default is generous.
+     */
+    RATE_LIMIT_HOLDS: z.coerce.number().int().min(1).default(100),
     /** Check-order lookups per address per 15 minutes, and wrong e-mails per booking code per hour. */
     RATE_LIMIT_LOOKUPS: z.coerce.number().int().min(1).default(20),
     RATE_LIMIT_CODE_FAILURES: z.coerce.number().int().min(1).default(5),
