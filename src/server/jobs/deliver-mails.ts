@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import { bookings } from '../db/schema/bookings.ts';
 import { sentMails } from '../db/schema/payments.ts';
 import { renderETicketPdf } from '../documents/e-ticket.ts';
 import { bookingCreatedMail, bookingExpiredMail, bookingPaidMail } from '../mail/booking-mails.ts';
@@ -23,10 +24,13 @@ async function compose(
   bookingId: string,
   context: MailContext,
 ) {
-  const view = await bookingView(context.db, context.network, bookingId, 'en');
-  if (!view?.contact) return undefined;
   // The booking's own language, whatever page queued the mail.
-  const local = (await bookingView(context.db, context.network, bookingId, view.locale)) ?? view;
+  const [booking] = await context.db
+    .select({ locale: bookings.locale })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId));
+  const local = booking && (await bookingView(context.db, context.network, bookingId, booking.locale));
+  if (!local?.contact) return undefined;
   const links = { siteUrl: context.siteUrl };
   const mail =
     kind === 'booking_created'
@@ -34,7 +38,7 @@ async function compose(
       : kind === 'booking_paid'
         ? bookingPaidMail(local, links, await renderETicketPdf(local, links))
         : bookingExpiredMail(local, links);
-  return { to: view.contact.email, ...mail };
+  return { to: local.contact.email, ...mail };
 }
 
 /**
