@@ -8,6 +8,7 @@ import {
 } from '../../../src/server/mail/booking-mails.ts';
 import { escapeHtml } from '../../../src/server/mail/mail-layout.ts';
 import type { BookingView, PassengerView, PaymentView } from '../../../src/server/services/booking-view.ts';
+import { batamHarbourFrontLegs } from '../../factories/booking-view.ts';
 
 const links = { siteUrl: 'https://segaraferry.example' };
 const pdf = new Uint8Array([0x25, 0x50, 0x44, 0x46]);
@@ -63,28 +64,10 @@ function paidTwoWay(locale: Locale): BookingView {
       transactionFee: 4_500,
       total: 1_574_500,
     },
-    legs: [
-      {
-        leg: 0,
-        fromCode: 'BTC',
-        toCode: 'HFC',
-        from: 'Batam Centre',
-        to: 'HarbourFront',
-        operator: 'Majestic Fast Ferry',
-        departure: { date: '2026-11-21', time: '09:00', zone: 'WIB' },
-        arrival: { date: '2026-11-21', time: '10:50', zone: 'SGT' },
-      },
-      {
-        leg: 1,
-        fromCode: 'HFC',
-        toCode: 'BTC',
-        from: 'HarbourFront',
-        to: 'Batam Centre',
-        operator: 'Majestic Fast Ferry',
-        departure: { date: '2026-11-24', time: '18:30', zone: 'SGT' },
-        arrival: { date: '2026-11-24', time: '18:20', zone: 'WIB' },
-      },
-    ],
+    legs: batamHarbourFrontLegs(
+      { date: '2026-11-21', departs: '09:00', arrives: '10:50', operator: 'Majestic Fast Ferry' },
+      { date: '2026-11-24', departs: '18:30', arrives: '18:20', operator: 'Majestic Fast Ferry' },
+    ),
     contact: { fullName: 'Siti Rahma', email: 'siti@example.com', phone: '+6281234567890' },
     passengers: [
       passenger(0, 'Siti Rahma', ['TK-0001-A', 'TK-0001-B']),

@@ -11,6 +11,7 @@ import { renderETicketPdf } from '../../../src/server/documents/e-ticket.ts';
 import { safeText, wrapText } from '../../../src/server/documents/pdf-text.ts';
 import { eTicketQrPayload } from '../../../src/server/documents/qr.ts';
 import type { BookingView, PassengerView } from '../../../src/server/services/booking-view.ts';
+import { batamHarbourFrontLegs } from '../../factories/booking-view.ts';
 
 const site = { siteUrl: 'https://segaraferry.example/' };
 const tariff = (ticket: number, terminalFee: number, surcharge: number) => ({
@@ -49,28 +50,10 @@ function twoWay(locale: Locale): BookingView {
       { adult: 1, child: 0, infant: 1 },
       7_500,
     ),
-    legs: [
-      {
-        leg: 0,
-        fromCode: 'BTC',
-        toCode: 'HFC',
-        from: 'Batam Centre',
-        to: 'HarbourFront',
-        operator: 'Selat Express',
-        departure: { date: '2026-11-21', time: '08:30', zone: 'WIB' },
-        arrival: { date: '2026-11-21', time: '10:15', zone: 'SGT' },
-      },
-      {
-        leg: 1,
-        fromCode: 'HFC',
-        toCode: 'BTC',
-        from: 'HarbourFront',
-        to: 'Batam Centre',
-        operator: 'Majestic Fast Ferry',
-        departure: { date: '2026-11-23', time: '18:00', zone: 'SGT' },
-        arrival: { date: '2026-11-23', time: '18:45', zone: 'WIB' },
-      },
-    ],
+    legs: batamHarbourFrontLegs(
+      { date: '2026-11-21', departs: '08:30', arrives: '10:15', operator: 'Selat Express' },
+      { date: '2026-11-23', departs: '18:00', arrives: '18:45', operator: 'Majestic Fast Ferry' },
+    ),
     contact: { fullName: 'Siti Rahmawati', email: 'siti@example.com', phone: '+6281234567890' },
     passengers: [
       passenger(0, {

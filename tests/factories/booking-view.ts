@@ -1,0 +1,37 @@
+import type { BookingLegView } from '../../src/server/services/booking-view.ts';
+
+interface LegTimes {
+  date: string;
+  departs: string;
+  arrives: string;
+  operator: string;
+}
+
+/**
+ * The legs of a hand-built two-way BookingView: Batam Centre (WIB) to HarbourFront (SGT) and back, at the given
+ * local times (arrival on the same date).
+ */
+export function batamHarbourFrontLegs(out: LegTimes, back: LegTimes): BookingLegView[] {
+  return [
+    {
+      leg: 0,
+      fromCode: 'BTC',
+      toCode: 'HFC',
+      from: 'Batam Centre',
+      to: 'HarbourFront',
+      operator: out.operator,
+      departure: { date: out.date, time: out.departs, zone: 'WIB' },
+      arrival: { date: out.date, time: out.arrives, zone: 'SGT' },
+    },
+    {
+      leg: 1,
+      fromCode: 'HFC',
+      toCode: 'BTC',
+      from: 'HarbourFront',
+      to: 'Batam Centre',
+      operator: back.operator,
+      departure: { date: back.date, time: back.departs, zone: 'SGT' },
+      arrival: { date: back.date, time: back.arrives, zone: 'WIB' },
+    },
+  ];
+}
