@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { holdingStatuses } from '../../domain/booking-status.ts';
 import type { Database } from '../db/client.ts';
 import { bookings } from '../db/schema/bookings.ts';
@@ -6,8 +6,9 @@ import { payments, sentMails } from '../db/schema/payments.ts';
 
 /**
  * Moves held and awaiting-payment bookings past their expiry to `expired`, closes their open virtual accounts and
- * queues the expiry e-mail for those that gave an address; returns their ids. Seat counting never waits for this: an expired hold stops counting by its time alone. Rows are claimed
- * with SKIP LOCKED, so sweepers on several processes share the work and release each hold once.
+ * queues the expiry e-mail for those that gave an address; returns their ids. Seat counting never waits for this:
+ * an expired hold stops counting by its time alone. Rows are claimed with SKIP LOCKED, so sweepers on several
+ * processes share the work and release each hold once.
  */
 export async function expireBookings(db: Database, now: Date, batch = 200): Promise<string[]> {
   return db.transaction(async (tx) => {
@@ -20,6 +21,17 @@ export async function expireBookings(db: Database, now: Date, batch = 200): Prom
       .for('update', { skipLocked: true });
     const ids = due.map((row) => row.id);
     if (ids.length === 0) return [];
+    // The status change moves these holds' seats out of the seat ledger (triggers). Taking the ledger rows in one
+    // order first means two sweepers, whose bookings share a sailing and a second, never lock them crosswise.
+    await tx.execute(sql`
+      select 1 from seat_windows w
+      join booking_legs bl on bl.sailing_id = w.sailing_id and seat_window_key(bl.counts_until) = w.counts_until
+      where bl.booking_id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})
+      order by w.sailing_id, w.counts_until
+      for update of w`);
     await tx.update(bookings).set({ status: 'expired', updatedAt: now }).where(inArray(bookings.id, ids));
     await tx
       .update(payments)
