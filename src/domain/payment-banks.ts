@@ -2,6 +2,15 @@
 export const paymentBanks = ['bni', 'bri', 'bsi', 'mandiri', 'permata'] as const;
 export type PaymentBank = (typeof paymentBanks)[number];
 
+/** Brand names, the same in both languages. */
+export const bankNames: Record<PaymentBank, string> = {
+  bni: 'BNI',
+  bri: 'BRI',
+  bsi: 'BSI',
+  mandiri: 'Mandiri',
+  permata: 'Permata',
+};
+
 /** Mandiri takes bill payment: the customer enters a biller code and a bill key instead of one VA number. */
 export function usesBillPayment(bank: PaymentBank): boolean {
   return bank === 'mandiri';

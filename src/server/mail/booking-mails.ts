@@ -1,4 +1,4 @@
-import { usesBillPayment, type PaymentBank } from '../../domain/payment-banks.ts';
+import { bankNames, usesBillPayment } from '../../domain/payment-banks.ts';
 import { portTime } from '../../domain/port-time.ts';
 import { formatLongDate, formatRupiah } from '../../i18n/format.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
@@ -19,15 +19,6 @@ export interface MailLinks {
   /** The site's public origin, without a trailing slash: `https://segaraferry.example`. */
   siteUrl: string;
 }
-
-/** Brand names, the same in both languages. */
-const bankNames: Record<PaymentBank, string> = {
-  bni: 'BNI',
-  bri: 'BRI',
-  bsi: 'BSI',
-  mandiri: 'Mandiri',
-  permata: 'Permata',
-};
 
 /** Sent when the traveller presses Pay: where and how much to pay, and by when. */
 export function bookingCreatedMail(view: BookingView, links: MailLinks): ComposedMail {
