@@ -8,10 +8,11 @@ export function rememberClientAddress(request: Request, address: string | undefi
   if (address) addresses.set(request, address);
 }
 
-export function clientAddress(request: Request, trustProxy: boolean): string {
+/** `socketAddress`: Astro's `clientAddress`, for page routes that read it themselves. */
+export function clientAddress(request: Request, trustProxy: boolean, socketAddress?: string): string {
   if (trustProxy) {
     const forwarded = request.headers.get('X-Forwarded-For')?.split(',')[0]?.trim();
     if (forwarded) return forwarded;
   }
-  return addresses.get(request) ?? 'unknown';
+  return socketAddress ?? addresses.get(request) ?? 'unknown';
 }

@@ -1,6 +1,7 @@
 import type { Locale } from '../../i18n/locales.ts';
 import { localizePath } from '../../i18n/locales.ts';
 import { checkOrderSchema } from '../../schemas/check-order.ts';
+import { clientAddress } from '../http/client-address.ts';
 import { isCrossSite } from '../http/same-origin.ts';
 import { runtimeDeps } from '../runtime.ts';
 import { findBooking } from '../services/find-booking.ts';
@@ -35,14 +36,11 @@ export async function checkOrderPage(
   if (!parsed.success)
     return { status: 400, values, errors: localizeErrors(issuesToErrors(parsed.error.issues), locale) };
   const deps = runtimeDeps();
-  const forwarded = deps.trustProxy
-    ? request.headers.get('X-Forwarded-For')?.split(',')[0]?.trim()
-    : undefined;
   try {
     const id = await findBooking(parsed.data, {
       db: await deps.database(),
       limits: deps.rateLimits,
-      address: forwarded ?? address,
+      address: clientAddress(request, deps.trustProxy ?? false, address),
     });
     return { ...empty, redirect: localizePath(`/booking/check-order/${id}`, locale) };
   } catch (error) {

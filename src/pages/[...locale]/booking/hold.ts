@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { localizePath, type Locale } from '../../../i18n/locales.ts';
 import { holdRequestSchema } from '../../../schemas/hold.ts';
+import { clientAddress as addressOf } from '../../../server/http/client-address.ts';
 import { isCrossSite } from '../../../server/http/same-origin.ts';
 import { runtimeDeps } from '../../../server/runtime.ts';
 import { createHold } from '../../../server/services/create-hold.ts';
@@ -34,11 +35,7 @@ export const POST: APIRoute = async ({ request, params, redirect, clientAddress 
   if (!parsed.success) return back(parsed.error.issues[0]?.message ?? 'hold_error_out');
   const deps = runtimeDeps();
   try {
-    await deps.rateLimits.holds.take(
-      deps.trustProxy
-        ? (request.headers.get('X-Forwarded-For')?.split(',')[0]?.trim() ?? clientAddress)
-        : clientAddress,
-    );
+    await deps.rateLimits.holds.take(addressOf(request, deps.trustProxy ?? false, clientAddress));
     const hold = await createHold(parsed.data, {
       db: await deps.database(),
       network: deps.network,
