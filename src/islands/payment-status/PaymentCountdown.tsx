@@ -40,7 +40,7 @@ export default function PaymentCountdown({ bookingId, deadline, serverNow, label
   useEffect(() => {
     const poll = setInterval(() => {
       if (document.visibilityState === 'hidden') return;
-      void fetch(`/api/bookings/${bookingId}`, { headers: { Accept: 'application/json' } })
+      void fetch(`/api/bookings/${bookingId}/status`, { headers: { Accept: 'application/json' } })
         .then(async (response) =>
           response.ok ? ((await response.json()) as { status?: string }) : undefined,
         )

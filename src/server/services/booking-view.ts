@@ -78,6 +78,18 @@ export interface BookingView {
   refundsQueued: number;
 }
 
+/** Only where a booking stands: what the payment page asks every few seconds, in one small query. */
+export async function bookingStatus(
+  db: Database,
+  id: string,
+): Promise<{ status: BookingStatus; expiresAt: Date | null } | undefined> {
+  const [row] = await db
+    .select({ status: bookings.status, expiresAt: bookings.expiresAt })
+    .from(bookings)
+    .where(eq(bookings.id, id));
+  return row;
+}
+
 /** A booking as its pages, e-mails and documents show it, in `locale`; undefined when the id is unknown. */
 export async function bookingView(
   db: Database,

@@ -5,7 +5,7 @@ import { createHold } from '../../services/create-hold.ts';
 import { checkOrderSchema } from '../../../schemas/check-order.ts';
 import { payRequestSchema } from '../../../schemas/payment.ts';
 import { findBooking } from '../../services/find-booking.ts';
-import { bookingView } from '../../services/booking-view.ts';
+import { bookingStatus, bookingView } from '../../services/booking-view.ts';
 import { saveBookingDetails } from '../../services/save-booking-details.ts';
 import { startPayment } from '../../services/start-payment.ts';
 import { issuesToErrors, refuse } from '../../validation-errors.ts';
@@ -17,6 +17,7 @@ import { requestLocale } from '../request-locale.ts';
 /**
  * POST /api/bookings: hold the chosen sailings for 20 minutes; answers the booking's id, code and expiry.
  * POST /api/bookings/lookup: check order, the booking id for a code and contact e-mail (rate-limited).
+ * GET /api/bookings/{id}/status: only its status and expiry (the payment page polls it).
  * GET /api/bookings/{id}: the booking with what has been saved so far (a reload or another device resumes there).
  * PUT /api/bookings/{id}/details: the contact person and passengers of a held booking.
  * POST /api/bookings/{id}/payment: choose the bank and pay: issues the VA (once, however often it is sent).
@@ -53,6 +54,12 @@ export function bookingsRoutes(deps: AppDeps) {
       });
       c.header('Cache-Control', 'no-store');
       return c.json({ id });
+    })
+    .get('/bookings/:id/status', async (c) => {
+      const state = await bookingStatus(await deps.database(), c.req.param('id'));
+      if (!state) throw refuse(404, 'booking', 'api_booking_not_found');
+      c.header('Cache-Control', 'no-store');
+      return c.json(state);
     })
     .get('/bookings/:id', async (c) => {
       const view = await bookingView(
