@@ -9,7 +9,7 @@ import { loadNetworkData } from '../../src/server/network-data.ts';
 import { sandboxSignature } from '../../src/server/payments/sandbox.ts';
 import type { SearchResult } from '../../src/server/services/search-schedules.ts';
 import { TEST_SANDBOX_SECRET } from '../support/app.ts';
-import { contact, passenger } from '../support/booking-flow.ts';
+import { contact, paidCallbackBody, passenger } from '../support/booking-flow.ts';
 import { createPostgresDatabase } from '../support/databases.ts';
 import { startApi, stop, type ApiProcess } from './support/api-processes.ts';
 
@@ -77,15 +77,7 @@ describe('payments across two server processes on PostgreSQL', () => {
     expect(issued).toHaveLength(1);
     const payment = issued[0] as typeof payments.$inferSelect;
 
-    const raw = JSON.stringify({
-      event: 'va.paid',
-      external_id: payment.externalId,
-      payment_id: 'race-payment-1',
-      account_number: payment.accountNumber,
-      bank_code: 'BNI',
-      amount: payment.amount,
-      transaction_timestamp: new Date().toISOString(),
-    });
+    const raw = JSON.stringify(paidCallbackBody(payment, new Date(), { payment_id: 'race-payment-1' }));
     const signed = { 'X-Sandbox-Signature': sandboxSignature(TEST_SANDBOX_SECRET, raw) };
     const forged = await Promise.all([
       call(apis[0], '/api/payments/sandbox/callback', 'POST', raw),

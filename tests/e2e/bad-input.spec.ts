@@ -43,11 +43,12 @@ test('API calls answer garbage with a localized 4xx, never a 500', async ({ requ
     request.post(`/api/bookings/${unknownId}/payment`, json({ bank: 'bni', agree: true })),
     request.post('/api/bookings/lookup', json({ code: 12, email: [] })),
     request.get(`/api/bookings/${unknownId}`),
+    request.get(`/api/bookings/${unknownId}/status`),
     request.post('/api/payments/sandbox/callback', { data: 'not json' }),
     request.post('/api/payments/xendit/callback', { data: '{}' }),
   ]);
-  expect(answers.map((answer) => answer.status())).toEqual([400, 400, 400, 404, 400, 404, 401, 404]);
-  for (const answer of answers.slice(0, 6)) {
+  expect(answers.map((answer) => answer.status())).toEqual([400, 400, 400, 404, 400, 404, 404, 401, 404]);
+  for (const answer of answers.slice(0, 7)) {
     const body = (await answer.json()) as { message?: unknown };
     expect(body.message).toEqual(expect.stringMatching(/\S/));
   }

@@ -13,7 +13,7 @@ import { createMailer } from '../../src/server/mail/transport.ts';
 import { loadNetworkData } from '../../src/server/network-data.ts';
 import { Network } from '../../src/server/network.ts';
 import { testApp } from '../support/app.ts';
-import { bookingReadyToPay, pay, sandboxCallback } from '../support/booking-flow.ts';
+import { bookingReadyToPay, paidCallbackBody, pay, sandboxCallback } from '../support/booking-flow.ts';
 import { testDatabases } from '../support/databases.ts';
 
 const now = new Date('2026-11-21T10:00:00Z');
@@ -51,16 +51,7 @@ describe.each(testDatabases)('sending the booking mails on $name', (database) =>
     const unpaid = await bookingReadyToPay(app, { date: '2026-12-02' });
     await pay(app, paid.id, 'permata');
     const [payment] = await handle.db.select().from(payments).where(eq(payments.bookingId, paid.id));
-    const body = {
-      event: 'va.paid' as const,
-      external_id: payment?.externalId ?? '',
-      payment_id: 'mail-1',
-      account_number: payment?.accountNumber ?? '',
-      bank_code: 'PERMATA',
-      amount: payment?.amount ?? 0,
-      transaction_timestamp: now.toISOString(),
-    };
-    await sandboxCallback(app, body, { now });
+    await sandboxCallback(app, paidCallbackBody(payment, now), { now });
     // The unpaid hold was made from the Indonesian site: its mail is in Indonesian whatever runs the job.
     await handle.db.update(bookings).set({ locale: 'id' }).where(eq(bookings.id, unpaid.id));
     await expireBookings(handle.db, new Date(now.getTime() + 21 * 60_000)); // the unpaid hold lapses

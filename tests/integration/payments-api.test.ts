@@ -15,7 +15,7 @@ import { loadNetworkData } from '../../src/server/network-data.ts';
 import type { SandboxCallbackBody } from '../../src/server/payments/sandbox.ts';
 import { createXenditGateway } from '../../src/server/payments/xendit.ts';
 import { testApp } from '../support/app.ts';
-import { bookingReadyToPay, pay, sandboxCallback } from '../support/booking-flow.ts';
+import { bookingReadyToPay, paidCallbackBody, pay, sandboxCallback } from '../support/booking-flow.ts';
 import { testDatabases } from '../support/databases.ts';
 
 // Saturday 21 November 2026, 17:00 in Batam.
@@ -32,16 +32,8 @@ describe.each(testDatabases)('paying by virtual account on $name', (database) =>
     expect(rows).toHaveLength(1);
     return rows[0] as typeof payments.$inferSelect;
   };
-  const paidBody = (p: typeof payments.$inferSelect, overrides: Partial<SandboxCallbackBody> = {}) => ({
-    event: 'va.paid' as const,
-    external_id: p.externalId,
-    payment_id: `pay-${p.externalId}`,
-    account_number: p.accountNumber,
-    bank_code: p.bank.toUpperCase(),
-    amount: p.amount,
-    transaction_timestamp: minutes(5).toISOString(),
-    ...overrides,
-  });
+  const paidBody = (p: typeof payments.$inferSelect, overrides: Partial<SandboxCallbackBody> = {}) =>
+    paidCallbackBody(p, minutes(5), overrides);
   const bookingRow = async (id: string) =>
     (await handle.db.select().from(bookings).where(eq(bookings.id, id)))[0];
 
@@ -112,6 +104,14 @@ describe.each(testDatabases)('paying by virtual account on $name', (database) =>
     expect(body.payment.accountNumber).toBe(payment.accountNumber);
     const mails = await handle.db.select().from(sentMails).where(eq(sentMails.bookingId, id));
     expect(mails.map((m) => m.kind)).toEqual(['booking_created']);
+    // What the payment page polls, and what a reload reads back.
+    const state = await app.request(`/api/bookings/${id}/status`);
+    expect(await state.json()).toEqual({ status: 'awaiting_payment', expiresAt: minutes(60).toISOString() });
+    const view = (await (await app.request(`/api/bookings/${id}`)).json()) as {
+      payment?: { accountNumber: string };
+    };
+    expect(view.payment?.accountNumber).toBe(payment.accountNumber);
+    expect((await app.request(`/api/bookings/${'B'.repeat(24)}/status`)).status).toBe(404);
   });
 
   it('answers 503 and keeps the hold when the gateway cannot issue a VA', async () => {

@@ -7,7 +7,7 @@ import { extendSailings, upsertNetwork } from '../../src/server/db/seed.ts';
 import { expireBookings } from '../../src/server/jobs/expire-bookings.ts';
 import { loadNetworkData } from '../../src/server/network-data.ts';
 import { testApp } from '../support/app.ts';
-import { bookingReadyToPay, pay, sandboxCallback } from '../support/booking-flow.ts';
+import { bookingReadyToPay, paidCallbackBody, pay, sandboxCallback } from '../support/booking-flow.ts';
 import { testDatabases } from '../support/databases.ts';
 
 const now = new Date('2026-11-21T10:00:00Z');
@@ -46,15 +46,7 @@ describe.each(testDatabases)('the seat ledger on $name', (database) => {
     await bookingReadyToPay(app, { date: '2026-12-02', adults: 4 });
     for (const booking of [paid, late]) await pay(app, booking.id, 'bni');
     const [payment] = await handle.db.select().from(payments).where(eq(payments.bookingId, paid.id));
-    const body = {
-      event: 'va.paid' as const,
-      external_id: payment?.externalId ?? '',
-      payment_id: 'ledger-1',
-      account_number: payment?.accountNumber ?? '',
-      bank_code: 'BNI',
-      amount: payment?.amount ?? 0,
-      transaction_timestamp: now.toISOString(),
-    };
+    const body = paidCallbackBody(payment, now);
     expect(await (await sandboxCallback(app, body, { now })).json()).toEqual({ status: 'confirmed' });
     const afterPayment = await ledgers();
     expect(afterPayment.kept).toEqual(afterPayment.truth);
@@ -62,12 +54,7 @@ describe.each(testDatabases)('the seat ledger on $name', (database) => {
     await expireBookings(handle.db, minutes(90)); // the lapsed hold and the unpaid VA expire
     const [latePayment] = await handle.db.select().from(payments).where(eq(payments.bookingId, late.id));
     const lateApp = testApp(handle.db, minutes(95));
-    const lateBody = {
-      ...body,
-      external_id: latePayment?.externalId ?? '',
-      payment_id: 'ledger-2',
-      amount: latePayment?.amount ?? 0,
-    };
+    const lateBody = paidCallbackBody(latePayment, now);
     expect(await (await sandboxCallback(lateApp, lateBody, { now: minutes(95) })).json()).toEqual({
       status: 'confirmed',
     });

@@ -1,3 +1,4 @@
+import type { payments } from '../../src/server/db/schema/payments.ts';
 import { sandboxSignature, type SandboxCallbackBody } from '../../src/server/payments/sandbox.ts';
 import type { SearchResult } from '../../src/server/services/search-schedules.ts';
 import type { testApp } from './app.ts';
@@ -56,6 +57,27 @@ export async function bookingReadyToPay(
 
 export function pay(app: App, id: string, bank = 'bni', agree: unknown = true) {
   return app.request(`/api/bookings/${id}/payment`, json('POST', { bank, agree }));
+}
+
+type PaymentRow = Pick<typeof payments.$inferSelect, 'externalId' | 'accountNumber' | 'bank' | 'amount'>;
+
+/** The "VA paid" callback of an issued VA: the full amount, paid at `paidAt`, unless `overrides` say otherwise. */
+export function paidCallbackBody(
+  payment: PaymentRow | undefined,
+  paidAt: Date,
+  overrides: Partial<SandboxCallbackBody> = {},
+): SandboxCallbackBody {
+  if (!payment) throw new Error('no virtual account was issued');
+  return {
+    event: 'va.paid',
+    external_id: payment.externalId,
+    payment_id: `pay-${payment.externalId}`,
+    account_number: payment.accountNumber,
+    bank_code: payment.bank.toUpperCase(),
+    amount: payment.amount,
+    transaction_timestamp: paidAt.toISOString(),
+    ...overrides,
+  };
 }
 
 /** A callback as the sandbox simulator sends it, signed at `now` (the app's clock) unless `signature` says otherwise. */
