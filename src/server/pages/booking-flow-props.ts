@@ -24,7 +24,6 @@ const errorKeys = [
   'passport_error_issued_future',
   'passport_error_expiry_before_issue',
   'passport_error_validity',
-  'search_error_date',
 ];
 
 const countryCache = new Map<Locale, FlowProps['countries']>();

@@ -51,7 +51,7 @@ async function issueTickets(tx: Tx, booking: { id: string; code: string }, now: 
 async function seatsStillFree(tx: Tx, bookingId: string, now: Date): Promise<boolean> {
   const legs = await tx.select().from(bookingLegs).where(eq(bookingLegs.bookingId, bookingId));
   const ids = legs.flatMap((leg) => (leg.sailingId ? [leg.sailingId] : []));
-  const sailings = await lockSailings(tx, ids, now, true);
+  const sailings = await lockSailings(tx, ids, now);
   return legs.every((leg) => {
     if (!leg.sailingId) return true; // an open ticket holds no seat
     const sailing = sailings.find((s) => s.id === leg.sailingId);

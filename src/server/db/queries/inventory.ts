@@ -50,20 +50,20 @@ export function sailingsWithSeats(db: Database, ids: string[], now: Date) {
 }
 
 /**
- * Locks the sailings (`for update`, in id order so two bookers never deadlock), then reads each one with its seats
- * taken at `now`. Every seat-consuming write decides on this answer inside the same transaction.
+ * Locks the sailings (`for update`, in id order so two writers never deadlock), then reads each one with its seats
+ * taken at `now`, for a seat-consuming write outside a hold (a late payment claiming its seats back) to decide on
+ * inside the same transaction. Holds do the same in one statement: the `hold_seats` function (migration 0007).
  */
-export async function lockSailings(tx: Database, ids: string[], now: Date, lock: boolean) {
+export async function lockSailings(tx: Database, ids: string[], now: Date) {
   if (ids.length === 0) return [];
-  if (lock)
-    await tx
-      .select({ id: sailings.id })
-      .from(sailings)
-      .where(inArray(sailings.id, idPlaceholders(ids.length)))
-      .orderBy(asc(sailings.id))
-      .for('update')
-      .prepare(`lock_sailings_${String(ids.length)}`)
-      .execute(idParams(ids));
+  await tx
+    .select({ id: sailings.id })
+    .from(sailings)
+    .where(inArray(sailings.id, idPlaceholders(ids.length)))
+    .orderBy(asc(sailings.id))
+    .for('update')
+    .prepare(`lock_sailings_${String(ids.length)}`)
+    .execute(idParams(ids));
   // A second statement, after the lock is ours: it sees every hold committed by whoever held the lock before.
   return sailingsWithSeats(tx, ids, now);
 }
