@@ -125,8 +125,16 @@ describe.each(testDatabases)('paying by virtual account on $name', (database) =>
     const answer = await pay(testApp(handle.db, now, down), id, 'bni');
     expect(answer.status).toBe(503);
     expect(((await answer.json()) as { message: string }).message).toMatch(/try again/);
+    expect(answer.headers.get('Retry-After')).toBe('30');
     expect((await bookingRow(id))?.status).toBe('held');
-    expect(await handle.db.select().from(payments).where(eq(payments.bookingId, id))).toEqual([]);
+    // The attempt recorded before the call stays as a failed one, with no VA to show.
+    const attempts = await handle.db.select().from(payments).where(eq(payments.bookingId, id));
+    expect(attempts.map((a) => [a.status, a.accountNumber])).toEqual([['failed', null]]);
+    // With the gateway back, "Pay" starts a new attempt and issues the VA.
+    expect((await pay(app, id, 'bni')).status).toBe(200);
+    const issued = await handle.db.select().from(payments).where(eq(payments.bookingId, id));
+    expect(issued.map((a) => a.status).sort()).toEqual(['failed', 'pending']);
+    expect((await bookingRow(id))?.status).toBe('awaiting_payment');
   });
 
   it('refuses forged callbacks (no, wrong or stale signature, altered amount) and changes nothing', async () => {
@@ -253,5 +261,8 @@ describe.each(testDatabases)('paying by virtual account on $name', (database) =>
     const queued = await handle.db.select().from(refunds).where(eq(refunds.bookingId, gone.id));
     expect(queued.map((r) => r.reason)).toEqual(['late_seats_gone']);
     expect(await handle.db.select().from(tickets).where(eq(tickets.bookingId, gone.id))).toEqual([]);
+    // They paid and get nothing: a mail says so (once, however often the payment is replayed).
+    const told = await handle.db.select().from(sentMails).where(eq(sentMails.bookingId, gone.id));
+    expect(told.map((m) => m.kind).sort()).toEqual(['booking_created', 'late_payment_refund']);
   });
 });

@@ -8,20 +8,24 @@ import { createSandboxGateway } from '../../src/server/payments/sandbox.ts';
 /** The sandbox gateway's key in tests; callbacks signed with it are authentic. */
 export const TEST_SANDBOX_SECRET = 'test-sandbox-secret-0123456789';
 
-/** The API as the server mounts it, on a test database and a fixed clock. */
+/** The API as the server mounts it, on a test database and a fixed clock (or one the test moves). */
 export function testApp(
   db: Database,
-  now: Date = new Date(),
-  gateway: PaymentGateway = createSandboxGateway({ secret: TEST_SANDBOX_SECRET, clock: () => now }),
+  now: Date | (() => Date) = new Date(),
+  gateway?: PaymentGateway,
   limits: RateLimitSettings = { holds: 10_000, lookups: 10_000, codeFailures: 10_000 },
 ) {
   const database = () => Promise.resolve(db);
+  const clock = typeof now === 'function' ? now : () => now;
   return createApp({
     database,
     network: new Network(),
-    clock: () => now,
+    clock,
     horizonDays: 120,
-    payments: { gateway, windowMinutes: 60 },
+    payments: {
+      gateway: gateway ?? createSandboxGateway({ secret: TEST_SANDBOX_SECRET, clock }),
+      windowMinutes: 60,
+    },
     siteUrl: 'http://localhost:4321',
     rateLimits: createRateLimits(database, limits),
   });

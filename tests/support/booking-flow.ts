@@ -72,7 +72,7 @@ export function paidCallbackBody(
     event: 'va.paid',
     external_id: payment.externalId,
     payment_id: `pay-${payment.externalId}`,
-    account_number: payment.accountNumber,
+    account_number: payment.accountNumber ?? '',
     bank_code: payment.bank.toUpperCase(),
     amount: payment.amount,
     transaction_timestamp: paidAt.toISOString(),

@@ -59,11 +59,16 @@ export function createApp(deps: AppDeps) {
   app.notFound((c) => c.json({ message: api_not_found({}, { locale: requestLocale(c.req.raw) }) }, 404));
   app.onError((error, c) => {
     // A use case's refusal is an answer, not a failure: its status and localized field errors.
-    if (error instanceof Refused) return fieldErrors(c, error.errors, error.status);
+    if (error instanceof Refused) {
+      // Busy (rows locked, a deadlock victim) or a gateway away: say when to come back.
+      if (error.status === 503) c.header('Retry-After', '2');
+      return fieldErrors(c, error.errors, error.status);
+    }
     if (error instanceof CallbackRejected) return c.json({ message: 'callback not authentic' }, 401);
     if (error instanceof GatewayUnavailable) {
       console.error(error.message);
       const message = translate('payment_error_gateway', requestLocale(c.req.raw));
+      c.header('Retry-After', '30');
       return c.json({ message }, 503);
     }
     console.error(error);

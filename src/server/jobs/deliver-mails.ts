@@ -3,7 +3,12 @@ import type { Database } from '../db/client.ts';
 import { bookings } from '../db/schema/bookings.ts';
 import { sentMails } from '../db/schema/payments.ts';
 import { renderETicketPdf } from '../documents/e-ticket.ts';
-import { bookingCreatedMail, bookingExpiredMail, bookingPaidMail } from '../mail/booking-mails.ts';
+import {
+  bookingCreatedMail,
+  bookingExpiredMail,
+  bookingPaidMail,
+  latePaymentRefundMail,
+} from '../mail/booking-mails.ts';
 import type { Mailer } from '../mail/transport.ts';
 import type { Network } from '../network.ts';
 import { bookingView } from '../services/booking-view.ts';
@@ -37,7 +42,9 @@ async function compose(
       ? bookingCreatedMail(local, links)
       : kind === 'booking_paid'
         ? bookingPaidMail(local, links, await renderETicketPdf(local, links))
-        : bookingExpiredMail(local, links);
+        : kind === 'late_payment_refund'
+          ? latePaymentRefundMail(local, links)
+          : bookingExpiredMail(local, links);
   return { to: local.contact.email, ...mail };
 }
 

@@ -164,6 +164,32 @@ export function bookingExpiredMail(view: BookingView, links: MailLinks): Compose
   return renderMail(locale, t('mail_expired_subject', { code: view.code }), blocks);
 }
 
+/**
+ * Sent when a payment arrived after the deadline and the seats had been sold meanwhile: no tickets, the whole
+ * amount comes back, and when.
+ */
+export function latePaymentRefundMail(view: BookingView, links: MailLinks): ComposedMail {
+  const { locale } = view;
+  const t = translator(locale);
+  const blocks: Block[] = [
+    greeting(view),
+    { kind: 'paragraph', text: t('mail_late_refund_text') },
+    {
+      kind: 'rows',
+      rows: [
+        [t('booking_code_label'), view.code, true],
+        [t('mail_late_refund_amount'), formatRupiah(view.refundsQueued, locale), true],
+      ],
+    },
+    { kind: 'paragraph', text: t('mail_late_refund_when') },
+    ...tripBlocks(view),
+    { kind: 'paragraph', text: t('mail_expired_search_text') },
+    { kind: 'link', label: t('booking_search_again'), url: siteLink(links, '/booking/schedule', locale) },
+    ...footer(locale),
+  ];
+  return renderMail(locale, t('mail_late_refund_subject', { code: view.code }), blocks);
+}
+
 /** An absolute link to a page in the booking's language: `/booking/schedule` -> `https://…/id/booking/schedule`. */
 function siteLink(links: MailLinks, path: string, locale: Locale): string {
   return `${links.siteUrl.replace(/\/+$/, '')}${localizePath(path, locale)}`;

@@ -59,7 +59,7 @@ export async function paymentPage(request: Request, id: string, locale: Locale):
       await startPayment(id, parsed.data, {
         db,
         gateway,
-        now: deps.clock(),
+        clock: deps.clock,
         paymentWindowMinutes: deps.payments.windowMinutes,
       });
       deps.mailQueued?.();

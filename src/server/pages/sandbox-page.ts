@@ -67,14 +67,19 @@ export async function sandboxPage(request: Request): Promise<SandboxPageState> {
         .orderBy(desc(payments.createdAt))
         .limit(1)
     : [];
-  const state = { kind: 'page' as const, query, notFound: query !== '' && !va, ...(va ? { va } : {}) };
+  const state = {
+    kind: 'page' as const,
+    query,
+    notFound: query !== '' && !va,
+    ...(va ? { va: { ...va, accountNumber: query } } : {}),
+  };
   if (!form || !va || isCrossSite(request)) return state;
   const amount = Number(form.get('amount'));
   const body: SandboxCallbackBody = {
     event: 'va.paid',
     external_id: va.externalId,
     payment_id: `sandbox-pay-${randomBytes(8).toString('hex')}`,
-    account_number: va.accountNumber,
+    account_number: query,
     bank_code: va.bank.toUpperCase(),
     amount: Number.isSafeInteger(amount) && amount > 0 ? amount : va.amount,
     transaction_timestamp: deps.clock().toISOString(),
@@ -92,7 +97,7 @@ export async function sandboxPage(request: Request): Promise<SandboxPageState> {
     .where(eq(payments.externalId, va.externalId));
   return {
     ...state,
-    va: { ...va, status: after?.status ?? va.status },
+    va: { ...va, accountNumber: query, status: after?.status ?? va.status },
     result: { httpStatus: response.status, outcome: answer.status ?? answer.message ?? '' },
   };
 }

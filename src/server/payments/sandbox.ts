@@ -1,4 +1,4 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { PaymentBank } from '../../domain/payment-banks.ts';
 import {
   CallbackRejected,
@@ -37,8 +37,13 @@ const shapes: Record<PaymentBank, { prefix: string; digits: number; billerCode?:
   mandiri: { prefix: '', digits: 12, billerCode: '88908' },
 };
 
-function randomDigits(count: number): string {
-  return Array.from({ length: count }, () => String(randomInt(10))).join('');
+/**
+ * The VA number of an attempt, derived from its external id (keyed by the secret): asking twice for the same attempt
+ * gives the same VA, on any process, as a real gateway's idempotency key does.
+ */
+function digitsFor(secret: string, externalId: string, count: number): string {
+  const bytes = createHmac('sha256', secret).update(`va:${externalId}`).digest();
+  return Array.from({ length: count }, (_, i) => String((bytes[i] ?? 0) % 10)).join('');
 }
 
 function sign(secret: string, timestamp: number, body: string): string {
@@ -88,7 +93,7 @@ export function createSandboxGateway(options: { secret: string; clock?: () => Da
     createVirtualAccount(request: VirtualAccountRequest): Promise<IssuedVirtualAccount> {
       const shape = shapes[request.bank];
       return Promise.resolve({
-        accountNumber: shape.prefix + randomDigits(shape.digits),
+        accountNumber: shape.prefix + digitsFor(options.secret, request.externalId, shape.digits),
         ...(shape.billerCode ? { billerCode: shape.billerCode } : {}),
         gatewayAccountId: `sandbox-va-${request.externalId}`,
       });

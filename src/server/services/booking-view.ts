@@ -1,4 +1,4 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
 import type { BookingStatus } from '../../domain/booking-status.ts';
 import type { PassengerCategory } from '../../domain/passengers.ts';
 import type { PaymentBank } from '../../domain/payment-banks.ts';
@@ -8,7 +8,7 @@ import type { Locale } from '../../i18n/locales.ts';
 import type { Database } from '../db/client.ts';
 import { bookingLegs, bookingPassengers, bookings } from '../db/schema/bookings.ts';
 import { sailings } from '../db/schema/network.ts';
-import { payments, refunds, tickets } from '../db/schema/payments.ts';
+import { payments, refunds, tickets, type paymentStatuses } from '../db/schema/payments.ts';
 import type { Network } from '../network.ts';
 
 export interface LocalTime {
@@ -51,7 +51,7 @@ export interface PaymentView {
   /** Mandiri bill payment's biller (company) code. */
   billerCode?: string;
   amount: number;
-  status: 'pending' | 'paid' | 'expired';
+  status: (typeof paymentStatuses)[number];
   expiresAt: Date;
   paidAt?: Date;
   gateway: 'sandbox' | 'xendit';
@@ -118,7 +118,13 @@ export async function bookingView(
       .where(eq(bookingPassengers.bookingId, id))
       .orderBy(asc(bookingPassengers.position)),
     db.select().from(tickets).where(eq(tickets.bookingId, id)).orderBy(asc(tickets.leg)),
-    db.select().from(payments).where(eq(payments.bookingId, id)).orderBy(desc(payments.createdAt)).limit(1),
+    // The newest VA actually issued: an attempt still at the gateway, or one it refused, has nothing to show.
+    db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.bookingId, id), isNotNull(payments.accountNumber)))
+      .orderBy(desc(payments.createdAt))
+      .limit(1),
     db.select({ amount: refunds.amount }).from(refunds).where(eq(refunds.bookingId, id)),
   ]);
   return {
@@ -177,7 +183,7 @@ export async function bookingView(
       ? {
           payment: {
             bank: payment.bank,
-            accountNumber: payment.accountNumber,
+            accountNumber: payment.accountNumber ?? '',
             ...(payment.billerCode ? { billerCode: payment.billerCode } : {}),
             amount: payment.amount,
             status: payment.status,

@@ -1,7 +1,9 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { holdIsLive } from '../../domain/booking-status.ts';
 import { eTicketNumber, ticketNumber } from '../../domain/ticket-numbers.ts';
 import type { Database } from '../db/client.ts';
-import { lockSailings } from '../db/queries/inventory.ts';
+import { LOCK_TIMEOUT, retryingConflicts } from '../db/conflicts.ts';
+import { legsStillFit, lockSailingsOfBooking } from '../db/queries/inventory.ts';
 import { bookingLegs, bookingPassengers, bookings } from '../db/schema/bookings.ts';
 import { paymentReceipts, payments, refunds, sentMails, tickets } from '../db/schema/payments.ts';
 import type { ReportedPayment } from '../payments/gateway.ts';
@@ -47,99 +49,101 @@ async function issueTickets(tx: Tx, booking: { id: string; code: string }, now: 
   if (rows.length > 0) await tx.insert(tickets).values(rows).onConflictDoNothing();
 }
 
-/** Whether every sailing of the booking still has its seats free (the booking itself no longer counts). */
-async function seatsStillFree(tx: Tx, bookingId: string, now: Date): Promise<boolean> {
-  const legs = await tx.select().from(bookingLegs).where(eq(bookingLegs.bookingId, bookingId));
-  const ids = legs.flatMap((leg) => (leg.sailingId ? [leg.sailingId] : []));
-  const sailings = await lockSailings(tx, ids, now);
-  return legs.every((leg) => {
-    if (!leg.sailingId) return true; // an open ticket holds no seat
-    const sailing = sailings.find((s) => s.id === leg.sailingId);
-    if (sailing?.status !== 'scheduled') return false;
-    return sailing.departsAt > now && sailing.capacity - sailing.taken >= leg.seats;
-  });
+/**
+ * A payment the gateway vouches for. Locks the booking's sailings (id order), then the booking, then reads the
+ * clock: the one lock order (docs/decisions/0001-lock-order.md), and a decision made at the time the locks were
+ * granted, not when the callback arrived. A payment already recorded changes nothing; a paid booking never moves
+ * back; a payment while the hold is live confirms; a late one (including one that waited for the lock across the
+ * deadline) confirms only if its seats are still free, counted under those locks, else it is kept, queued for
+ * refund and the traveller is told by e-mail. Every payment is recorded.
+ */
+export function recordPayment(
+  reported: ReportedPayment,
+  context: { db: Database; clock: () => Date },
+): Promise<{ outcome: PaymentOutcome; bookingId?: string }> {
+  const { db, clock } = context;
+  return retryingConflicts(() =>
+    db.transaction(async (tx) => {
+      const [known] = await tx
+        .select({ bookingId: payments.bookingId })
+        .from(payments)
+        .where(eq(payments.externalId, reported.externalId));
+      if (!known) return { outcome: 'unknown' as const };
+      const bookingId = known.bookingId;
+      await tx.execute(sql.raw(`set local lock_timeout = '${LOCK_TIMEOUT}'`));
+      const legs = await lockSailingsOfBooking(tx, bookingId);
+      const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
+      const [payment] = await tx
+        .select()
+        .from(payments)
+        .where(eq(payments.externalId, reported.externalId))
+        .for('update');
+      const now = clock();
+      if (!booking || !payment) return { outcome: 'unknown' as const };
+      const [seen] = await tx
+        .select({ id: paymentReceipts.id })
+        .from(paymentReceipts)
+        .where(eq(paymentReceipts.gatewayPaymentId, reported.gatewayPaymentId));
+      if (seen) return { outcome: 'duplicate' as const, bookingId };
+
+      let outcome: Exclude<PaymentOutcome, 'duplicate' | 'unknown'>;
+      if (booking.status === 'paid') outcome = 'already_paid';
+      else if (reported.amount < payment.amount) outcome = 'underpaid';
+      else if (holdIsLive(booking, now) || (await legsStillFit(tx, legs, now))) outcome = 'confirmed';
+      else outcome = 'late_seats_gone';
+      return applyPayment(tx, { booking, payment, reported, outcome, now });
+    }),
+  );
 }
 
-/**
- * A payment the gateway vouches for. Under the booking's row lock: a payment already recorded changes nothing; a
- * paid booking never moves back; an on-time payment confirms; a late one confirms only if its seats are still free
- * (locked and counted like a new hold), else it is kept and queued for refund. Every payment is recorded.
- */
-export async function recordPayment(
-  reported: ReportedPayment,
-  context: { db: Database; now: Date },
-): Promise<{ outcome: PaymentOutcome; bookingId?: string }> {
-  const { db, now } = context;
-  return db.transaction(async (tx) => {
-    const [known] = await tx
-      .select({ bookingId: payments.bookingId })
-      .from(payments)
-      .where(eq(payments.externalId, reported.externalId));
-    if (!known) return { outcome: 'unknown' };
-    const bookingId = known.bookingId;
-    const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
-    const [payment] = await tx
-      .select()
-      .from(payments)
-      .where(eq(payments.externalId, reported.externalId))
-      .for('update');
-    if (!booking || !payment) return { outcome: 'unknown' };
-    const [seen] = await tx
-      .select({ id: paymentReceipts.id })
-      .from(paymentReceipts)
-      .where(eq(paymentReceipts.gatewayPaymentId, reported.gatewayPaymentId));
-    if (seen) return { outcome: 'duplicate', bookingId };
+async function applyPayment(
+  tx: Tx,
+  input: {
+    booking: typeof bookings.$inferSelect;
+    payment: typeof payments.$inferSelect;
+    reported: ReportedPayment;
+    outcome: Exclude<PaymentOutcome, 'duplicate' | 'unknown'>;
+    now: Date;
+  },
+): Promise<{ outcome: PaymentOutcome; bookingId: string }> {
+  const { booking, payment, reported, outcome, now } = input;
+  const bookingId = booking.id;
+  const [receipt] = await tx
+    .insert(paymentReceipts)
+    .values({
+      paymentId: payment.id,
+      gatewayPaymentId: reported.gatewayPaymentId,
+      amount: reported.amount,
+      paidAt: reported.paidAt,
+      outcome,
+      receivedAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: paymentReceipts.id });
+  if (!receipt) return { outcome: 'duplicate', bookingId }; // recorded by a concurrent delivery
+  const refundOf = (amount: number, reason: 'late_seats_gone' | 'underpaid' | 'overpaid' | 'already_paid') =>
+    tx.insert(refunds).values({ bookingId, receiptId: receipt.id, amount, reason, createdAt: now });
 
-    const live =
-      (booking.status === 'held' || booking.status === 'awaiting_payment') &&
-      booking.expiresAt !== null &&
-      booking.expiresAt > now;
-    let outcome: Exclude<PaymentOutcome, 'duplicate' | 'unknown'>;
-    if (booking.status === 'paid') outcome = 'already_paid';
-    else if (reported.amount < payment.amount) outcome = 'underpaid';
-    else if (live || (await seatsStillFree(tx, bookingId, now))) outcome = 'confirmed';
-    else outcome = 'late_seats_gone';
-
-    const [receipt] = await tx
-      .insert(paymentReceipts)
-      .values({
-        paymentId: payment.id,
-        gatewayPaymentId: reported.gatewayPaymentId,
-        amount: reported.amount,
-        paidAt: reported.paidAt,
-        outcome,
-        receivedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning({ id: paymentReceipts.id });
-    if (!receipt) return { outcome: 'duplicate', bookingId }; // recorded by a concurrent delivery
-    const refundOf = (
-      amount: number,
-      reason: 'late_seats_gone' | 'underpaid' | 'overpaid' | 'already_paid',
-    ) => tx.insert(refunds).values({ bookingId, receiptId: receipt.id, amount, reason, createdAt: now });
-
-    if (outcome !== 'confirmed') {
-      await refundOf(reported.amount, outcome);
-      if (outcome === 'late_seats_gone') {
-        await tx.update(payments).set({ status: 'expired' }).where(eq(payments.id, payment.id));
-        await tx
-          .update(bookings)
-          .set({ status: 'expired', updatedAt: now })
-          .where(eq(bookings.id, bookingId));
-      }
-      return { outcome, bookingId };
+  if (outcome !== 'confirmed') {
+    await refundOf(reported.amount, outcome);
+    if (outcome === 'late_seats_gone') {
+      await tx.update(payments).set({ status: 'expired' }).where(eq(payments.id, payment.id));
+      await tx.update(bookings).set({ status: 'expired', updatedAt: now }).where(eq(bookings.id, bookingId));
+      // They paid and get no tickets: say so, with the amount and when it comes back.
+      await tx.insert(sentMails).values({ bookingId, kind: 'late_payment_refund' }).onConflictDoNothing();
     }
-    if (reported.amount > payment.amount) await refundOf(reported.amount - payment.amount, 'overpaid');
-    await tx
-      .update(payments)
-      .set({ status: 'paid', paidAt: reported.paidAt })
-      .where(eq(payments.id, payment.id));
-    await tx
-      .update(bookings)
-      .set({ status: 'paid', paidAt: now, updatedAt: now })
-      .where(eq(bookings.id, bookingId));
-    await issueTickets(tx, booking, now);
-    await tx.insert(sentMails).values({ bookingId, kind: 'booking_paid' }).onConflictDoNothing();
     return { outcome, bookingId };
-  });
+  }
+  if (reported.amount > payment.amount) await refundOf(reported.amount - payment.amount, 'overpaid');
+  await tx
+    .update(payments)
+    .set({ status: 'paid', paidAt: reported.paidAt })
+    .where(eq(payments.id, payment.id));
+  await tx
+    .update(bookings)
+    .set({ status: 'paid', paidAt: now, updatedAt: now })
+    .where(eq(bookings.id, bookingId));
+  await issueTickets(tx, booking, now);
+  await tx.insert(sentMails).values({ bookingId, kind: 'booking_paid' }).onConflictDoNothing();
+  return { outcome, bookingId };
 }

@@ -1,22 +1,34 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, ne, sql } from 'drizzle-orm';
 import { BOOKING_CUTOFF_MINUTES } from '../../domain/availability.ts';
+import { holdIsLive, wholeSecond } from '../../domain/booking-status.ts';
 import type { BookingPrice } from '../../domain/pricing.ts';
 import type { PayRequest } from '../../schemas/payment.ts';
 import type { Database } from '../db/client.ts';
+import { LOCK_TIMEOUT, retryingConflicts } from '../db/conflicts.ts';
+import { legsStillFit, lockSailingsOfBooking } from '../db/queries/inventory.ts';
 import { tariffs } from '../db/queries/tariffs.ts';
 import { bookingLegs, bookingPassengers, bookings } from '../db/schema/bookings.ts';
 import { sailings } from '../db/schema/network.ts';
 import { payments, sentMails } from '../db/schema/payments.ts';
-import type { PaymentGateway } from '../payments/gateway.ts';
+import type { IssuedVirtualAccount, PaymentGateway } from '../payments/gateway.ts';
 import { refuse } from '../validation-errors.ts';
 
 interface Context {
   db: Database;
   gateway: PaymentGateway;
-  now: Date;
+  /** Read after each lock is granted, never once per request: a request may wait for a lock across a deadline. */
+  clock: () => Date;
   paymentWindowMinutes: number;
 }
+
+type Attempt = typeof payments.$inferSelect & { payerName: string };
+
+/**
+ * An attempt still `creating` this long after it began is taken to have died with its process (a gateway call
+ * times out after 10 s): the next "Pay" replaces it instead of adopting it.
+ */
+const ATTEMPT_ABANDONED_MS = 60_000;
 
 /** The booking's price with the chosen bank's transaction fee in place of the lowest one quoted so far. */
 function withFee(price: BookingPrice, fee: number): BookingPrice {
@@ -25,60 +37,154 @@ function withFee(price: BookingPrice, fee: number): BookingPrice {
 
 /**
  * "Pay": issues the virtual account and moves the booking to `awaiting_payment` until the deadline (60 minutes,
- * never past the first sailing's booking cutoff). The booking row stays locked while the gateway answers, so a
- * double-clicked or retried "Pay" waits and then finds the VA already issued: one VA per booking.
+ * never past the first sailing's booking cutoff), in three steps so no network call runs inside a transaction:
+ *  1. record the attempt (short transaction under the booking's lock);
+ *  2. ask the gateway for the VA (no transaction; the attempt's external id is the gateway's idempotency key);
+ *  3. confirm it (short transaction under the sailings' and the booking's locks, with the clock read then).
+ * A second "Pay" while the first is at the gateway adopts the same attempt, so 10 presses still make one VA.
  */
 export async function startPayment(id: string, request: PayRequest, context: Context): Promise<void> {
-  const rates = await tariffs(context.db);
-  await context.db.transaction(async (tx) => {
-    const [booking] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
-    if (!booking) throw refuse(404, 'booking', 'api_booking_not_found');
-    if (booking.status === 'awaiting_payment' || booking.status === 'paid') return; // already issued: same VA
-    if (booking.status !== 'held' || !booking.expiresAt || booking.expiresAt <= context.now)
-      throw refuse(409, 'booking', 'booking_error_not_editable');
-    const [people] = await tx
-      .select({ count: count() })
-      .from(bookingPassengers)
-      .where(eq(bookingPassengers.bookingId, id));
-    const partySize = booking.adults + booking.children + booking.infants;
-    if (!booking.contactName || !booking.contactEmail || people?.count !== partySize)
-      throw refuse(409, 'booking', 'payment_error_details_missing');
-    const [first] = await tx
-      .select({ departsAt: sailings.departsAt })
-      .from(bookingLegs)
-      .innerJoin(sailings, eq(sailings.id, bookingLegs.sailingId))
-      .where(and(eq(bookingLegs.bookingId, id), eq(bookingLegs.leg, 0)));
-    const window = context.now.getTime() + context.paymentWindowMinutes * 60_000;
-    const cutoff = first ? first.departsAt.getTime() - BOOKING_CUTOFF_MINUTES * 60_000 : Infinity;
-    const deadline = new Date(Math.min(window, cutoff));
-    if (deadline <= context.now) throw refuse(422, 'booking', 'hold_error_closed');
-    const fee = rates.transactionFee(request.bank);
-    if (fee === undefined) throw refuse(400, 'bank', 'payment_error_method');
-    const price = withFee(booking.price, fee);
-    const externalId = `${booking.code}-${randomBytes(6).toString('hex')}`;
-    const account = await context.gateway.createVirtualAccount({
-      externalId,
-      bank: request.bank,
-      name: booking.contactName,
-      amount: price.total,
-      expiresAt: deadline,
+  const attempt = await beginAttempt(id, request, context);
+  if (!attempt) return; // already issued: the same VA
+  let account: IssuedVirtualAccount;
+  try {
+    account = await context.gateway.createVirtualAccount({
+      externalId: attempt.externalId,
+      bank: attempt.bank,
+      name: attempt.payerName,
+      amount: attempt.amount,
+      expiresAt: attempt.expiresAt,
     });
-    await tx.insert(payments).values({
-      bookingId: id,
-      gateway: context.gateway.name,
-      bank: request.bank,
-      externalId,
-      gatewayAccountId: account.gatewayAccountId ?? null,
-      accountNumber: account.accountNumber,
-      billerCode: account.billerCode ?? null,
-      amount: price.total,
-      expiresAt: deadline,
-      createdAt: context.now,
+  } catch (error) {
+    // The booking stays held; this attempt will not be adopted, the next "Pay" starts a new one.
+    await context.db
+      .update(payments)
+      .set({ status: 'failed' })
+      .where(and(eq(payments.id, attempt.id), eq(payments.status, 'creating')));
+    throw error;
+  }
+  const refusal = await confirmAttempt(id, attempt, account, context);
+  if (refusal) throw refusal;
+}
+
+/** Step 1: checks the booking can be paid now and records the attempt (or finds the one under way). */
+function beginAttempt(id: string, request: PayRequest, context: Context): Promise<Attempt | undefined> {
+  return retryingConflicts(async () => {
+    const rates = await tariffs(context.db);
+    return context.db.transaction(async (tx) => {
+      const [booking] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
+      if (!booking) throw refuse(404, 'booking', 'api_booking_not_found');
+      const now = context.clock();
+      if (booking.status === 'awaiting_payment' || booking.status === 'paid') return undefined;
+      if (!holdIsLive(booking, now)) throw refuse(409, 'booking', 'booking_error_not_editable');
+      const [people] = await tx
+        .select({ count: count() })
+        .from(bookingPassengers)
+        .where(eq(bookingPassengers.bookingId, id));
+      const partySize = booking.adults + booking.children + booking.infants;
+      if (!booking.contactName || !booking.contactEmail || people?.count !== partySize)
+        throw refuse(409, 'booking', 'payment_error_details_missing');
+      const payerName = booking.contactName;
+
+      const [underWay] = await tx
+        .select()
+        .from(payments)
+        .where(and(eq(payments.bookingId, id), eq(payments.status, 'creating')))
+        .for('update');
+      if (underWay && now.getTime() - underWay.createdAt.getTime() < ATTEMPT_ABANDONED_MS)
+        return { ...underWay, payerName };
+      if (underWay) await tx.update(payments).set({ status: 'failed' }).where(eq(payments.id, underWay.id));
+
+      const fee = rates.transactionFee(request.bank);
+      if (fee === undefined) throw refuse(400, 'bank', 'payment_error_method');
+      const [first] = await tx
+        .select({ departsAt: sailings.departsAt })
+        .from(bookingLegs)
+        .innerJoin(sailings, eq(sailings.id, bookingLegs.sailingId))
+        .where(and(eq(bookingLegs.bookingId, id), eq(bookingLegs.leg, 0)));
+      const window = now.getTime() + context.paymentWindowMinutes * 60_000;
+      const cutoff = first ? first.departsAt.getTime() - BOOKING_CUTOFF_MINUTES * 60_000 : Infinity;
+      const deadline = wholeSecond(new Date(Math.min(window, cutoff)));
+      if (deadline <= now) throw refuse(422, 'booking', 'hold_error_closed');
+      const price = withFee(booking.price, fee);
+      await tx.update(bookings).set({ price, updatedAt: now }).where(eq(bookings.id, id));
+      const [attempt] = await tx
+        .insert(payments)
+        .values({
+          bookingId: id,
+          gateway: context.gateway.name,
+          bank: request.bank,
+          externalId: `${booking.code}-${randomBytes(6).toString('hex')}`,
+          amount: price.total,
+          status: 'creating',
+          expiresAt: deadline,
+          createdAt: now,
+        })
+        .returning();
+      if (!attempt) throw new Error('payment attempt not recorded');
+      return { ...attempt, payerName };
     });
-    await tx
-      .update(bookings)
-      .set({ status: 'awaiting_payment', price, expiresAt: deadline, updatedAt: context.now })
-      .where(eq(bookings.id, id));
-    await tx.insert(sentMails).values({ bookingId: id, kind: 'booking_created' }).onConflictDoNothing();
   });
+}
+
+/**
+ * Step 3: the VA exists; the booking now awaits payment until the attempt's deadline. Decided under the sailings'
+ * locks and then the booking's, at the time the locks were granted: a hold still live moves on; a hold that lapsed
+ * while the gateway answered moves on only if its seats are still free (counted now), else it expires and the VA
+ * is left to expire with it (a payment to it still arrives at recordPayment's late path). Returns the refusal to
+ * throw once the transaction has committed.
+ */
+function confirmAttempt(id: string, attempt: Attempt, account: IssuedVirtualAccount, context: Context) {
+  return retryingConflicts(() =>
+    context.db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`set local lock_timeout = '${LOCK_TIMEOUT}'`));
+      const legs = await lockSailingsOfBooking(tx, id);
+      const [booking] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
+      const now = context.clock();
+      const issued = {
+        accountNumber: account.accountNumber,
+        billerCode: account.billerCode ?? null,
+        gatewayAccountId: account.gatewayAccountId ?? null,
+      };
+      const settle = (status: 'pending' | 'expired') =>
+        tx
+          .update(payments)
+          .set({ ...issued, status })
+          .where(eq(payments.id, attempt.id));
+      if (!booking) return refuse(404, 'booking', 'api_booking_not_found');
+      // Another press confirmed this attempt already, or a payment arrived first: nothing left to do.
+      if (booking.status === 'awaiting_payment' || booking.status === 'paid') return undefined;
+      const [other] = await tx
+        .select({ id: payments.id })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.bookingId, id),
+            ne(payments.id, attempt.id),
+            sql`${payments.status} in ('creating', 'pending')`,
+          ),
+        );
+      if (other) return undefined; // this attempt was replaced (abandoned): its VA is never shown
+      if (attempt.expiresAt <= now) {
+        await settle('expired');
+        return refuse(422, 'booking', 'hold_error_closed');
+      }
+      const live = holdIsLive(booking, now);
+      if (!live && (booking.status === 'expired' || !(await legsStillFit(tx, legs, now)))) {
+        await settle('expired');
+        if (booking.status !== 'expired') {
+          await tx.update(bookings).set({ status: 'expired', updatedAt: now }).where(eq(bookings.id, id));
+          await tx.insert(sentMails).values({ bookingId: id, kind: 'booking_expired' }).onConflictDoNothing();
+        }
+        return refuse(409, 'booking', 'booking_error_hold_expired');
+      }
+      await settle('pending');
+      await tx
+        .update(bookings)
+        .set({ status: 'awaiting_payment', expiresAt: attempt.expiresAt, updatedAt: now })
+        .where(eq(bookings.id, id));
+      await tx.insert(sentMails).values({ bookingId: id, kind: 'booking_created' }).onConflictDoNothing();
+      return undefined;
+    }),
+  );
 }

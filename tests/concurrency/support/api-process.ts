@@ -1,12 +1,26 @@
 // One API server process for the concurrency tests: the real Hono app on PostgreSQL (DATABASE_URL), served by
 // node:http on a free port that it prints as `listening <port>`. Two of these share one database like two
-// production processes behind a load balancer. TEST_SKIP_SEAT_LOCK=1 turns the seat lock off (tests only).
+// production processes behind a load balancer. TEST_SKIP_SEAT_LOCK=1 turns the seat lock off (tests only);
+// TEST_GATEWAY_DELAY_MS makes the sandbox gateway as slow as a real one.
 import { createServer } from 'node:http';
 import { openDatabase } from '../../../src/server/db/client.ts';
 import { createApp } from '../../../src/server/http/app.ts';
 import { createRateLimits } from '../../../src/server/http/rate-limits.ts';
 import { Network } from '../../../src/server/network.ts';
+import type { PaymentGateway } from '../../../src/server/payments/gateway.ts';
 import { createSandboxGateway } from '../../../src/server/payments/sandbox.ts';
+
+/** A gateway that takes up to `maxDelayMs` (at random) to issue a VA, as real ones take hundreds of ms. */
+function slowly(gateway: PaymentGateway, maxDelayMs: number): PaymentGateway {
+  if (maxDelayMs <= 0) return gateway;
+  return {
+    ...gateway,
+    createVirtualAccount: async (request) => {
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * maxDelayMs));
+      return gateway.createVirtualAccount(request);
+    },
+  };
+}
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('DATABASE_URL is required');
@@ -18,9 +32,12 @@ const app = createApp({
   horizonDays: 120,
   lockSeats: process.env.TEST_SKIP_SEAT_LOCK !== '1',
   payments: {
-    gateway: createSandboxGateway({
-      secret: process.env.SANDBOX_GATEWAY_SECRET ?? 'test-sandbox-secret-0123456789',
-    }),
+    gateway: slowly(
+      createSandboxGateway({
+        secret: process.env.SANDBOX_GATEWAY_SECRET ?? 'test-sandbox-secret-0123456789',
+      }),
+      Number(process.env.TEST_GATEWAY_DELAY_MS ?? 0),
+    ),
     windowMinutes: 60,
   },
   siteUrl: 'http://localhost:4321',

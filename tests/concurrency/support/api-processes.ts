@@ -8,13 +8,14 @@ export interface ApiProcess {
   child: ChildProcess;
 }
 
-export function startApi(databaseUrl: string, skipLock: boolean): Promise<ApiProcess> {
+export function startApi(databaseUrl: string, skipLock: boolean, gatewayDelayMs = 0): Promise<ApiProcess> {
   const child = spawn(process.execPath, ['tests/concurrency/support/api-process.ts'], {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
       NODE_ENV: 'test',
       TEST_SKIP_SEAT_LOCK: skipLock ? '1' : '0',
+      TEST_GATEWAY_DELAY_MS: String(gatewayDelayMs),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -5,6 +5,7 @@ import {
   bookingCreatedMail,
   bookingExpiredMail,
   bookingPaidMail,
+  latePaymentRefundMail,
 } from '../../../src/server/mail/booking-mails.ts';
 import { escapeHtml } from '../../../src/server/mail/mail-layout.ts';
 import type { BookingView, PassengerView, PaymentView } from '../../../src/server/services/booking-view.ts';
@@ -191,6 +192,21 @@ describe.each(['en', 'id'] as const)('booking mails in %s', (locale) => {
       expect(part).toMatch(/20 November 2026, (pukul )?10:40 WIB/);
       expect(part).toContain(`https://segaraferry.example${prefix}/booking/schedule`);
       expect(part).toContain(locale === 'en' ? 'released' : 'dilepas');
+    }
+  });
+
+  it('tells a traveller whose late payment could not be honoured what happened, how much and when', () => {
+    const mail = latePaymentRefundMail({ ...expired(locale), refundsQueued: 864_500 }, links);
+    expect(mail.subject).toBe(
+      locale === 'en'
+        ? 'Booking Z9X8W7: your payment will be refunded'
+        : 'Pemesanan Z9X8W7: pembayaran Anda akan dikembalikan',
+    );
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain(locale === 'en' ? 'IDR 864,500' : 'Rp 864.500');
+      expect(part).toContain(locale === 'en' ? '7 working days' : '7 hari kerja');
+      expect(part).toContain(locale === 'en' ? 'sold to other travellers' : 'terjual kepada penumpang lain');
+      expect(part).toContain(`https://segaraferry.example${prefix}/booking/schedule`);
     }
   });
 });

@@ -1,5 +1,6 @@
-import { asc, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { asc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database } from '../client.ts';
+import { bookingLegs } from '../schema/bookings.ts';
 import { sailings } from '../schema/network.ts';
 
 /**
@@ -50,12 +51,13 @@ export function sailingsWithSeats(db: Database, ids: string[], now: Date) {
 }
 
 /**
- * Locks the sailings (`for update`, in id order so two writers never deadlock), then reads each one with its seats
- * taken at `now`, for a seat-consuming write outside a hold (a late payment claiming its seats back) to decide on
- * inside the same transaction. Holds do the same in one statement: the `hold_seats` function (migration 0007).
+ * Locks the sailings (`for update`, in id order: the first step of the one lock order every seat-touching
+ * transaction follows, docs/decisions/0001-lock-order.md). Count their seats with `sailingsWithSeats` afterwards,
+ * as a second statement: it then sees every hold committed by whoever held a lock before. Holds do both in one
+ * statement: the `hold_seats` function (migration 0007).
  */
-export async function lockSailings(tx: Database, ids: string[], now: Date) {
-  if (ids.length === 0) return [];
+export async function lockSailingRows(tx: Database, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
   await tx
     .select({ id: sailings.id })
     .from(sailings)
@@ -64,6 +66,39 @@ export async function lockSailings(tx: Database, ids: string[], now: Date) {
     .for('update')
     .prepare(`lock_sailings_${String(ids.length)}`)
     .execute(idParams(ids));
-  // A second statement, after the lock is ours: it sees every hold committed by whoever held the lock before.
-  return sailingsWithSeats(tx, ids, now);
+}
+
+/**
+ * The legs of a booking, after locking the sailings they hold seats on. Legs never change sailing while the
+ * booking's lock is free (a reschedule locks the new sailing in the same order), so reading them first is safe.
+ * Call before locking the booking row: sailings first, then the booking, then the ledger (by triggers).
+ */
+export async function lockSailingsOfBooking(tx: Database, bookingId: string) {
+  const legs = await tx.select().from(bookingLegs).where(eq(bookingLegs.bookingId, bookingId));
+  await lockSailingRows(
+    tx,
+    legs.flatMap((leg) => (leg.sailingId ? [leg.sailingId] : [])),
+  );
+  return legs;
+}
+
+/**
+ * Whether every leg's sailing has room for its seats at `now`, counted under the locks `lockSailingsOfBooking`
+ * took. The booking itself must no longer count (its hold lapsed): this is the check that lets a lapsed hold be
+ * extended or paid late without selling its seats twice.
+ */
+export async function legsStillFit(
+  tx: Database,
+  legs: { sailingId: string | null; seats: number }[],
+  now: Date,
+): Promise<boolean> {
+  const ids = legs.flatMap((leg) => (leg.sailingId ? [leg.sailingId] : []));
+  if (ids.length === 0) return true; // an open ticket holds no seat
+  const rows = await sailingsWithSeats(tx, ids, now);
+  return legs.every((leg) => {
+    if (!leg.sailingId) return true;
+    const sailing = rows.find((s) => s.id === leg.sailingId);
+    if (sailing?.status !== 'scheduled') return false;
+    return sailing.departsAt > now && sailing.capacity - sailing.taken >= leg.seats;
+  });
 }

@@ -133,13 +133,14 @@ export const bookingPassengers = pgTable(
  * Seats taken per sailing, grouped by the whole second until which they count (a hold's expiry rounded up,
  * `infinity` once paid). Triggers on booking_legs keep it exact (migration 0009_seat_window_ledger), so counting a
  * sailing's seats reads a few rows however many holds it has had: the count every booker waits on under the lock.
+ * No foreign key to sailings, on purpose: its check would lock the sailing row (FOR KEY SHARE) whenever a new window
+ * opens, leg by leg and out of the sailings' id order, which deadlocked "Pay" against holds (docs/decisions/
+ * 0001-lock-order.md). booking_legs, whose triggers alone write here, keeps that foreign key.
  */
 export const seatWindows = pgTable(
   'seat_windows',
   {
-    sailingId: uuid('sailing_id')
-      .notNull()
-      .references(() => sailings.id),
+    sailingId: uuid('sailing_id').notNull(),
     countsUntil: timestamp('counts_until', { withTimezone: true, mode: 'string' }).notNull(),
     seats: integer('seats').notNull(),
   },

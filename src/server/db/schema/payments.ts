@@ -14,9 +14,14 @@ import {
 import { paymentBanks } from '../../../domain/payment-banks.ts';
 import { bookings } from './bookings.ts';
 
+export const paymentStatuses = ['creating', 'pending', 'paid', 'expired', 'failed'] as const;
+
 /**
- * A virtual account issued for a booking (one payment attempt). At most one is `pending` per booking, which is
- * what makes a double-clicked "Pay" issue one VA. `external_id` is our id at the gateway (Xendit's external_id).
+ * One payment attempt: recorded as `creating` before the gateway is asked for a virtual account (no network call
+ * runs inside a transaction), `pending` once the VA is issued and the booking awaits payment, then `paid` or
+ * `expired`; `failed` when the gateway could not issue it. At most one attempt per booking is `creating` or
+ * `pending`, which is what makes a double-clicked "Pay" issue one VA. `external_id` is our id of the attempt at the
+ * gateway (Xendit's external_id, and the idempotency key of its creation).
  */
 export const payments = pgTable(
   'payments',
@@ -30,24 +35,26 @@ export const payments = pgTable(
     externalId: varchar('external_id', { length: 64 }).notNull().unique(),
     /** The gateway's own id of the VA, when it gives one. */
     gatewayAccountId: text('gateway_account_id'),
-    /** The VA number, or Mandiri's bill key. */
-    accountNumber: varchar('account_number', { length: 32 }).notNull(),
+    /** The VA number, or Mandiri's bill key; null while the attempt is `creating` (or `failed`). */
+    accountNumber: varchar('account_number', { length: 32 }),
     /** Mandiri bill payment's company code; null for the other banks. */
     billerCode: varchar('biller_code', { length: 8 }),
     amount: integer('amount').notNull(),
-    status: text('status', { enum: ['pending', 'paid', 'expired'] })
-      .notNull()
-      .default('pending'),
+    status: text('status', { enum: paymentStatuses }).notNull().default('creating'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('payments_status_known', sql`${t.status} in ('pending', 'paid', 'expired')`),
+    check('payments_status_known', sql`${t.status} in ('creating', 'pending', 'paid', 'expired', 'failed')`),
     check('payments_amount_positive', sql`${t.amount} > 0`),
-    uniqueIndex('payments_one_pending_per_booking')
+    check(
+      'payments_issued_has_number',
+      sql`${t.status} in ('creating', 'failed') or ${t.accountNumber} is not null`,
+    ),
+    uniqueIndex('payments_one_open_per_booking')
       .on(t.bookingId)
-      .where(sql`${t.status} = 'pending'`),
+      .where(sql`${t.status} in ('creating', 'pending')`),
     index('payments_account_idx').on(t.accountNumber),
   ],
 );
@@ -128,14 +135,25 @@ export const tickets = pgTable(
   ],
 );
 
-/** Mails sent once per booking and kind (booking created, paid, expired): the key that keeps a replay from resending. */
+/**
+ * The booking mails: VA issued (payment instructions), paid (e-tickets), expired unpaid, and a late payment that could
+ * not be honoured (refund on its way).
+ */
+export const mailKinds = [
+  'booking_created',
+  'booking_paid',
+  'booking_expired',
+  'late_payment_refund',
+] as const;
+
+/** Mails sent once per booking and kind: the key that keeps a replay from resending. */
 export const sentMails = pgTable(
   'sent_mails',
   {
     bookingId: varchar('booking_id', { length: 24 })
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['booking_created', 'booking_paid', 'booking_expired'] }).notNull(),
+    kind: text('kind', { enum: mailKinds }).notNull(),
     /** Null until a transport accepted it; the mail job retries rows still null. */
     sentAt: timestamp('sent_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),

@@ -81,7 +81,7 @@ export function bookingsRoutes(deps: AppDeps) {
       await startPayment(id, parsed.data, {
         db,
         gateway: deps.payments.gateway,
-        now: deps.clock(),
+        clock: deps.clock,
         paymentWindowMinutes: deps.payments.windowMinutes,
       });
       deps.mailQueued?.();

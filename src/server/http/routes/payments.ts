@@ -16,7 +16,7 @@ export function paymentsRoutes(deps: AppDeps) {
     const event = await gateway.receiveCallback({ headers: c.req.raw.headers, body });
     c.header('Cache-Control', 'no-store');
     if (event.kind === 'ignored') return c.json({ status: 'ignored', reason: event.reason });
-    const result = await recordPayment(event.payment, { db: await deps.database(), now: deps.clock() });
+    const result = await recordPayment(event.payment, { db: await deps.database(), clock: deps.clock });
     if (result.outcome !== 'duplicate' && result.outcome !== 'unknown') deps.mailQueued?.();
     return c.json({ status: result.outcome });
   });

@@ -1,0 +1,206 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
+import { migrateDatabase } from '../../src/server/db/migrate.ts';
+import { bookings } from '../../src/server/db/schema/bookings.ts';
+import { sailings } from '../../src/server/db/schema/network.ts';
+import { payments, refunds } from '../../src/server/db/schema/payments.ts';
+import { extendSailings, upsertNetwork } from '../../src/server/db/seed.ts';
+import { loadNetworkData } from '../../src/server/network-data.ts';
+import { sandboxSignature } from '../../src/server/payments/sandbox.ts';
+import type { SearchResult } from '../../src/server/services/search-schedules.ts';
+import { TEST_SANDBOX_SECRET } from '../support/app.ts';
+import { contact, paidCallbackBody, passenger } from '../support/booking-flow.ts';
+import { createPostgresDatabase } from '../support/databases.ts';
+import { startApi, stop, type ApiProcess } from './support/api-processes.ts';
+import { call, sleep } from './support/http.ts';
+
+/**
+ * PostgreSQL only: a request that waits for a booking's row lock while the booking's deadline passes, and other
+ * travellers who take its seats meanwhile. Whatever the waiting request then does, the sailing never ends up with
+ * more seats counted (or sold) than it has. And two way "Pay" racing two way holds on the same sailings never
+ * deadlocks.
+ */
+describe('deadlines and lock order across two server processes on PostgreSQL', () => {
+  let handle: DatabaseHandle;
+  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  let apis: ApiProcess[] = [];
+  let day = 3;
+
+  beforeAll(async () => {
+    database = await createPostgresDatabase();
+    handle = await openDatabase({ url: database.url, poolMax: 4 });
+    await migrateDatabase(handle);
+    const network = loadNetworkData();
+    await upsertNetwork(handle.db, network);
+    await extendSailings(handle.db, network, new Date(), 20);
+    apis = await Promise.all([startApi(database.url, false), startApi(database.url, false)]);
+  });
+  afterAll(async () => {
+    await Promise.all(apis.map(stop));
+    await handle.close();
+    await database.drop();
+  });
+
+  /** A sailing of its own for each test (a new day), cut down to `capacity` seats. */
+  async function smallSailing(capacity: number) {
+    const date = new Date(Date.now() + day++ * 86_400_000).toISOString().slice(0, 10);
+    const search = await call(apis[0], `/api/schedules?from=BTC&to=HFC&date=${date}&adults=1`);
+    const id = (search.body as SearchResult).outbound?.sailings[0]?.id ?? '';
+    await handle.db.update(sailings).set({ capacity }).where(eq(sailings.id, id));
+    return id;
+  }
+
+  async function heldWithDetails(sailingId: string, adults: number) {
+    const held = await call(apis[0], '/api/bookings', 'POST', { out: sailingId, adults });
+    expect(held.status).toBe(201);
+    const { id } = held.body as { id: string };
+    const people = Array.from({ length: adults }, (_, i) => passenger(`Passenger ${String(i + 1)}`));
+    expect(
+      (await call(apis[1], `/api/bookings/${id}/details`, 'PUT', { contact, passengers: people })).status,
+    ).toBe(204);
+    return id;
+  }
+
+  /** The one number a query answers (as `n`). */
+  async function number(query: SQL): Promise<number> {
+    const result = await handle.db.execute(query);
+    return (result as { rows: { n: number }[] }).rows[0]?.n ?? Number.NaN;
+  }
+
+  /** Seats the ledger counts as taken right now, and seats of paid bookings: neither may pass the capacity. */
+  async function seatsOf(sailingId: string) {
+    const counted = await number(
+      sql`select coalesce(sum(seats), 0)::int as n from seat_windows
+          where sailing_id = ${sailingId} and counts_until > now()`,
+    );
+    const sold = await number(
+      sql`select coalesce(sum(bl.seats), 0)::int as n from booking_legs bl join bookings b on b.id = bl.booking_id
+          where bl.sailing_id = ${sailingId} and b.status = 'paid'`,
+    );
+    return { counted, sold };
+  }
+
+  /** Holds the booking's row lock in a transaction of its own until `release` is called. */
+  async function lockBooking(id: string) {
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    await client.query('begin');
+    await client.query('select 1 from bookings where id = $1 for update', [id]);
+    return async () => {
+      await client.query('commit');
+      await client.end();
+    };
+  }
+
+  /** Moves the booking's expiry to `ms` from now (whole second, as the ledger keys it), returns that instant. */
+  async function expiresIn(id: string, ms: number) {
+    const at = new Date(Math.ceil((Date.now() + ms) / 1000) * 1000);
+    await handle.db.update(bookings).set({ expiresAt: at }).where(eq(bookings.id, id));
+    return at;
+  }
+
+  const until = (at: Date, extraMs: number) => sleep(Math.max(0, at.getTime() - Date.now()) + extraMs);
+
+  it('a "Pay" that waited across the hold\'s expiry while others took the seats does not extend it', async () => {
+    const sailingId = await smallSailing(2);
+    const id = await heldWithDetails(sailingId, 2);
+    const at = await expiresIn(id, 1500);
+    const release = await lockBooking(id);
+    const pressed = call(apis[0], `/api/bookings/${id}/payment`, 'POST', { bank: 'bni', agree: true });
+    await until(at, 300);
+    // The hold has lapsed: another traveller takes its two seats (answered at once or after the waiting request).
+    const rival = call(apis[1], '/api/bookings', 'POST', { out: sailingId, adults: 2 });
+    await sleep(300);
+    await release();
+    const [press, other] = await Promise.all([pressed, rival]);
+    expect([press.status, other.status]).not.toContain(500);
+    const seats = await seatsOf(sailingId);
+    expect(seats.counted).toBeLessThanOrEqual(2);
+    // Exactly one of them has the seats.
+    expect([press.status === 200, other.status === 201].filter(Boolean)).toHaveLength(1);
+  });
+
+  it('a payment that waited across the deadline while others took the seats is never confirmed on top of them', async () => {
+    const sailingId = await smallSailing(2);
+    const id = await heldWithDetails(sailingId, 2);
+    expect(
+      (await call(apis[0], `/api/bookings/${id}/payment`, 'POST', { bank: 'bri', agree: true })).status,
+    ).toBe(200);
+    const [payment] = await handle.db.select().from(payments).where(eq(payments.bookingId, id));
+    const at = await expiresIn(id, 1500);
+    const raw = JSON.stringify(paidCallbackBody(payment, new Date(), { payment_id: `late-${id}` }));
+    const release = await lockBooking(id);
+    const paid = call(apis[0], '/api/payments/sandbox/callback', 'POST', raw, {
+      'X-Sandbox-Signature': sandboxSignature(TEST_SANDBOX_SECRET, raw),
+    });
+    await until(at, 300);
+    const rival = call(apis[1], '/api/bookings', 'POST', { out: sailingId, adults: 2 });
+    await sleep(300);
+    await release();
+    const [callback, other] = await Promise.all([paid, rival]);
+    expect(callback.status).toBe(200);
+    expect(other.status).not.toBe(500);
+    const seats = await seatsOf(sailingId);
+    expect(seats.counted).toBeLessThanOrEqual(2);
+    expect(seats.sold).toBeLessThanOrEqual(2);
+    const outcome = (callback.body as { status: string }).status;
+    if (outcome === 'confirmed') expect(other.status).toBe(409);
+    else {
+      expect(outcome).toBe('late_seats_gone');
+      const queued = await handle.db.select().from(refunds).where(eq(refunds.bookingId, id));
+      expect(queued.map((r) => r.amount)).toEqual([payment?.amount]);
+    }
+  });
+
+  it('two way "Pay" racing two way holds on the same sailings: no deadlock, no 500', async () => {
+    const date = new Date(Date.now() + day++ * 86_400_000).toISOString().slice(0, 10);
+    const back = new Date(Date.parse(date) + 86_400_000).toISOString().slice(0, 10);
+    const search = await call(
+      apis[0],
+      `/api/schedules?trip=two_way&from=BTC&to=HFC&date=${date}&returnDate=${back}&adults=1`,
+    );
+    const result = search.body as SearchResult;
+    // The outbound's id sorts after the return's: its leg comes first, its lock second (the order that deadlocked).
+    const outs = result.outbound?.sailings.map((s) => s.id) ?? [];
+    const rets = result.return?.sailings.map((s) => s.id) ?? [];
+    const out = outs.find((o) => rets.some((r) => r < o));
+    const trip = { trip: 'two_way', out, ret: rets.find((r) => out && r < out) };
+    const ready: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      const held = await call(apis[i % 2], '/api/bookings', 'POST', { ...trip, adults: 1 });
+      const { id } = held.body as { id: string };
+      await call(apis[i % 2], `/api/bookings/${id}/details`, 'PUT', {
+        contact,
+        passengers: [passenger('Ana')],
+      });
+      ready.push(id);
+    }
+    const deadlocks = () =>
+      number(sql`select deadlocks::int as n from pg_stat_database where datname = current_database()`);
+    const before = await deadlocks();
+    // Pays spread over 4 s (each opens a new second of the seat ledger) while six travellers keep holding.
+    let paying = true;
+    const pays = Promise.all(
+      ready.map(async (id, i) => {
+        await sleep((i * 4000) / ready.length);
+        return call(apis[i % 2], `/api/bookings/${id}/payment`, 'POST', { bank: 'bni', agree: true });
+      }),
+    ).finally(() => {
+      paying = false;
+    });
+    const holders = Array.from({ length: 6 }, async (_, worker) => {
+      const statuses: number[] = [];
+      while (paying)
+        statuses.push((await call(apis[worker % 2], '/api/bookings', 'POST', { ...trip, adults: 1 })).status);
+      return { status: Math.max(...statuses), body: null };
+    });
+    const answers = [...(await pays), ...(await Promise.all(holders))];
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s >= 500)).toEqual([]);
+    expect(statuses.slice(0, 40)).toEqual(Array(40).fill(200));
+    await sleep(1500); // the statistics are flushed within a second of a transaction's end
+    expect(await deadlocks()).toBe(before);
+  });
+});
