@@ -2,7 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/concurrency/**/*.test.ts'],
+    include: [
+      'tests/unit/**/*.test.ts',
+      'tests/integration/**/*.test.ts',
+      'tests/concurrency/**/*.test.ts',
+      'tests/fuzz/**/*.test.ts',
+    ],
     environment: 'node',
     restoreMocks: true,
     globalSetup: ['tests/support/postgres-global-setup.ts'],

@@ -1,5 +1,25 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
+import { bodyTooLarge, declaredTooLarge } from './server/http/body-limit.ts';
 import { compressResponse } from './server/http/compress.ts';
+import { withFrameAncestors } from './server/http/security-headers.ts';
+
+/** A body declared over the limit is refused before any page or the API reads it (chunked ones are counted there). */
+const limitBodies = defineMiddleware((context, next) => {
+  if (context.isPrerendered || !declaredTooLarge(context.request)) return next();
+  return bodyTooLarge(context.request);
+});
+
+/**
+ * Astro sends an on-demand page's CSP as a header, which replaces the one the Node server set (main.ts): put back
+ * what only a header can say (frame-ancestors), so no page can be framed.
+ */
+const framing = defineMiddleware(async (context, next) => {
+  const response = await next();
+  if (context.isPrerendered) return response;
+  const csp = response.headers.get('Content-Security-Policy');
+  if (csp) response.headers.set('Content-Security-Policy', withFrameAncestors(csp));
+  return response;
+});
 
 /** Dynamic HTML and JSON leave compressed; static files are compressed at build and served by src/server/main.ts. */
 const compress = defineMiddleware(async (context, next) => {
@@ -8,4 +28,4 @@ const compress = defineMiddleware(async (context, next) => {
   return await compressResponse(context.request, response);
 });
 
-export const onRequest = sequence(compress);
+export const onRequest = sequence(limitBodies, framing, compress);

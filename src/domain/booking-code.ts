@@ -2,6 +2,9 @@
  * Booking codes people read aloud and type: 6 characters from an alphabet without 0, O, 1 and I, which are
  * misread on paper and over the phone. 32 symbols, so each random byte gives one symbol without bias (256 / 32).
  */
+/** Booking ids are 144 random bits in base64url (24 characters): anything else is not worth a query. */
+export const BOOKING_ID_PATTERN = /^[\w-]{24}$/;
+
 export const BOOKING_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const BOOKING_CODE_LENGTH = 6;
 

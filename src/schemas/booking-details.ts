@@ -1,5 +1,6 @@
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import * as z from 'zod/mini';
+import { isPrintable, printable } from './plain-text.ts';
 import { isoDate } from './search.ts';
 
 /**
@@ -8,7 +9,9 @@ import { isoDate } from './search.ts';
  * last travel date for passport validity) are checked by the service.
  */
 const text = (key: string, max = 100) =>
-  z.string({ error: key }).check(z.trim(), z.minLength(1, key), z.maxLength(max, 'booking_error_too_long'));
+  z
+    .string({ error: key })
+    .check(z.trim(), z.minLength(1, key), z.maxLength(max, 'booking_error_too_long'), printable());
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 /** An ISO 3166 country code Intl knows (it echoes unknown codes back). */
@@ -23,6 +26,7 @@ export const contactSchema = z.object({
   email: z.string({ error: 'booking_error_email' }).check(
     z.trim(),
     z.minLength(1, 'booking_error_email'),
+    z.maxLength(254, 'booking_error_email_invalid'),
     z.refine((value) => value === '' || emailFormat.safeParse(value).success, 'booking_error_email_invalid'),
   ),
   /** E.164, e.g. +6281234567890; the island's phone input produces it. */
@@ -31,7 +35,7 @@ export const contactSchema = z.object({
     z.minLength(1, 'booking_error_phone'),
     // Only once there is something: an empty field hears "required" alone.
     z.refine(
-      (value) => value === '' || (value.length <= 250 && isValidPhoneNumber(value)),
+      (value) => value === '' || (value.length <= 250 && isPrintable(value) && isValidPhoneNumber(value)),
       'booking_error_phone_invalid',
     ),
   ),

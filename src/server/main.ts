@@ -4,6 +4,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
 import { loadConfig } from './config.ts';
+import { translate } from '../i18n/translate.ts';
+import { requestLocale } from './http/request-locale.ts';
 import { applySecurityHeaders } from './http/security-headers.ts';
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
@@ -26,8 +28,33 @@ const serveStatic = sirv(`${dist}client`, {
   },
 });
 
+/**
+ * A path that is not valid percent-encoded UTF-8 (`/%zz`, `/%ff`) names no page. Astro would log an error for each
+ * one (a flood anyone can cause); answer it here instead: the API's JSON 404, or the 404 page in the path's language.
+ */
+function malformedPath(req: IncomingMessage, res: ServerResponse): boolean {
+  const path = (req.url ?? '/').split('?')[0] ?? '/';
+  try {
+    decodeURI(path);
+    return false;
+  } catch {
+    if (path.startsWith('/api/')) {
+      res.writeHead(404, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+      const language = req.headers['accept-language'];
+      const asked = new Request('http://localhost/', {
+        headers: typeof language === 'string' ? { 'Accept-Language': language } : {},
+      });
+      res.end(JSON.stringify({ message: translate('api_not_found', requestLocale(asked)) }));
+      return true;
+    }
+    req.url = path === '/id' || path.startsWith('/id/') ? '/id/not-found' : '/not-found';
+    return false;
+  }
+}
+
 const server = createServer((req, res) => {
   applySecurityHeaders(req, res, config.TRUST_PROXY);
+  if (malformedPath(req, res)) return;
   serveStatic(req, res, () => {
     astroHandler(req, res).catch((error: unknown) => {
       console.error('Unhandled error while rendering', req.url, error);

@@ -58,8 +58,9 @@ export function runtimeDeps(): AppDeps {
       holds: config.RATE_LIMIT_HOLDS,
       lookups: config.RATE_LIMIT_LOOKUPS,
       codeFailures: config.RATE_LIMIT_CODE_FAILURES,
+      codeFailuresTotal: config.RATE_LIMIT_CODE_FAILURES_TOTAL,
     }),
-    trustProxy: config.TRUST_PROXY,
+    proxyHops: config.TRUST_PROXY ? config.TRUST_PROXY_HOPS : 0,
   };
   return deps;
 }

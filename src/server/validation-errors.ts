@@ -34,7 +34,7 @@ export function localizeErrors(errors: ErrorKeys, locale: Locale): Record<string
  * How a refusal answers over HTTP: bad input, unknown, conflict with the current state, too late/closed, too many
  * attempts, or a service behind us (the payment gateway) that could not answer just now.
  */
-export type RefusalStatus = 400 | 404 | 409 | 422 | 429 | 503;
+export type RefusalStatus = 400 | 404 | 409 | 413 | 422 | 429 | 503;
 
 /**
  * A use case said no for a reason the person can act on: an HTTP status plus the message keys per field. Services

@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { expect, test } from '@playwright/test';
 
 /**
@@ -31,6 +32,30 @@ test('page routes answer garbage without a server error', async ({ request }) =>
   expect(statuses.slice(8)).toEqual([404, 404, 404, 404]);
 });
 
+test('an unknown booking under /id/ answers the Indonesian 404 page', async ({ request }) => {
+  const answers = await Promise.all([
+    request.get(`/id/booking/${unknownId}`),
+    request.get(`/id/booking/${unknownId}/payment`),
+    request.post(`/id/booking/${unknownId}/payment`, form({ bank: 'bni', agree: 'on' })),
+    request.get(`/id/booking/check-order/${unknownId}`),
+  ]);
+  for (const answer of answers) {
+    expect(answer.status()).toBe(404);
+    expect(await answer.text()).toContain('<html lang="id"');
+  }
+});
+
+test('form posts build their redirects from checked values only', async ({ request }) => {
+  const long = await request.post('/booking/hold', form({ date: 'x'.repeat(20_000), trip: 'a\r\nb' }));
+  expect(long.status()).toBe(303);
+  expect(long.headers().location).toBe('/booking/schedule?holdError=search_error_trip#continue');
+  const emoji = await request.post(
+    `/booking/${encodeURIComponent('😀\u202E')}AAAAAAAAAAAAAAAAAAA/details`,
+    form({}),
+  );
+  expect(emoji.status()).toBe(404);
+});
+
 test('API calls answer garbage with a localized 4xx, never a 500', async ({ request }) => {
   const json = (data: unknown) => ({ data, headers: { 'Accept-Language': 'id' } });
   const answers = await Promise.all([
@@ -52,4 +77,60 @@ test('API calls answer garbage with a localized 4xx, never a 500', async ({ requ
     const body = (await answer.json()) as { message?: unknown };
     expect(body.message).toEqual(expect.stringMatching(/\S/));
   }
+});
+
+test('the sandbox simulator posts its callback to this site, whatever Host the request names', async ({
+  request,
+  baseURL,
+}) => {
+  const day = new Date(Date.now() + 9 * 86_400_000).toISOString().slice(0, 10);
+  const search = (await (await request.get(`/api/schedules?from=BTC&to=HFC&date=${day}`)).json()) as {
+    outbound: { sailings: { id: string }[] };
+  };
+  const held = await request.post('/api/bookings', {
+    data: { out: search.outbound.sailings[0]?.id, adults: 1 },
+  });
+  const { id } = (await held.json()) as { id: string };
+  const details = {
+    contact: { fullName: 'Siti Rahma', email: 'siti@example.co.id', phone: '+6281234567890' },
+    passengers: [
+      {
+        fullName: 'Siti Rahma',
+        passportNumber: 'C1234567',
+        passportIssued: '2021-03-02',
+        passportExpiry: '2031-03-01',
+        passportCountry: 'ID',
+      },
+    ],
+  };
+  expect((await request.put(`/api/bookings/${id}/details`, { data: details })).status()).toBe(204);
+  const paid = await request.post(`/api/bookings/${id}/payment`, { data: { bank: 'bni', agree: true } });
+  const va = ((await paid.json()) as { payment: { accountNumber: string } }).payment.accountNumber;
+  // A Host header pointing at a closed port on this machine: the server must not send its request there.
+  const { port } = new URL(baseURL ?? '');
+  const answer = await new Promise<number>((resolve, reject) => {
+    const body = `va=${va}`;
+    const outgoing = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/booking/sandbox',
+        method: 'POST',
+        headers: {
+          Host: '127.0.0.1:9',
+          'Content-Type': 'application/x-www-form-urlencoded',
+          'Content-Length': Buffer.byteLength(body),
+        },
+      },
+      (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+  expect(answer).toBe(200);
+  const state = (await (await request.get(`/api/bookings/${id}/status`)).json()) as { status: string };
+  expect(state.status).toBe('paid');
 });

@@ -16,6 +16,48 @@ test.describe('production server', () => {
     expect(csp).not.toContain('unsafe-inline');
   });
 
+  test('keeps frame-ancestors on pages rendered on demand, where Astro sends its own CSP header', async ({
+    request,
+  }) => {
+    for (const path of [
+      '/booking/check-order',
+      '/id/booking/check-order',
+      '/booking/schedule?from=BTC&to=HFC',
+    ]) {
+      const csp = (await request.get(path)).headers()['content-security-policy'] ?? '';
+      expect(csp, path).toContain("frame-ancestors 'none'");
+      expect(csp, path).toMatch(/script-src 'self'/);
+    }
+  });
+
+  test('answers paths that are not valid percent-encoding with a 404 in the right language', async ({
+    request,
+  }) => {
+    const page = await request.get('/id/booking/%zz');
+    expect(page.status()).toBe(404);
+    expect(await page.text()).toContain('<html lang="id"');
+    const english = await request.get('/%C0%AF');
+    expect(english.status()).toBe(404);
+    const api = await request.get('/api/bookings/%ff', { headers: { 'Accept-Language': 'id' } });
+    expect(api.status()).toBe(404);
+    expect(await api.json()).toEqual({ message: 'Tidak ditemukan' });
+  });
+
+  test("refuses a body over 64 KB with 413 before reading it, in the reader's language", async ({
+    request,
+  }) => {
+    const big = 'x'.repeat(70_000);
+    const api = await request.post('/api/bookings', {
+      data: { out: big },
+      headers: { 'Accept-Language': 'id' },
+    });
+    expect(api.status()).toBe(413);
+    expect(((await api.json()) as { message: string }).message).toMatch(/terlalu besar/);
+    const form = await request.post('/booking/hold', { form: { out: big }, maxRedirects: 0 });
+    expect(form.status()).toBe(413);
+    expect(((await form.json()) as { message: string }).message).toMatch(/too large/);
+  });
+
   test('serves static files pre-compressed, hashed assets immutable', async ({ request, page }) => {
     await page.goto('/');
     const css = await page.locator('link[rel=stylesheet]').first().getAttribute('href');

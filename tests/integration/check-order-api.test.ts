@@ -75,7 +75,7 @@ describe.each(testDatabases)('check order and rate limits on $name', (database) 
     expect(wrongEmail.body.message).toMatch(/could not find a booking/);
   });
 
-  it('locks a code after 3 wrong e-mails, even for the right one, across processes', async () => {
+  it('locks a code after 3 wrong e-mails from one address, even for the right one, across processes', async () => {
     const { code } = await bookingReadyToPay(testApp(handle.db, now), { date: '2026-12-03' });
     const [first, second] = [limited(), limited()];
     const answers = [
@@ -86,6 +86,38 @@ describe.each(testDatabases)('check order and rate limits on $name', (database) 
     ];
     expect(answers.map((a) => a.status)).toEqual([404, 404, 404, 429]);
     expect(answers[3]?.body.message).toMatch(/Too many attempts\. Please try again in 60 min\./);
+  });
+
+  it("locks a stranger's address out of a code, not the owner, and meets a crowd with a ceiling per code", async () => {
+    const { code } = await bookingReadyToPay(testApp(handle.db, now), { date: '2026-12-06' });
+    // Behind one proxy of ours: the address it saw is X-Forwarded-For's last entry, whatever the client put first.
+    const app = testApp(
+      handle.db,
+      now,
+      gateway(),
+      { holds: 2, lookups: 100, codeFailures: 3, codeFailuresTotal: 7 },
+      1,
+    );
+    const from = async (address: string, email: string, spoofed = '203.0.113.99') => {
+      const response = await app.request('/api/bookings/lookup', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `${spoofed}, ${address}` },
+        body: JSON.stringify({ code, email }),
+      });
+      return response.status;
+    };
+    const stranger = [];
+    // The stranger varies the entry it controls: it still counts as one address.
+    for (let i = 0; i < 4; i++)
+      stranger.push(await from('198.51.100.7', 'guess@example.com', `10.0.0.${String(i)}`));
+    expect(stranger).toEqual([404, 404, 404, 429]);
+    expect(await from('198.51.100.7', contact.email)).toBe(429);
+    expect(await from('192.0.2.10', contact.email)).toBe(200); // the owner, elsewhere
+    // Four more wrong guesses from other addresses reach the code's ceiling of 7: now it is locked everywhere.
+    const crowd = [];
+    for (let i = 1; i <= 5; i++) crowd.push(await from(`192.0.2.${String(100 + i)}`, 'guess@example.com'));
+    expect(crowd).toEqual([404, 404, 404, 404, 429]);
+    expect(await from('192.0.2.10', contact.email)).toBe(429);
   });
 
   it('limits lookups per address, counted by every process on the database', async () => {

@@ -14,6 +14,7 @@ export function testApp(
   now: Date | (() => Date) = new Date(),
   gateway?: PaymentGateway,
   limits: RateLimitSettings = { holds: 10_000, lookups: 10_000, codeFailures: 10_000 },
+  proxyHops = 0,
 ) {
   const database = () => Promise.resolve(db);
   const clock = typeof now === 'function' ? now : () => now;
@@ -28,5 +29,6 @@ export function testApp(
     },
     siteUrl: 'http://localhost:4321',
     rateLimits: createRateLimits(database, limits),
+    proxyHops,
   });
 }

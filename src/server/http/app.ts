@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { appVersion } from '../../app-version.ts';
 import { api_not_found, notification_generic_error } from '../../paraglide/messages.js';
 import type { Database } from '../db/client.ts';
@@ -6,6 +7,7 @@ import type { Network } from '../network.ts';
 import { CallbackRejected, GatewayUnavailable, type PaymentGateway } from '../payments/gateway.ts';
 import { translate } from '../../i18n/translate.ts';
 import { Refused } from '../validation-errors.ts';
+import { bodyTooLarge, MAX_BODY_BYTES } from './body-limit.ts';
 import { fieldErrors } from './errors.ts';
 import { requestLocale } from './request-locale.ts';
 import { bookingsRoutes } from './routes/bookings.ts';
@@ -34,8 +36,8 @@ export interface AppDeps {
   siteUrl: string;
   /** Holds and check-order lookups per address and per code, counted in the database. */
   rateLimits: RateLimits;
-  /** Behind a TLS proxy: the client address is X-Forwarded-For's first entry. */
-  trustProxy?: boolean;
+  /** How many proxies of ours stand in front (TRUST_PROXY_HOPS; 0 or absent: none): see clientAddress. */
+  proxyHops?: number;
   /** Called after a change that queued e-mail (pay, payment, expiry), so it goes out now rather than at the next tick. */
   mailQueued?: () => void;
 }
@@ -43,6 +45,8 @@ export interface AppDeps {
 /** The API: one Hono app behind `/api/*`, mounted by src/pages/api/[...path].ts and tested with `app.request()`. */
 export function createApp(deps: AppDeps) {
   const app = new Hono().basePath('/api');
+  // Before anything reads a body: over 64 KB (declared, or counted as it streams in) is a 413, never parsed.
+  app.use(bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => bodyTooLarge(c.req.raw) }));
 
   app.get('/health', async (c) => {
     c.header('Cache-Control', 'no-store');

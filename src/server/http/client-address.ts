@@ -1,6 +1,10 @@
+import { isIP } from 'node:net';
+
 /**
  * The address a request came from, for rate limits. The Astro route that mounts the API records the socket's
- * address per request; behind a trusted proxy (TRUST_PROXY) the first X-Forwarded-For entry is the client.
+ * address per request. Behind trusted proxies (TRUST_PROXY, TRUST_PROXY_HOPS) the client is the entry of
+ * X-Forwarded-For that the outermost trusted proxy wrote: counted from the right, since each proxy appends what it
+ * saw and anything to its left came from the client, who can write whatever it likes there.
  */
 const addresses = new WeakMap<Request, string>();
 
@@ -8,11 +12,15 @@ export function rememberClientAddress(request: Request, address: string | undefi
   if (address) addresses.set(request, address);
 }
 
-/** `socketAddress`: Astro's `clientAddress`, for page routes that read it themselves. */
-export function clientAddress(request: Request, trustProxy: boolean, socketAddress?: string): string {
-  if (trustProxy) {
-    const forwarded = request.headers.get('X-Forwarded-For')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  return socketAddress ?? addresses.get(request) ?? 'unknown';
+/** `proxyHops`: how many proxies in front of us are ours (0: none, trust no header). `socketAddress`: Astro's. */
+export function clientAddress(request: Request, proxyHops: number, socketAddress?: string): string {
+  const socket = socketAddress ?? addresses.get(request) ?? 'unknown';
+  if (proxyHops <= 0) return socket;
+  const chain = (request.headers.get('X-Forwarded-For') ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  const seen = chain[chain.length - proxyHops];
+  // Too few entries, or not an address: the request did not come through our proxies as configured.
+  return seen !== undefined && isIP(seen) !== 0 ? seen : socket;
 }

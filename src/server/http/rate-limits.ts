@@ -8,8 +8,10 @@ export interface RateLimitSettings {
   holds: number;
   /** Check-order lookups per address per 15 minutes. */
   lookups: number;
-  /** Wrong e-mails tried for one booking code per hour. */
+  /** Wrong e-mails tried for one booking code per hour, from one address. */
   codeFailures: number;
+  /** Wrong e-mails tried for one booking code per hour, from all addresses together (default 10 x codeFailures). */
+  codeFailuresTotal?: number;
 }
 
 /**
@@ -24,7 +26,10 @@ export interface Limit {
 export interface RateLimits {
   holds: Limit;
   lookups: Limit;
+  /** Keyed `code` + address: a stranger's wrong guesses lock only the stranger out. */
   codeFailures: Limit;
+  /** Keyed by code alone, with a higher ceiling: many addresses guessing one code still meet a limit. */
+  codeFailuresTotal: Limit;
 }
 
 function tooMany(msBeforeNext: number) {
@@ -63,6 +68,12 @@ export function createRateLimits(database: () => Promise<Database>, settings: Ra
   return {
     holds: limit(database, 'hold-ip', settings.holds, 10 * 60),
     lookups: limit(database, 'lookup-ip', settings.lookups, 15 * 60),
-    codeFailures: limit(database, 'lookup-code', settings.codeFailures, 60 * 60),
+    codeFailures: limit(database, 'lookup-code-ip', settings.codeFailures, 60 * 60),
+    codeFailuresTotal: limit(
+      database,
+      'lookup-code',
+      settings.codeFailuresTotal ?? settings.codeFailures * 10,
+      60 * 60,
+    ),
   };
 }

@@ -15,6 +15,12 @@ const baseHeaders: Record<string, string> = {
 
 const HSTS = 'max-age=31536000; includeSubDomains';
 
+/** A CSP with `frame-ancestors 'none'` added unless it already names frame ancestors. */
+export function withFrameAncestors(csp: string): string {
+  if (/(^|;)\s*frame-ancestors\s/i.test(csp)) return csp;
+  return `${csp.trim().replace(/;+\s*$/, '')}; frame-ancestors 'none'`;
+}
+
 /** True when the visitor reached us over HTTPS: directly, or through a proxy we were told to trust. */
 export function isHttps(req: IncomingMessage, trustProxy: boolean): boolean {
   if ('encrypted' in req.socket && req.socket.encrypted === true) return true;

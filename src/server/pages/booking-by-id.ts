@@ -1,9 +1,7 @@
+import { BOOKING_ID_PATTERN } from '../../domain/booking-code.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { runtimeDeps } from '../runtime.ts';
 import { bookingView, type BookingView } from '../services/booking-view.ts';
-
-/** Booking ids are 144 random bits in base64url: anything else is not worth a query. */
-export const BOOKING_ID_PATTERN = /^[\w-]{24}$/;
 
 /**
  * The booking a page's address names (`/booking/{id}...`), in the page's language; undefined for an unknown or

@@ -1,6 +1,7 @@
 import type { Locale } from '../../i18n/locales.ts';
 import { localizePath } from '../../i18n/locales.ts';
 import { checkOrderSchema } from '../../schemas/check-order.ts';
+import { readForm, tooLargeMessage } from '../http/body-limit.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { isCrossSite } from '../http/same-origin.ts';
 import { runtimeDeps } from '../runtime.ts';
@@ -26,11 +27,9 @@ export async function checkOrderPage(
 ): Promise<CheckOrderState> {
   const empty = { status: 200, values: { code: '', email: '' }, errors: {} };
   if (request.method !== 'POST' || isCrossSite(request)) return empty;
-  const form = await request.formData().catch(() => new FormData());
-  const read = (name: string) => {
-    const value = form.get(name);
-    return typeof value === 'string' ? value.slice(0, 200) : '';
-  };
+  const form = await readForm(request);
+  if (form === 'tooLarge') return { ...empty, status: 413, errors: { booking: [tooLargeMessage(locale)] } };
+  const read = (name: string) => (form.get(name) ?? '').slice(0, 200);
   const values = { code: read('code'), email: read('email') };
   const parsed = checkOrderSchema.safeParse(values);
   if (!parsed.success)
@@ -40,7 +39,7 @@ export async function checkOrderPage(
     const id = await findBooking(parsed.data, {
       db: await deps.database(),
       limits: deps.rateLimits,
-      address: clientAddress(request, deps.trustProxy ?? false, address),
+      address: clientAddress(request, deps.proxyHops ?? 0, address),
     });
     return { ...empty, redirect: localizePath(`/booking/check-order/${id}`, locale) };
   } catch (error) {

@@ -1,11 +1,8 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
 
 /** The plain form's fields (`contact.fullName`, `passengers.0.passportNumber`, ...) as the details payload. */
-export function detailsFromForm(form: FormData) {
-  const field = (name: string) => {
-    const value = form.get(name);
-    return typeof value === 'string' ? value : '';
-  };
+export function detailsFromForm(form: URLSearchParams) {
+  const field = (name: string) => form.get(name) ?? '';
   const typedPhone = field('contact.phone').trim();
   const parsedPhone = typedPhone
     ? parsePhoneNumberFromString(typedPhone, (field('contact.phoneCountry') || 'ID') as CountryCode)

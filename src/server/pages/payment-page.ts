@@ -2,10 +2,12 @@ import { paymentBanks, type PaymentBank } from '../../domain/payment-banks.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { payRequestSchema } from '../../schemas/payment.ts';
 import { tariffs } from '../db/queries/tariffs.ts';
+import { MAX_BODY_BYTES, readForm } from '../http/body-limit.ts';
 import { isCrossSite } from '../http/same-origin.ts';
 import { runtimeDeps } from '../runtime.ts';
 import { bookingView, type BookingView } from '../services/booking-view.ts';
-import { BOOKING_ID_PATTERN, effectiveStatus } from './booking-by-id.ts';
+import { BOOKING_ID_PATTERN } from '../../domain/booking-code.ts';
+import { effectiveStatus } from './booking-by-id.ts';
 import { startPayment } from '../services/start-payment.ts';
 import { GatewayUnavailable } from '../payments/gateway.ts';
 import { issuesToErrors, localizeErrors, refuse, Refused } from '../validation-errors.ts';
@@ -45,15 +47,18 @@ export async function paymentPage(request: Request, id: string, locale: Locale):
   let values: { bank?: string; agree: boolean } = { agree: false };
   if (request.method === 'POST') {
     if (isCrossSite(request)) return { kind: 'redirect', to: here };
-    // A clone: an unknown booking answers with the 404 page through Astro.rewrite, which needs the body unread.
-    const form = await request
-      .clone()
-      .formData()
-      .catch(() => new FormData());
-    const bank = form.get('bank');
-    values = { ...(typeof bank === 'string' ? { bank } : {}), agree: form.get('agree') === 'on' };
+    // readForm reads a clone: an unknown booking answers with the 404 page through Astro.rewrite, which needs the
+    // body unread.
+    const form = await readForm(request);
+    const bank = form === 'tooLarge' ? null : form.get('bank');
+    values = {
+      ...(bank === null ? {} : { bank: bank.slice(0, 32) }),
+      agree: form !== 'tooLarge' && form.get('agree') === 'on',
+    };
     const parsed = payRequestSchema.safeParse({ bank: values.bank, agree: values.agree });
     try {
+      if (form === 'tooLarge')
+        throw refuse(413, 'gateway', 'api_body_too_large', { kilobytes: MAX_BODY_BYTES / 1024 });
       if (!parsed.success) throw new Refused(400, issuesToErrors(parsed.error.issues));
       const gateway = deps.payments.gateway;
       await startPayment(id, parsed.data, {

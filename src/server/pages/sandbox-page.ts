@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { bookings } from '../db/schema/bookings.ts';
 import { payments } from '../db/schema/payments.ts';
+import { readForm } from '../http/body-limit.ts';
 import { isCrossSite } from '../http/same-origin.ts';
 import type { SandboxCallbackBody } from '../payments/sandbox.ts';
 import { runtimeDeps } from '../runtime.ts';
@@ -38,13 +39,8 @@ export async function sandboxPage(request: Request): Promise<SandboxPageState> {
   const sign = deps.payments.signSandboxCallback;
   if (!sign) return { kind: 'not_found' };
   const url = new URL(request.url);
-  const form =
-    request.method === 'POST'
-      ? await request
-          .clone()
-          .formData()
-          .catch(() => new FormData())
-      : undefined;
+  const read = request.method === 'POST' ? await readForm(request) : undefined;
+  const form = read === 'tooLarge' ? undefined : read;
   const typed = form?.get('va') ?? url.searchParams.get('va');
   const query = (typeof typed === 'string' ? typed : '').replace(/\D/g, '').slice(0, 32);
   const db = await deps.database();
@@ -85,7 +81,9 @@ export async function sandboxPage(request: Request): Promise<SandboxPageState> {
     transaction_timestamp: deps.clock().toISOString(),
   };
   const raw = JSON.stringify(body);
-  const response = await fetch(new URL('/api/payments/sandbox/callback', url.origin), {
+  // To this site's own configured address (SITE_URL), never the request's Host: a visitor must not be able to
+  // point the server's request at an address of their choosing.
+  const response = await fetch(new URL('/api/payments/sandbox/callback', `${deps.siteUrl}/`), {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-Sandbox-Signature': sign(raw, deps.clock()) },
     body: raw,

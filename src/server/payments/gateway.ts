@@ -31,7 +31,56 @@ export interface ReportedPayment {
   paidAt: Date;
 }
 
-export type CallbackEvent = { kind: 'paid'; payment: ReportedPayment } | { kind: 'ignored'; reason: string };
+/**
+ * What an authenticated callback says: a payment to record; nothing to do (another event type); or an anomaly, a
+ * payment we cannot apply as sent (answered 2xx all the same, and kept for the agency: a retry would not change it).
+ */
+export type CallbackEvent =
+  | { kind: 'paid'; payment: ReportedPayment }
+  | { kind: 'ignored'; reason: string }
+  | { kind: 'anomaly'; reason: string };
+
+/** The longest ids our columns keep (payments.external_id, payment_receipts.gateway_payment_id). */
+const MAX_EXTERNAL_ID = 64;
+const MAX_PAYMENT_ID = 128;
+/** Payment times outside these years are not believed: the time we heard of the payment stands in for them. */
+const EARLIEST_PAID_AT = Date.UTC(2000, 0, 1);
+const LATEST_PAID_AT = Date.UTC(2200, 0, 1);
+
+const storableId = (value: unknown, max: number): value is string =>
+  typeof value === 'string' &&
+  value.length > 0 &&
+  value.length <= max &&
+  // eslint-disable-next-line no-control-regex -- control characters are what PostgreSQL refuses
+  !/[\u0000-\u001F\u007F]/.test(value);
+
+/**
+ * A payment as a gateway reported it, checked before it goes near the database: ids that fit our columns and
+ * carry no control characters, an amount that is a positive whole number of rupiah, and a payment time (an absurd
+ * or missing one is replaced by `receivedAt`). Anything else is an anomaly, never a 5xx the gateway would retry.
+ */
+export function reportedPayment(
+  claimed: { externalId: unknown; gatewayPaymentId: unknown; amount: unknown; paidAt: unknown },
+  receivedAt: Date,
+): CallbackEvent {
+  if (!storableId(claimed.externalId, MAX_EXTERNAL_ID))
+    return { kind: 'anomaly', reason: 'external_id_not_ours' };
+  if (!storableId(claimed.gatewayPaymentId, MAX_PAYMENT_ID))
+    return { kind: 'anomaly', reason: 'payment_id_not_storable' };
+  if (typeof claimed.amount !== 'number' || !Number.isSafeInteger(claimed.amount) || claimed.amount <= 0)
+    return { kind: 'anomaly', reason: 'amount_not_payable' };
+  const time = typeof claimed.paidAt === 'string' ? Date.parse(claimed.paidAt) : Number.NaN;
+  const believable = time >= EARLIEST_PAID_AT && time < LATEST_PAID_AT;
+  return {
+    kind: 'paid',
+    payment: {
+      externalId: claimed.externalId,
+      gatewayPaymentId: claimed.gatewayPaymentId,
+      amount: claimed.amount,
+      paidAt: believable ? new Date(time) : receivedAt,
+    },
+  };
+}
 
 /** The callback is not from the gateway (missing or wrong token or signature): answer 401, change nothing. */
 export class CallbackRejected extends Error {}

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { PaymentBank } from '../../domain/payment-banks.ts';
 import {
+  reportedPayment,
   CallbackRejected,
   type CallbackEvent,
   type IssuedVirtualAccount,
@@ -69,19 +70,6 @@ function verify(secret: string, header: string | null, body: string, now: Date):
   return timingSafeEqual(given, Buffer.from(sign(secret, timestamp, body), 'hex'));
 }
 
-function isCallbackBody(value: unknown): value is SandboxCallbackBody {
-  if (typeof value !== 'object' || value === null) return false;
-  const body = value as Record<string, unknown>;
-  return (
-    body.event === 'va.paid' &&
-    typeof body.external_id === 'string' &&
-    typeof body.payment_id === 'string' &&
-    Number.isSafeInteger(body.amount) &&
-    typeof body.transaction_timestamp === 'string' &&
-    !Number.isNaN(Date.parse(body.transaction_timestamp))
-  );
-}
-
 /**
  * The built-in gateway (the default): issues bank-shaped VA numbers at once and authenticates its callbacks by an
  * HMAC signature over the raw body. The simulator page plays the bank and sends those callbacks over HTTP.
@@ -106,18 +94,22 @@ export function createSandboxGateway(options: { secret: string; clock?: () => Da
       try {
         parsed = JSON.parse(body);
       } catch {
-        return Promise.resolve({ kind: 'ignored', reason: 'body is not JSON' });
+        return Promise.resolve({ kind: 'anomaly', reason: 'body_not_json' });
       }
-      if (!isCallbackBody(parsed)) return Promise.resolve({ kind: 'ignored', reason: 'not a VA payment' });
-      return Promise.resolve({
-        kind: 'paid',
-        payment: {
-          externalId: parsed.external_id,
-          gatewayPaymentId: parsed.payment_id,
-          amount: parsed.amount,
-          paidAt: new Date(parsed.transaction_timestamp),
-        },
-      });
+      // The sandbox sends one event only: a signed body that is something else is worth a look.
+      const event = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
+      if (event.event !== 'va.paid') return Promise.resolve({ kind: 'anomaly', reason: 'not_a_payment' });
+      return Promise.resolve(
+        reportedPayment(
+          {
+            externalId: event.external_id,
+            gatewayPaymentId: event.payment_id,
+            amount: event.amount,
+            paidAt: event.transaction_timestamp,
+          },
+          clock(),
+        ),
+      );
     },
   };
 }

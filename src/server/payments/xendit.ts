@@ -1,11 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { PaymentBank } from '../../domain/payment-banks.ts';
-import { CallbackRejected, GatewayUnavailable } from './gateway.ts';
+import { CallbackRejected, GatewayUnavailable, reportedPayment } from './gateway.ts';
 import type {
   CallbackEvent,
   IssuedVirtualAccount,
   PaymentGateway,
-  ReportedPayment,
   VirtualAccountRequest,
 } from './gateway.ts';
 
@@ -196,7 +195,7 @@ export function createXenditGateway(options: XenditGatewayOptions): PaymentGatew
       try {
         claimed = JSON.parse(body);
       } catch {
-        return { kind: 'ignored', reason: 'callback body is not JSON' };
+        return { kind: 'anomaly', reason: 'body_not_json' };
       }
       const paymentId = text(claimed, 'payment_id');
       const externalId = text(claimed, 'external_id');
@@ -209,17 +208,7 @@ export function createXenditGateway(options: XenditGatewayOptions): PaymentGatew
       const fetched = await fetchPayment(paymentId);
       const fetchedPaymentId = text(fetched, 'payment_id');
       const fetchedExternalId = text(fetched, 'external_id');
-      const amount = field(fetched, 'amount');
-      const timestamp = text(fetched, 'transaction_timestamp');
-      const paidAt = timestamp === undefined ? undefined : new Date(timestamp);
-      if (
-        !fetchedExternalId ||
-        typeof amount !== 'number' ||
-        !Number.isFinite(amount) ||
-        amount <= 0 ||
-        !paidAt ||
-        Number.isNaN(paidAt.getTime())
-      ) {
+      if (!fetchedExternalId) {
         throw new GatewayUnavailable('Xendit answered fetch VA payment with an incomplete payment');
       }
       if ((fetchedPaymentId && fetchedPaymentId !== paymentId) || fetchedExternalId !== externalId) {
@@ -227,13 +216,16 @@ export function createXenditGateway(options: XenditGatewayOptions): PaymentGatew
           `Xendit payment ${paymentId} does not belong to the attempt the callback names`,
         );
       }
-      const payment: ReportedPayment = {
-        externalId: fetchedExternalId,
-        gatewayPaymentId: paymentId,
-        amount,
-        paidAt,
-      };
-      return { kind: 'paid', payment };
+      // What Xendit's API says counts; an amount or id we cannot apply is kept as an anomaly (a retry says the same).
+      return reportedPayment(
+        {
+          externalId: fetchedExternalId,
+          gatewayPaymentId: paymentId,
+          amount: field(fetched, 'amount'),
+          paidAt: text(fetched, 'transaction_timestamp'),
+        },
+        new Date(),
+      );
     },
   };
 }

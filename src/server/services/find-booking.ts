@@ -7,15 +7,19 @@ import { refuse } from '../validation-errors.ts';
 
 /**
  * Check order: the booking with this code and contact e-mail, or one neutral "not found" whether the code or the
- * e-mail was wrong. Limited per address (every try) and per code (wrong e-mails; a code that is spent stays
- * locked even for the right e-mail until its hour is over), with counters shared by every process.
+ * e-mail was wrong. Limited per address (every try), per code and address (wrong e-mails: a code spent from one
+ * address stays locked there, even for the right e-mail, until its hour is over), and per code from everywhere
+ * (a higher ceiling, so five wrong guesses from a stranger do not lock the owner out), with counters shared by
+ * every process.
  */
 export async function findBooking(
   request: CheckOrderRequest,
   context: { db: Database; limits: RateLimits; address: string },
 ): Promise<string> {
   await context.limits.lookups.take(context.address);
-  await context.limits.codeFailures.check(request.code);
+  const codeHere = `${request.code}@${context.address}`;
+  await context.limits.codeFailures.check(codeHere);
+  await context.limits.codeFailuresTotal.check(request.code);
   const [found] = await context.db
     .select({ id: bookings.id })
     .from(bookings)
@@ -26,6 +30,9 @@ export async function findBooking(
       ),
     );
   if (found) return found.id;
-  await context.limits.codeFailures.take(request.code);
+  await Promise.all([
+    context.limits.codeFailures.take(codeHere),
+    context.limits.codeFailuresTotal.take(request.code),
+  ]);
   throw refuse(404, 'booking', 'check_order_not_found');
 }

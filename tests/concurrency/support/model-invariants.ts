@@ -107,8 +107,10 @@ export async function brokenPromises(db: Database, seen: Map<string, BookingStat
 
   const money = await rows<{ id: string; amount: number; applied: number; refunded: number }>(
     db,
-    sql`select r.id, r.amount, case when r.outcome = 'confirmed' then p.amount else 0 end as applied,
-          coalesce((select sum(f.amount) from refunds f where f.receipt_id = r.id), 0)::int as refunded
+    // float8: bigint columns come back from the driver as strings; every amount fits a double exactly.
+    sql`select r.id, r.amount::float8 as amount,
+          (case when r.outcome = 'confirmed' then p.amount else 0 end)::float8 as applied,
+          coalesce((select sum(f.amount) from refunds f where f.receipt_id = r.id), 0)::float8 as refunded
         from payment_receipts r join payments p on p.id = r.payment_id`,
   );
   for (const m of money)

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { applySecurityHeaders } from '../../../src/server/http/security-headers.ts';
+import { applySecurityHeaders, withFrameAncestors } from '../../../src/server/http/security-headers.ts';
 
 function run(headers: Record<string, string>, trustProxy: boolean, encrypted = false) {
   const set = new Map<string, string>();
@@ -28,5 +28,16 @@ describe('security headers', () => {
     [{}, false, true, true],
   ])('HSTS for %j (trust proxy %s, TLS socket %s): %s', (headers, trust, encrypted, hsts) => {
     expect(run(headers, trust, encrypted).has('Strict-Transport-Security')).toBe(hsts);
+  });
+});
+
+describe('withFrameAncestors', () => {
+  it("adds frame-ancestors 'none' to a CSP that lacks it, and leaves one that has it", () => {
+    expect(withFrameAncestors("default-src 'self'; object-src 'none';")).toBe(
+      "default-src 'self'; object-src 'none'; frame-ancestors 'none'",
+    );
+    expect(withFrameAncestors("frame-ancestors 'self'; default-src 'self'")).toBe(
+      "frame-ancestors 'self'; default-src 'self'",
+    );
   });
 });

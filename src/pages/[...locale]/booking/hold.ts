@@ -2,6 +2,7 @@ import type { APIRoute } from 'astro';
 import { localizePath, type Locale } from '../../../i18n/locales.ts';
 import { holdRequestSchema } from '../../../schemas/hold.ts';
 import { clientAddress as addressOf } from '../../../server/http/client-address.ts';
+import { bodyTooLarge, readForm } from '../../../server/http/body-limit.ts';
 import { isCrossSite } from '../../../server/http/same-origin.ts';
 import { runtimeDeps } from '../../../server/runtime.ts';
 import { createHold } from '../../../server/services/create-hold.ts';
@@ -10,6 +11,8 @@ import { Refused } from '../../../server/validation-errors.ts';
 export const prerender = false;
 
 const searchFields = ['trip', 'from', 'to', 'date', 'returnDate', 'adults', 'children', 'infants'];
+const SEARCH_VALUE = /^[\w-]{1,16}$/;
+const MESSAGE_KEY = /^\w{1,64}$/;
 
 /**
  * "Continue" on /booking/schedule without JavaScript: a plain POST that holds the chosen sailings and sends the
@@ -20,22 +23,26 @@ export const POST: APIRoute = async ({ request, params, redirect, clientAddress 
   if (params.locale !== undefined && params.locale !== 'id') return new Response(null, { status: 404 });
   const locale: Locale = params.locale === 'id' ? 'id' : 'en';
   if (isCrossSite(request)) return new Response(null, { status: 403 });
-  const form = await request.formData().catch(() => new FormData());
-  const values = Object.fromEntries(
-    [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-  );
+  const form = await readForm(request);
+  if (form === 'tooLarge') return bodyTooLarge(request);
+  const values = Object.fromEntries(form);
+  // Back to the same search: only values shaped like search fields (codes, dates, counts) and a message key go
+  // into the address, never what was typed as such (a 100 KB field, CR/LF or emoji would make a broken header).
   const back = (reason: string) => {
     const query = new URLSearchParams(
-      searchFields.flatMap((name) => (values[name] ? [[name, values[name]]] : [])),
+      searchFields.flatMap((name) => {
+        const value = values[name];
+        return value && SEARCH_VALUE.test(value) ? [[name, value]] : [];
+      }),
     );
-    query.set('holdError', reason);
+    query.set('holdError', MESSAGE_KEY.test(reason) ? reason : 'hold_error_out');
     return redirect(`${localizePath('/booking/schedule', locale)}?${query.toString()}#continue`, 303);
   };
   const parsed = holdRequestSchema.safeParse(values);
   if (!parsed.success) return back(parsed.error.issues[0]?.message ?? 'hold_error_out');
   const deps = runtimeDeps();
   try {
-    await deps.rateLimits.holds.take(addressOf(request, deps.trustProxy ?? false, clientAddress));
+    await deps.rateLimits.holds.take(addressOf(request, deps.proxyHops ?? 0, clientAddress));
     const hold = await createHold(parsed.data, {
       db: await deps.database(),
       network: deps.network,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
   index,
   integer,
@@ -39,7 +40,8 @@ export const payments = pgTable(
     accountNumber: varchar('account_number', { length: 32 }),
     /** Mandiri bill payment's company code; null for the other banks. */
     billerCode: varchar('biller_code', { length: 8 }),
-    amount: integer('amount').notNull(),
+    /** Whole rupiah; bigint, so any amount a gateway can report fits. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
     status: text('status', { enum: paymentStatuses }).notNull().default('creating'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -71,7 +73,8 @@ export const paymentReceipts = pgTable(
       .notNull()
       .references(() => payments.id, { onDelete: 'cascade' }),
     gatewayPaymentId: varchar('gateway_payment_id', { length: 128 }).notNull().unique(),
-    amount: integer('amount').notNull(),
+    /** Whole rupiah; bigint, so any amount a gateway can report fits. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
     /** What the payment did: confirmed the booking, or went to the refund queue (and why). */
     outcome: text('outcome', {
@@ -96,7 +99,8 @@ export const refunds = pgTable(
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
     receiptId: uuid('receipt_id').references(() => paymentReceipts.id),
-    amount: integer('amount').notNull(),
+    /** Whole rupiah; bigint, so any amount a gateway can report fits. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
     reason: text('reason', {
       enum: ['late_seats_gone', 'underpaid', 'overpaid', 'already_paid'],
     }).notNull(),
@@ -106,6 +110,25 @@ export const refunds = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('refunds_amount_positive', sql`${t.amount} > 0`), index('refunds_status_idx').on(t.status)],
+);
+
+/**
+ * A genuinely signed gateway callback that could not be applied: an amount that is no amount (0, negative,
+ * fractional, beyond any real one), ids longer than ours, a VA we never issued. It is acknowledged (2xx, so the
+ * gateway stops retrying) and kept here for the agency to look into: `npm run ops -- anomalies`.
+ */
+export const paymentAnomalies = pgTable(
+  'payment_anomalies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    gateway: text('gateway', { enum: ['sandbox', 'xendit'] }).notNull(),
+    /** What was wrong, as a short code: `amount_not_payable`, `unknown_attempt`, ... */
+    reason: text('reason').notNull(),
+    /** The callback's body as received, made storable (unprintable characters replaced) and cut to 16 KB. */
+    body: text('body').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payment_anomalies_received_idx').on(t.receivedAt)],
 );
 
 /**

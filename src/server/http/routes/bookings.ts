@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { BOOKING_ID_PATTERN } from '../../../domain/booking-code.ts';
 import { bookingDetailsSchema } from '../../../schemas/booking-details.ts';
 import { holdRequestSchema } from '../../../schemas/hold.ts';
 import { createHold } from '../../services/create-hold.ts';
@@ -13,6 +14,12 @@ import type { AppDeps } from '../app.ts';
 import { clientAddress } from '../client-address.ts';
 import { fieldErrors } from '../errors.ts';
 import { requestLocale } from '../request-locale.ts';
+
+/** The `{id}` of a booking route, checked before any query: an id of another shape is simply not found. */
+function bookingIdOf(id: string): string {
+  if (!BOOKING_ID_PATTERN.test(id)) throw refuse(404, 'booking', 'api_booking_not_found');
+  return id;
+}
 
 /**
  * POST /api/bookings: hold the chosen sailings for 20 minutes; answers the booking's id, code and expiry.
@@ -29,7 +36,7 @@ export function bookingsRoutes(deps: AppDeps) {
       const body: unknown = await c.req.json().catch(() => undefined);
       const parsed = holdRequestSchema.safeParse(body ?? {});
       if (!parsed.success) return fieldErrors(c, issuesToErrors(parsed.error.issues));
-      await deps.rateLimits.holds.take(clientAddress(c.req.raw, deps.trustProxy ?? false));
+      await deps.rateLimits.holds.take(clientAddress(c.req.raw, deps.proxyHops ?? 0));
       const hold = await createHold(parsed.data, {
         db: await deps.database(),
         network: deps.network,
@@ -50,13 +57,13 @@ export function bookingsRoutes(deps: AppDeps) {
       const id = await findBooking(parsed.data, {
         db: await deps.database(),
         limits: deps.rateLimits,
-        address: clientAddress(c.req.raw, deps.trustProxy ?? false),
+        address: clientAddress(c.req.raw, deps.proxyHops ?? 0),
       });
       c.header('Cache-Control', 'no-store');
       return c.json({ id });
     })
     .get('/bookings/:id/status', async (c) => {
-      const state = await bookingStatus(await deps.database(), c.req.param('id'));
+      const state = await bookingStatus(await deps.database(), bookingIdOf(c.req.param('id')));
       if (!state) throw refuse(404, 'booking', 'api_booking_not_found');
       c.header('Cache-Control', 'no-store');
       return c.json(state);
@@ -65,7 +72,7 @@ export function bookingsRoutes(deps: AppDeps) {
       const view = await bookingView(
         await deps.database(),
         deps.network,
-        c.req.param('id'),
+        bookingIdOf(c.req.param('id')),
         requestLocale(c.req.raw),
       );
       if (!view) throw refuse(404, 'booking', 'api_booking_not_found');
@@ -77,7 +84,7 @@ export function bookingsRoutes(deps: AppDeps) {
       const parsed = payRequestSchema.safeParse(body ?? {});
       if (!parsed.success) return fieldErrors(c, issuesToErrors(parsed.error.issues));
       const db = await deps.database();
-      const id = c.req.param('id');
+      const id = bookingIdOf(c.req.param('id'));
       await startPayment(id, parsed.data, {
         db,
         gateway: deps.payments.gateway,
@@ -93,7 +100,7 @@ export function bookingsRoutes(deps: AppDeps) {
       const body: unknown = await c.req.json().catch(() => undefined);
       const parsed = bookingDetailsSchema.safeParse(body ?? {});
       if (!parsed.success) return fieldErrors(c, issuesToErrors(parsed.error.issues, true));
-      await saveBookingDetails(c.req.param('id'), parsed.data, {
+      await saveBookingDetails(bookingIdOf(c.req.param('id')), parsed.data, {
         db: await deps.database(),
         network: deps.network,
         now: deps.clock(),

@@ -1,12 +1,14 @@
 import { Hono } from 'hono';
+import { recordAnomaly } from '../../services/record-anomaly.ts';
 import { recordPayment } from '../../services/record-payment.ts';
 import type { AppDeps } from '../app.ts';
 
 /**
  * POST /api/payments/{gateway}/callback: a gateway reports a payment. Only the active gateway's route exists (404
  * for the other). Authenticity is checked before the body is read (401); a verified payment is recorded under the
- * booking's row lock and answered 200 whatever it did, so the gateway stops retrying; 503 (gateway unreachable
- * while fetching the payment back) and 500 (our database failed) make the gateway retry later.
+ * booking's row lock and answered 200 whatever it did, so the gateway stops retrying; so is one we cannot apply
+ * (an odd amount, an attempt we never made), which is kept as an anomaly for the agency. 503 (gateway unreachable
+ * while fetching the payment back, or our rows busy) and 500 (our database failed) make the gateway retry later.
  */
 export function paymentsRoutes(deps: AppDeps) {
   return new Hono().post('/payments/:gateway/callback', async (c) => {
@@ -16,7 +18,16 @@ export function paymentsRoutes(deps: AppDeps) {
     const event = await gateway.receiveCallback({ headers: c.req.raw.headers, body });
     c.header('Cache-Control', 'no-store');
     if (event.kind === 'ignored') return c.json({ status: 'ignored', reason: event.reason });
-    const result = await recordPayment(event.payment, { db: await deps.database(), clock: deps.clock });
+    const db = await deps.database();
+    const anomaly = (reason: string) =>
+      recordAnomaly(db, { gateway: gateway.name, reason, body, receivedAt: deps.clock() });
+    if (event.kind === 'anomaly') {
+      await anomaly(event.reason);
+      return c.json({ status: 'anomaly', reason: event.reason });
+    }
+    const result = await recordPayment(event.payment, { db, clock: deps.clock });
+    // Money paid to a VA we have no record of: someone must look, the gateway need not retry.
+    if (result.outcome === 'unknown') await anomaly('unknown_attempt');
     if (result.outcome !== 'duplicate' && result.outcome !== 'unknown') deps.mailQueued?.();
     return c.json({ status: result.outcome });
   });

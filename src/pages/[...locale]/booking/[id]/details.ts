@@ -1,7 +1,9 @@
 import type { APIRoute } from 'astro';
 import { localizePath, type Locale } from '../../../../i18n/locales.ts';
 import { bookingDetailsSchema } from '../../../../schemas/booking-details.ts';
+import { bodyTooLarge, readForm } from '../../../../server/http/body-limit.ts';
 import { isCrossSite } from '../../../../server/http/same-origin.ts';
+import { BOOKING_ID_PATTERN } from '../../../../domain/booking-code.ts';
 import { detailsFromForm } from '../../../../server/pages/details-form.ts';
 import { runtimeDeps } from '../../../../server/runtime.ts';
 import { saveBookingDetails } from '../../../../server/services/save-booking-details.ts';
@@ -18,11 +20,17 @@ export const POST: APIRoute = async ({ request, params, redirect }) => {
   if (params.locale !== undefined && params.locale !== 'id') return new Response(null, { status: 404 });
   const locale: Locale = params.locale === 'id' ? 'id' : 'en';
   const id = params.id ?? '';
+  // The id goes into the redirect: anything but a booking id's shape is simply not found.
+  if (!BOOKING_ID_PATTERN.test(id)) return new Response(null, { status: 404 });
   if (isCrossSite(request)) return new Response(null, { status: 403 });
-  const form = await request.formData().catch(() => new FormData());
+  const form = await readForm(request);
+  if (form === 'tooLarge') return bodyTooLarge(request);
   const back = (errors: ErrorKeys) => {
     const query = new URLSearchParams();
-    for (const [field, list] of Object.entries(errors)) for (const e of list) query.append(field, e.key);
+    // Field paths and message keys are ours (the schema's), never typed text; still, only their shapes pass.
+    for (const [field, list] of Object.entries(errors))
+      for (const e of list)
+        if (/^[\w.]{1,64}$/.test(field) && /^\w{1,64}$/.test(e.key)) query.append(field, e.key);
     return redirect(`${localizePath(`/booking/${id}`, locale)}?${query.toString()}#booking-flow`, 303);
   };
   const parsed = bookingDetailsSchema.safeParse(detailsFromForm(form));

@@ -1,0 +1,34 @@
+import type * as z from 'zod/mini';
+import { bookingDetailsSchema } from '../../schemas/booking-details.ts';
+import { checkOrderSchema } from '../../schemas/check-order.ts';
+import { holdRequestSchema } from '../../schemas/hold.ts';
+import { payRequestSchema } from '../../schemas/payment.ts';
+import { searchQuerySchema } from '../../schemas/search.ts';
+
+/** What a route reads: its JSON body's schema, its query's, or a gateway-signed body. */
+export interface Contract {
+  body?: z.ZodMiniType;
+  query?: z.ZodMiniType;
+  /** A gateway's callback: authenticated by signature or token, not by a schema of ours. */
+  signed?: true;
+}
+
+/**
+ * Every API route (`METHOD /api/path`, as Hono lists it) with what it reads. The fuzz suite generates requests for
+ * every route the app registers, from these schemas, and fails for a route missing here: a new route is fuzzed
+ * by being registered and described, not by someone remembering to write a test.
+ */
+export const apiContracts: Record<string, Contract> = {
+  'GET /api/health': {},
+  'POST /api/payments/:gateway/callback': { signed: true },
+  'GET /api/terminals': {},
+  'GET /api/terminals/:code/destinations': {},
+  'GET /api/operating-hours': {},
+  'GET /api/schedules': { query: searchQuerySchema },
+  'POST /api/bookings': { body: holdRequestSchema },
+  'POST /api/bookings/lookup': { body: checkOrderSchema },
+  'GET /api/bookings/:id/status': {},
+  'GET /api/bookings/:id': {},
+  'POST /api/bookings/:id/payment': { body: payRequestSchema },
+  'PUT /api/bookings/:id/details': { body: bookingDetailsSchema },
+};

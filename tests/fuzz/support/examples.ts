@@ -1,0 +1,13 @@
+// One valid request body per route that reads one, for the fuzzer to mutate. A route without an example is still
+// fuzzed from its schema alone; with one, hostile values reach its service and the database.
+import { contact, passenger } from '../../support/booking-flow.ts';
+
+export const examples: Record<string, unknown> = {
+  'POST /api/bookings': { trip: 'one_way', out: '00000000-0000-4000-8000-000000000000', adults: 1 },
+  'POST /api/bookings/lookup': { code: 'K7M4QX', email: 'siti@example.co.id' },
+  'POST /api/bookings/:id/payment': { bank: 'bni', agree: true },
+  'PUT /api/bookings/:id/details': {
+    contact,
+    passengers: [passenger('Ana Putri'), passenger('Bima Putra')],
+  },
+};
