@@ -42,14 +42,14 @@ const schema = z
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
     OUTBOX_DIR: z.string().min(1).default('data/outbox'),
     MAIL_FROM: z.string().min(3).default('Segara Ferry <tickets@segaraferry.example>'),
+    /** Behind TRUST_PROXY: how many proxies of ours stand in front (the client address is counted from the right). */
+    TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
     /**
      * Holds one address may create per 10 minutes: a script must not hold a whole sailing's seats, but a
      * terminal's Wi-Fi or a carrier's NAT puts many travellers behind one address, so the default is generous.
      */
-    /** Behind TRUST_PROXY: how many proxies of ours stand in front (the client address is counted from the right). */
-    TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
     RATE_LIMIT_HOLDS: z.coerce.number().int().min(1).default(100),
-    /** Check-order lookups per address per 15 minutes, and wrong e-mails per booking code per hour. */
+    /** Check-order lookups per address per 15 minutes, and wrong e-mails per booking code and address per hour. */
     RATE_LIMIT_LOOKUPS: z.coerce.number().int().min(1).default(20),
     RATE_LIMIT_CODE_FAILURES: z.coerce.number().int().min(1).default(5),
     /** Wrong e-mails per booking code per hour from every address together: the ceiling a crowd of strangers meets. */

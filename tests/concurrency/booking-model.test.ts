@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BookingStatus } from '../../src/domain/booking-status.ts';
+import type { BookingStatus } from '../../src/domain/booking-lifecycle.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
 import { migrateDatabase } from '../../src/server/db/migrate.ts';
 import { sailings } from '../../src/server/db/schema/network.ts';
@@ -43,7 +43,10 @@ describe('the booking model under random concurrent operations', () => {
     await upsertNetwork(handle.db, network);
     await extendSailings(handle.db, network, new Date(), 4 + Math.ceil(batches / 25));
     // The sandbox gateway takes up to 300 ms to issue a VA, as a real one does.
-    apis = await Promise.all([startApi(database.url, false, 300), startApi(database.url, false, 300)]);
+    apis = await Promise.all([
+      startApi(database.url, { gatewayDelayMs: 300 }),
+      startApi(database.url, { gatewayDelayMs: 300 }),
+    ]);
   });
   afterAll(async () => {
     await Promise.all(apis.map(stop));

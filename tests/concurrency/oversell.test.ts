@@ -53,7 +53,10 @@ describe('no seat sold twice, across two server processes on PostgreSQL', () => 
 
   /** 200 bookers for one seat each, half on each process, all at once. */
   async function race(sailingId: string, skipLock: boolean) {
-    const apis = await Promise.all([startApi(database.url, skipLock), startApi(database.url, skipLock)]);
+    const apis = await Promise.all([
+      startApi(database.url, { skipLock }),
+      startApi(database.url, { skipLock }),
+    ]);
     try {
       const statuses = await Promise.all(
         Array.from({ length: BOOKERS }, async (_, i) => {

@@ -41,7 +41,7 @@ describe('payments across two server processes on PostgreSQL', () => {
     const network = loadNetworkData();
     await upsertNetwork(handle.db, network);
     await extendSailings(handle.db, network, new Date(), 20);
-    apis = await Promise.all([startApi(database.url, false), startApi(database.url, false)]);
+    apis = await Promise.all([startApi(database.url), startApi(database.url)]);
   });
   afterAll(async () => {
     await Promise.all(apis.map(stop));

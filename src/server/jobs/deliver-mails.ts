@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { bookings } from '../db/schema/bookings.ts';
 import { sentMails } from '../db/schema/payments.ts';
@@ -48,41 +48,68 @@ async function compose(
   return { to: local.contact.email, ...mail };
 }
 
+/** How long a claimed mail is left to the process that claimed it: far longer than rendering and sending take. */
+const LEASE_MS = 5 * 60_000;
+
+type MailRow = typeof sentMails.$inferSelect;
+
 /**
- * Sends the queued booking mails (written in the same transaction as the change they announce, once per booking
- * and kind, so a replayed payment never mails twice). Rows stay locked (SKIP LOCKED) while they are sent, so
- * several processes never send the same mail; a failed send counts an attempt and is retried at the next run.
- * Returns how many were sent.
+ * Claims up to `batch` queued mails in one short transaction (SKIP LOCKED, so processes never claim the same row)
+ * and leases them to this run. Nothing slow happens while rows are locked.
  */
-export async function deliverMails(context: MailContext, batch = 10): Promise<number> {
-  return context.db.transaction(async (tx) => {
+function claim(context: MailContext, batch: number): Promise<MailRow[]> {
+  const { db, now } = context;
+  return db.transaction(async (tx) => {
     const rows = await tx
       .select()
       .from(sentMails)
-      .where(and(isNull(sentMails.sentAt), lt(sentMails.attempts, MAX_MAIL_ATTEMPTS)))
+      .where(
+        and(
+          isNull(sentMails.sentAt),
+          lt(sentMails.attempts, MAX_MAIL_ATTEMPTS),
+          or(isNull(sentMails.claimedUntil), lt(sentMails.claimedUntil, now)),
+        ),
+      )
       .orderBy(asc(sentMails.createdAt))
       .limit(batch)
       .for('update', { skipLocked: true });
-    let sent = 0;
-    for (const row of rows) {
-      const key = and(eq(sentMails.bookingId, row.bookingId), eq(sentMails.kind, row.kind));
-      try {
-        // Reads go through the transaction: PGlite has one connection, which the transaction holds.
-        const message = await compose(row.kind, row.bookingId, { ...context, db: tx });
-        if (message) await context.mailer.send(message);
-        await tx
-          .update(sentMails)
-          .set({ sentAt: context.now, attempts: sql`${sentMails.attempts} + 1` })
-          .where(key);
-        sent += message ? 1 : 0;
-      } catch (error) {
-        console.error(`mail ${row.kind} for booking ${row.bookingId} failed; retrying later`, error);
-        await tx
-          .update(sentMails)
-          .set({ attempts: sql`${sentMails.attempts} + 1` })
-          .where(key);
-      }
-    }
-    return sent;
+    const until = new Date(now.getTime() + LEASE_MS);
+    for (const row of rows)
+      await tx
+        .update(sentMails)
+        .set({ claimedUntil: until })
+        .where(and(eq(sentMails.bookingId, row.bookingId), eq(sentMails.kind, row.kind)));
+    return rows.map((row) => ({ ...row, claimedUntil: until }));
   });
+}
+
+/**
+ * Sends the queued booking mails (written in the same transaction as the change they announce, once per booking
+ * and kind, so a replayed payment never mails twice). Each run claims a batch, then renders the PDFs and talks
+ * SMTP outside any transaction (on PGlite, whose one connection a transaction holds, a slow mail server would
+ * otherwise stall the whole site), then marks each mail sent, or counts a failed attempt and frees it for the next
+ * run. Returns how many were sent.
+ */
+export async function deliverMails(context: MailContext, batch = 10): Promise<number> {
+  const rows = await claim(context, batch);
+  let sent = 0;
+  for (const row of rows) {
+    const key = and(eq(sentMails.bookingId, row.bookingId), eq(sentMails.kind, row.kind));
+    try {
+      const message = await compose(row.kind, row.bookingId, context);
+      if (message) await context.mailer.send(message);
+      await context.db
+        .update(sentMails)
+        .set({ sentAt: context.now, attempts: sql`${sentMails.attempts} + 1`, claimedUntil: null })
+        .where(key);
+      sent += message ? 1 : 0;
+    } catch (error) {
+      console.error(`mail ${row.kind} for booking ${row.bookingId} failed; retrying later`, error);
+      await context.db
+        .update(sentMails)
+        .set({ attempts: sql`${sentMails.attempts} + 1`, claimedUntil: null })
+        .where(key);
+    }
+  }
+  return sent;
 }

@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
-import { holdingStatuses } from '../../domain/booking-status.ts';
+import { and, asc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
+import { holdingStatuses } from '../../domain/booking-lifecycle.ts';
 import type { Database } from '../db/client.ts';
+import { lockLedgerRowsOf } from '../db/queries/inventory.ts';
 import { bookings } from '../db/schema/bookings.ts';
 import { payments, sentMails } from '../db/schema/payments.ts';
 
@@ -23,20 +24,17 @@ export async function expireBookings(db: Database, now: Date, batch = 200): Prom
     if (ids.length === 0) return [];
     // The status change moves these holds' seats out of the seat ledger (triggers). Taking the ledger rows in one
     // order first means two sweepers, whose bookings share a sailing and a second, never lock them crosswise.
-    await tx.execute(sql`
-      select 1 from seat_windows w
-      join booking_legs bl on bl.sailing_id = w.sailing_id and seat_window_key(bl.counts_until) = w.counts_until
-      where bl.booking_id in (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})
-      order by w.sailing_id, w.counts_until
-      for update of w`);
+    await lockLedgerRowsOf(tx, ids);
     await tx.update(bookings).set({ status: 'expired', updatedAt: now }).where(inArray(bookings.id, ids));
     await tx
       .update(payments)
       .set({ status: 'expired' })
       .where(and(inArray(payments.bookingId, ids), eq(payments.status, 'pending')));
+    // An attempt whose process died at the gateway: never shown to anyone, and no longer to be adopted.
+    await tx
+      .update(payments)
+      .set({ status: 'failed' })
+      .where(and(inArray(payments.bookingId, ids), eq(payments.status, 'creating')));
     // A payment arriving after this is still recorded (recordPayment): confirmed if the seats are free, else refunded.
     const reachable = await tx
       .select({ id: bookings.id })

@@ -18,9 +18,3 @@ export function keepPrivate(headers: Headers): void {
   headers.set('Cache-Control', 'no-store');
   headers.set('Referrer-Policy', 'no-referrer');
 }
-
-/** A booking is live while held or awaiting payment before its expiry; past it, it reads as expired. */
-export function effectiveStatus(booking: BookingView, now: Date): BookingView['status'] {
-  const holding = booking.status === 'held' || booking.status === 'awaiting_payment';
-  return holding && !(booking.expiresAt && booking.expiresAt > now) ? 'expired' : booking.status;
-}

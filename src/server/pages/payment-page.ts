@@ -7,7 +7,7 @@ import { isCrossSite } from '../http/same-origin.ts';
 import { runtimeDeps } from '../runtime.ts';
 import { bookingView, type BookingView } from '../services/booking-view.ts';
 import { BOOKING_ID_PATTERN } from '../../domain/booking-code.ts';
-import { effectiveStatus } from './booking-by-id.ts';
+import { effectiveStatus } from '../../domain/booking-lifecycle.ts';
 import { startPayment } from '../services/start-payment.ts';
 import { GatewayUnavailable } from '../payments/gateway.ts';
 import { issuesToErrors, localizeErrors, refuse, Refused } from '../validation-errors.ts';

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
-import type { BookingStatus } from '../../domain/booking-status.ts';
+import type { BookingStatus } from '../../domain/booking-lifecycle.ts';
 import type { PassengerCategory } from '../../domain/passengers.ts';
 import type { PaymentBank } from '../../domain/payment-banks.ts';
 import { portTime } from '../../domain/port-time.ts';

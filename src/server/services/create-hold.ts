@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { isBookable } from '../../domain/availability.ts';
 import { bookingCodeFrom } from '../../domain/booking-code.ts';
-import { HOLD_MINUTES, wholeSecond } from '../../domain/booking-status.ts';
+import { holdExpiry } from '../../domain/booking-lifecycle.ts';
 import { seatsNeeded } from '../../domain/passengers.ts';
 import { priceBooking, type LegTariff } from '../../domain/pricing.ts';
 import type { Locale } from '../../i18n/locales.ts';
@@ -95,7 +95,7 @@ function legTariffs(legs: LegPlan[], network: Network, rates: Tariffs): LegTarif
 export async function createHold(request: HoldRequest, context: HoldContext): Promise<Hold> {
   const counts = { adult: request.adults, child: request.children, infant: request.infants };
   const seats = seatsNeeded(counts);
-  const expiresAt = wholeSecond(new Date(context.now.getTime() + HOLD_MINUTES * 60_000));
+  const expiresAt = holdExpiry(context.now);
   const ids = [request.out, request.trip === 'two_way' ? request.ret : undefined].filter(
     (id): id is string => request.trip !== 'open' && id !== undefined,
   );

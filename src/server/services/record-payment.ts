@@ -1,9 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { holdIsLive } from '../../domain/booking-status.ts';
+import { assertMove, holdIsLive } from '../../domain/booking-lifecycle.ts';
 import { eTicketNumber, ticketNumber } from '../../domain/ticket-numbers.ts';
 import type { Database } from '../db/client.ts';
 import { LOCK_TIMEOUT, retryingConflicts } from '../db/conflicts.ts';
-import { legsStillFit, lockSailingsOfBooking } from '../db/queries/inventory.ts';
+import { legsStillFit, lockLedgerRowsOf, lockSailingsOfBooking } from '../db/queries/inventory.ts';
 import { bookingLegs, bookingPassengers, bookings } from '../db/schema/bookings.ts';
 import { paymentReceipts, payments, refunds, sentMails, tickets } from '../db/schema/payments.ts';
 import type { ReportedPayment } from '../payments/gateway.ts';
@@ -73,6 +73,7 @@ export function recordPayment(
       await tx.execute(sql.raw(`set local lock_timeout = '${LOCK_TIMEOUT}'`));
       const legs = await lockSailingsOfBooking(tx, bookingId);
       const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
+      await lockLedgerRowsOf(tx, [bookingId]);
       const [payment] = await tx
         .select()
         .from(payments)
@@ -127,6 +128,7 @@ async function applyPayment(
   if (outcome !== 'confirmed') {
     await refundOf(reported.amount, outcome);
     if (outcome === 'late_seats_gone') {
+      assertMove(booking.status, 'expired');
       await tx.update(payments).set({ status: 'expired' }).where(eq(payments.id, payment.id));
       await tx.update(bookings).set({ status: 'expired', updatedAt: now }).where(eq(bookings.id, bookingId));
       // They paid and get no tickets: say so, with the amount and when it comes back.
@@ -134,6 +136,7 @@ async function applyPayment(
     }
     return { outcome, bookingId };
   }
+  assertMove(booking.status, 'paid');
   if (reported.amount > payment.amount) await refundOf(reported.amount - payment.amount, 'overpaid');
   await tx
     .update(payments)

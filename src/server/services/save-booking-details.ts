@@ -1,3 +1,4 @@
+import { holdIsLive } from '../../domain/booking-lifecycle.ts';
 import { asc, eq } from 'drizzle-orm';
 import { passengerCategories, type PassengerCategory } from '../../domain/passengers.ts';
 import { passportProblems } from '../../domain/passport.ts';
@@ -54,7 +55,7 @@ export async function saveBookingDetails(
   await context.db.transaction(async (tx) => {
     const [booking] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
     if (!booking) throw refuse(404, 'booking', 'api_booking_not_found');
-    if (booking.status !== 'held' || !booking.expiresAt || booking.expiresAt <= context.now)
+    if (booking.status !== 'held' || !holdIsLive(booking, context.now))
       throw refuse(409, 'booking', 'booking_error_not_editable');
     const party = categories({ adult: booking.adults, child: booking.children, infant: booking.infants });
     if (details.passengers.length !== party.length)

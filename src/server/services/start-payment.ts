@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, eq, ne, sql } from 'drizzle-orm';
-import { BOOKING_CUTOFF_MINUTES } from '../../domain/availability.ts';
-import { holdIsLive, wholeSecond } from '../../domain/booking-status.ts';
+import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
+import { assertMove, holdIsLive, paymentDeadline } from '../../domain/booking-lifecycle.ts';
 import type { BookingPrice } from '../../domain/pricing.ts';
 import type { PayRequest } from '../../schemas/payment.ts';
 import type { Database } from '../db/client.ts';
 import { LOCK_TIMEOUT, retryingConflicts } from '../db/conflicts.ts';
-import { legsStillFit, lockSailingsOfBooking } from '../db/queries/inventory.ts';
+import { legsStillFit, lockLedgerRowsOf, lockSailingsOfBooking } from '../db/queries/inventory.ts';
 import { tariffs } from '../db/queries/tariffs.ts';
 import { bookingLegs, bookingPassengers, bookings } from '../db/schema/bookings.ts';
 import { sailings } from '../db/schema/network.ts';
@@ -44,7 +43,7 @@ function withFee(price: BookingPrice, fee: number): BookingPrice {
  * A second "Pay" while the first is at the gateway adopts the same attempt, so 10 presses still make one VA.
  */
 export async function startPayment(id: string, request: PayRequest, context: Context): Promise<void> {
-  const attempt = await beginAttempt(id, request, context);
+  const attempt = await beginAttempt(id, request, context, context.clock());
   if (!attempt) return; // already issued: the same VA
   let account: IssuedVirtualAccount;
   try {
@@ -68,15 +67,23 @@ export async function startPayment(id: string, request: PayRequest, context: Con
 }
 
 /** Step 1: checks the booking can be paid now and records the attempt (or finds the one under way). */
-function beginAttempt(id: string, request: PayRequest, context: Context): Promise<Attempt | undefined> {
+function beginAttempt(
+  id: string,
+  request: PayRequest,
+  context: Context,
+  arrivedAt: Date,
+): Promise<Attempt | undefined> {
   return retryingConflicts(async () => {
     const rates = await tariffs(context.db);
     return context.db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`set local lock_timeout = '${LOCK_TIMEOUT}'`));
       const [booking] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
       if (!booking) throw refuse(404, 'booking', 'api_booking_not_found');
       const now = context.clock();
       if (booking.status === 'awaiting_payment' || booking.status === 'paid') return undefined;
-      if (!holdIsLive(booking, now)) throw refuse(409, 'booking', 'booking_error_not_editable');
+      // Pressed after the hold lapsed: too late. Pressed in time but lapsed while waiting for the lock: go on, and
+      // step 3 recounts its seats under the sailings' locks and confirms nothing unless they are free.
+      if (!holdIsLive(booking, arrivedAt)) throw refuse(409, 'booking', 'booking_error_not_editable');
       const [people] = await tx
         .select({ count: count() })
         .from(bookingPassengers)
@@ -102,9 +109,7 @@ function beginAttempt(id: string, request: PayRequest, context: Context): Promis
         .from(bookingLegs)
         .innerJoin(sailings, eq(sailings.id, bookingLegs.sailingId))
         .where(and(eq(bookingLegs.bookingId, id), eq(bookingLegs.leg, 0)));
-      const window = now.getTime() + context.paymentWindowMinutes * 60_000;
-      const cutoff = first ? first.departsAt.getTime() - BOOKING_CUTOFF_MINUTES * 60_000 : Infinity;
-      const deadline = wholeSecond(new Date(Math.min(window, cutoff)));
+      const deadline = paymentDeadline(now, context.paymentWindowMinutes, first?.departsAt);
       if (deadline <= now) throw refuse(422, 'booking', 'hold_error_closed');
       const price = withFee(booking.price, fee);
       await tx.update(bookings).set({ price, updatedAt: now }).where(eq(bookings.id, id));
@@ -140,6 +145,7 @@ function confirmAttempt(id: string, attempt: Attempt, account: IssuedVirtualAcco
       await tx.execute(sql.raw(`set local lock_timeout = '${LOCK_TIMEOUT}'`));
       const legs = await lockSailingsOfBooking(tx, id);
       const [booking] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
+      await lockLedgerRowsOf(tx, [id]);
       const now = context.clock();
       const issued = {
         accountNumber: account.accountNumber,
@@ -152,8 +158,14 @@ function confirmAttempt(id: string, attempt: Attempt, account: IssuedVirtualAcco
           .set({ ...issued, status })
           .where(eq(payments.id, attempt.id));
       if (!booking) return refuse(404, 'booking', 'api_booking_not_found');
-      // Another press confirmed this attempt already, or a payment arrived first: nothing left to do.
-      if (booking.status === 'awaiting_payment' || booking.status === 'paid') return undefined;
+      // Another press confirmed this attempt already, or a payment arrived first: keep the VA's number, done.
+      if (booking.status === 'awaiting_payment' || booking.status === 'paid') {
+        await tx
+          .update(payments)
+          .set(issued)
+          .where(and(eq(payments.id, attempt.id), isNull(payments.accountNumber)));
+        return undefined;
+      }
       const [other] = await tx
         .select({ id: payments.id })
         .from(payments)
@@ -173,11 +185,13 @@ function confirmAttempt(id: string, attempt: Attempt, account: IssuedVirtualAcco
       if (!live && (booking.status === 'expired' || !(await legsStillFit(tx, legs, now)))) {
         await settle('expired');
         if (booking.status !== 'expired') {
+          assertMove(booking.status, 'expired');
           await tx.update(bookings).set({ status: 'expired', updatedAt: now }).where(eq(bookings.id, id));
           await tx.insert(sentMails).values({ bookingId: id, kind: 'booking_expired' }).onConflictDoNothing();
         }
         return refuse(409, 'booking', 'booking_error_hold_expired');
       }
+      assertMove(booking.status, 'awaiting_payment');
       await settle('pending');
       await tx
         .update(bookings)

@@ -2,6 +2,7 @@
 // node:http on a free port that it prints as `listening <port>`. Two of these share one database like two
 // production processes behind a load balancer. TEST_SKIP_SEAT_LOCK=1 turns the seat lock off (tests only);
 // TEST_GATEWAY_DELAY_MS makes the sandbox gateway as slow as a real one.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createServer } from 'node:http';
 import { openDatabase } from '../../../src/server/db/client.ts';
 import { createApp } from '../../../src/server/http/app.ts';
@@ -28,7 +29,7 @@ const handle = await openDatabase({ url, poolMax: 10 });
 const app = createApp({
   database: () => Promise.resolve(handle.db),
   network: new Network(),
-  clock: () => new Date(),
+  clock,
   horizonDays: 120,
   lockSeats: process.env.TEST_SKIP_SEAT_LOCK !== '1',
   payments: {
@@ -48,6 +49,15 @@ const app = createApp({
   }),
 });
 
+/**
+ * TEST_CLOCK_AT_ARRIVAL=1: the app's clock answers, for the whole of a request, the time it arrived. That is how
+ * the services decided before the deadline-race fix; the race tests run against it once to show they catch it.
+ */
+const arrival = new AsyncLocalStorage<Date>();
+function clock(): Date {
+  return process.env.TEST_CLOCK_AT_ARRIVAL === '1' ? (arrival.getStore() ?? new Date()) : new Date();
+}
+
 const server = createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -56,15 +66,13 @@ const server = createServer((req, res) => {
     for (const [name, value] of Object.entries(req.headers))
       if (typeof value === 'string') headers.set(name, value);
     const body = ['GET', 'HEAD'].includes(req.method ?? 'GET') ? null : new Uint8Array(Buffer.concat(chunks));
-    void Promise.resolve(
-      app.fetch(
-        new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, {
-          method: req.method ?? 'GET',
-          headers,
-          body,
-        }),
-      ),
-    ).then(async (response) => {
+    const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, {
+      method: req.method ?? 'GET',
+      headers,
+      body,
+    });
+    void arrival.run(new Date(), async () => {
+      const response = await app.fetch(request);
       res.writeHead(response.status, Object.fromEntries(response.headers));
       res.end(Buffer.from(await response.arrayBuffer()));
     });

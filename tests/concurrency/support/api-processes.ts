@@ -8,14 +8,24 @@ export interface ApiProcess {
   child: ChildProcess;
 }
 
-export function startApi(databaseUrl: string, skipLock: boolean, gatewayDelayMs = 0): Promise<ApiProcess> {
+export interface ApiOptions {
+  /** The seat lock off (hold_seats without FOR UPDATE): proves a test catches the oversell. */
+  skipLock?: boolean;
+  /** The sandbox gateway takes up to this long to issue a VA, as a real one does. */
+  gatewayDelayMs?: number;
+  /** Every decision reads the time the request arrived, not the time its locks were granted (the old bug). */
+  clockAtArrival?: boolean;
+}
+
+export function startApi(databaseUrl: string, options: ApiOptions = {}): Promise<ApiProcess> {
   const child = spawn(process.execPath, ['tests/concurrency/support/api-process.ts'], {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
       NODE_ENV: 'test',
-      TEST_SKIP_SEAT_LOCK: skipLock ? '1' : '0',
-      TEST_GATEWAY_DELAY_MS: String(gatewayDelayMs),
+      TEST_SKIP_SEAT_LOCK: options.skipLock ? '1' : '0',
+      TEST_GATEWAY_DELAY_MS: String(options.gatewayDelayMs ?? 0),
+      TEST_CLOCK_AT_ARRIVAL: options.clockAtArrival ? '1' : '0',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -2,7 +2,7 @@
 // database: seats never exceed capacity, the seat ledger equals a recount, no booking moves backwards, a paid
 // booking has one confirming receipt and its tickets, and every amount received is either applied or refunded.
 import { sql, type SQL } from 'drizzle-orm';
-import { bookingStatuses, canMove, type BookingStatus } from '../../../src/domain/booking-status.ts';
+import { bookingStatuses, canMove, type BookingStatus } from '../../../src/domain/booking-lifecycle.ts';
 import type { Database } from '../../../src/server/db/client.ts';
 
 async function rows<T>(db: Database, query: SQL): Promise<T[]> {

@@ -4,7 +4,6 @@ import {
   bookingCodeFrom,
   normalizeBookingCode,
 } from '../../../src/domain/booking-code.ts';
-import { canMove } from '../../../src/domain/booking-status.ts';
 
 describe('booking codes', () => {
   it('uses 32 symbols without 0, O, 1 and I, one per random byte', () => {
@@ -31,20 +30,5 @@ describe('booking codes', () => {
     ['QQYGAI', undefined],
   ])('reads %j as %j', (typed, code) => {
     expect(normalizeBookingCode(typed)).toBe(code);
-  });
-});
-
-describe('booking status moves', () => {
-  it.each([
-    ['held', 'awaiting_payment', true],
-    ['held', 'expired', true],
-    ['awaiting_payment', 'paid', true],
-    ['expired', 'paid', true],
-    ['paid', 'held', false],
-    ['paid', 'expired', false],
-    ['awaiting_payment', 'held', false],
-    ['held', 'paid', false],
-  ] as const)('%s -> %s: %s', (from, to, allowed) => {
-    expect(canMove(from, to)).toBe(allowed);
   });
 });

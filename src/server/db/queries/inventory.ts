@@ -102,3 +102,21 @@ export async function legsStillFit(
     return sailing.departsAt > now && sailing.capacity - sailing.taken >= leg.seats;
   });
 }
+
+/**
+ * Locks the seat-ledger rows the bookings' seats are in now, in (sailing, second) order: the third step of the lock
+ * order. Run it before a status or expiry write, whose triggers then move those seats leg by leg: without it two
+ * writers (the sweeper, a late payment) whose bookings share a sailing and a second could take the rows crosswise.
+ */
+export async function lockLedgerRowsOf(tx: Database, bookingIds: string[]): Promise<void> {
+  if (bookingIds.length === 0) return;
+  await tx.execute(sql`
+    select 1 from seat_windows w
+    join booking_legs bl on bl.sailing_id = w.sailing_id and seat_window_key(bl.counts_until) = w.counts_until
+    where bl.booking_id in (${sql.join(
+      bookingIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})
+    order by w.sailing_id, w.counts_until
+    for update of w`);
+}

@@ -14,6 +14,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { bookingStatuses } from '../../../domain/booking-lifecycle.ts';
 import type { BookingPrice } from '../../../domain/pricing.ts';
 import { operators, routes, sailings } from './network.ts';
 
@@ -30,7 +31,8 @@ export const bookings = pgTable(
     id: varchar('id', { length: 24 }).primaryKey(),
     /** What people read aloud and type (no 0, O, 1, I). */
     code: char('code', { length: 6 }).notNull().unique(),
-    status: text('status', { enum: ['held', 'awaiting_payment', 'paid', 'expired'] }).notNull(),
+    /** The lifecycle's states (src/domain/booking-lifecycle.ts); moves between them go through its table. */
+    status: text('status', { enum: bookingStatuses }).notNull(),
     trip: text('trip', { enum: ['one_way', 'two_way', 'open'] }).notNull(),
     /** The language of the booking's e-mails and documents. */
     locale: text('locale', { enum: ['en', 'id'] }).notNull(),

@@ -12,6 +12,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { ticketStatuses } from '../../../domain/booking-lifecycle.ts';
 import { paymentBanks } from '../../../domain/payment-banks.ts';
 import { bookings } from './bookings.ts';
 
@@ -50,10 +51,9 @@ export const payments = pgTable(
   (t) => [
     check('payments_status_known', sql`${t.status} in ('creating', 'pending', 'paid', 'expired', 'failed')`),
     check('payments_amount_positive', sql`${t.amount} > 0`),
-    check(
-      'payments_issued_has_number',
-      sql`${t.status} in ('creating', 'failed') or ${t.accountNumber} is not null`,
-    ),
+    // A VA awaiting payment has its number; a payment can reach an attempt before "Pay" stored it, so paid or
+    // expired attempts may still lack one.
+    check('payments_pending_has_number', sql`${t.status} <> 'pending' or ${t.accountNumber} is not null`),
     uniqueIndex('payments_one_open_per_booking')
       .on(t.bookingId)
       .where(sql`${t.status} in ('creating', 'pending')`),
@@ -133,7 +133,7 @@ export const paymentAnomalies = pgTable(
 
 /**
  * One ticket per passenger per leg, issued when the booking is paid. Infants get tickets too (they board on a lap).
- * Later issues move a ticket to cancelled / rescheduled / checked in / used.
+ * Its status moves only as the booking lifecycle allows (src/domain/booking-lifecycle.ts).
  */
 export const tickets = pgTable(
   'tickets',
@@ -144,17 +144,12 @@ export const tickets = pgTable(
       .references(() => bookings.id, { onDelete: 'cascade' }),
     position: smallint('position').notNull(),
     leg: smallint('leg').notNull(),
-    status: text('status', { enum: ['active', 'cancelled', 'rescheduled', 'checked_in', 'used', 'expired'] })
-      .notNull()
-      .default('active'),
+    status: text('status', { enum: ticketStatuses }).notNull().default('active'),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
   },
   (t) => [
     uniqueIndex('tickets_one_per_passenger_leg').on(t.bookingId, t.position, t.leg),
-    check(
-      'tickets_status_known',
-      sql`${t.status} in ('active', 'cancelled', 'rescheduled', 'checked_in', 'used', 'expired')`,
-    ),
+    check('tickets_status_known', sql.raw(`status in (${ticketStatuses.map((s) => `'${s}'`).join(', ')})`)),
   ],
 );
 
@@ -180,6 +175,11 @@ export const sentMails = pgTable(
     /** Null until a transport accepted it; the mail job retries rows still null. */
     sentAt: timestamp('sent_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
+    /**
+     * Set while one process renders and sends the mail (outside any transaction): others leave it alone until
+     * then. A process that died mid-send lets the lease lapse, and the mail is sent by the next run.
+     */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('sent_mails_once').on(t.bookingId, t.kind)],

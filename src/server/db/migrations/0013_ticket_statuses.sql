@@ -1,0 +1,2 @@
+ALTER TABLE "tickets" DROP CONSTRAINT "tickets_status_known";--> statement-breakpoint
+ALTER TABLE "tickets" ADD CONSTRAINT "tickets_status_known" CHECK (status in ('active', 'checked_in', 'boarded', 'cancelled', 'rescheduled', 'claimed', 'expired'));

@@ -1,0 +1,2 @@
+ALTER TABLE "payments" DROP CONSTRAINT "payments_issued_has_number";--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_pending_has_number" CHECK ("payments"."status" <> 'pending' or "payments"."account_number" is not null);
