@@ -17,6 +17,7 @@ interface RecordedRequest {
   method: string;
   url: string;
   authorization: string | undefined;
+  idempotencyKey?: string | string[] | undefined;
   body: string;
 }
 
@@ -123,6 +124,7 @@ function handle(incoming: IncomingMessage, response: ServerResponse) {
       method: incoming.method ?? '',
       url: incoming.url ?? '',
       authorization: incoming.headers.authorization,
+      idempotencyKey: incoming.headers['x-idempotency-key'],
       body: Buffer.concat(chunks).toString('utf8'),
     };
     requests.push(request);
@@ -208,6 +210,8 @@ describe('Xendit gateway: createVirtualAccount', () => {
     expect(request?.method).toBe('POST');
     expect(request?.url).toBe('/callback_virtual_accounts');
     expect(request?.authorization).toBe(expectedAuthorization);
+    // The attempt's external id: a retried or adopted "Pay" asks for the same VA, not a second one.
+    expect(request?.idempotencyKey).toBe('att-BK7XQ2-1');
     expect(JSON.parse(request?.body ?? '')).toEqual({
       external_id: 'att-BK7XQ2-1',
       bank_code: 'BNI',

@@ -96,8 +96,13 @@ export function createXenditGateway(options: XenditGatewayOptions): PaymentGatew
     path: string,
     action: string,
     body?: unknown,
+    extraHeaders: Record<string, string> = {},
   ): Promise<ApiAnswer> {
-    const headers: Record<string, string> = { Authorization: authorization, Accept: 'application/json' };
+    const headers: Record<string, string> = {
+      Authorization: authorization,
+      Accept: 'application/json',
+      ...extraHeaders,
+    };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     let status: number;
     let ok: boolean;
@@ -153,16 +158,23 @@ export function createXenditGateway(options: XenditGatewayOptions): PaymentGatew
 
     async createVirtualAccount(request: VirtualAccountRequest): Promise<IssuedVirtualAccount> {
       const action = 'create VA';
-      const answer = await call('POST', '/callback_virtual_accounts', action, {
-        external_id: request.externalId,
-        bank_code: bankCodes[request.bank],
-        name: xenditAccountName(request.name),
-        expected_amount: request.amount,
-        // Closed + single use: the bank refuses any other amount and the number dies after one payment.
-        is_closed: true,
-        is_single_use: true,
-        expiration_date: request.expiresAt.toISOString(),
-      });
+      const answer = await call(
+        'POST',
+        '/callback_virtual_accounts',
+        action,
+        {
+          external_id: request.externalId,
+          bank_code: bankCodes[request.bank],
+          name: xenditAccountName(request.name),
+          expected_amount: request.amount,
+          // Closed + single use: the bank refuses any other amount and the number dies after one payment.
+          is_closed: true,
+          is_single_use: true,
+          expiration_date: request.expiresAt.toISOString(),
+        },
+        // The payment attempt recorded before this call: a retried or adopted "Pay" asks for the same VA.
+        { 'X-IDEMPOTENCY-KEY': request.externalId },
+      );
       if (!answer.ok) throw new GatewayUnavailable(describeFailure(action, answer));
       const id = text(answer.data, 'id');
       const accountNumber = text(answer.data, 'account_number');
