@@ -68,6 +68,8 @@ export default defineConfig({
       // Every browser test books from 127.0.0.1; the limits themselves are proven by the integration tests.
       RATE_LIMIT_HOLDS: '100000',
       RATE_LIMIT_LOOKUPS: '100000',
+      // The browser tests pay through the sandbox's simulator, on purpose.
+      ALLOW_SANDBOX_GATEWAY: '1',
     },
     reuseExistingServer: false,
     timeout: 30_000,

@@ -32,8 +32,14 @@ const schema = z
       .default(60),
     /** Which payment gateway issues virtual accounts: the built-in sandbox (default) or Xendit. */
     PAYMENT_GATEWAY: z.enum(['sandbox', 'xendit']).default('sandbox'),
-    /** HMAC key of the sandbox gateway's signed callbacks; shared by every process of one deployment. */
-    SANDBOX_GATEWAY_SECRET: z.string().min(16).default('segara-sandbox-gateway-secret'),
+    /**
+     * HMAC key of the sandbox gateway's signed callbacks, shared by every process of one deployment. Unset: a
+     * random key generated once per installation and kept in SANDBOX_SECRET_FILE (never a constant in the code).
+     */
+    SANDBOX_GATEWAY_SECRET: z.string().min(16).optional(),
+    SANDBOX_SECRET_FILE: z.string().min(1).default('data/sandbox-secret'),
+    /** `1`: run the sandbox gateway with NODE_ENV=production on purpose (a demo); the server refuses otherwise. */
+    ALLOW_SANDBOX_GATEWAY: z.enum(['0', '1']).default('0'),
     /** Xendit: the secret API key (Basic auth user), the callback verification token, and the API origin. */
     XENDIT_SECRET_KEY: z.string().min(1).optional(),
     XENDIT_CALLBACK_TOKEN: z.string().min(1).optional(),

@@ -7,10 +7,13 @@ import { loadConfig } from './config.ts';
 import { translate } from '../i18n/translate.ts';
 import { requestLocale } from './http/request-locale.ts';
 import { applySecurityHeaders } from './http/security-headers.ts';
+import { assertGatewayAllowed } from './payments/sandbox-safety.ts';
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
 const config = loadConfig();
+// A demo gateway never serves production by accident (it would confirm bookings nobody paid for).
+assertGatewayAllowed(config);
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
 // The built bundle owns every module under src/ it needs; importing it (and not src/ again) keeps one copy of each.
 const { handler: astroHandler } = (await import(`${dist}server/entry.mjs`)) as { handler: NodeHandler };

@@ -7,6 +7,7 @@ import { Network } from './network.ts';
 import { createRateLimits } from './http/rate-limits.ts';
 import { sandboxSignature } from './payments/sandbox.ts';
 import { paymentGateway } from './payments/select-gateway.ts';
+import { sandboxSecret } from './payments/sandbox-safety.ts';
 
 /**
  * The running server's dependencies, created once inside the Astro server bundle (never imported from outside it:
@@ -49,7 +50,7 @@ export function runtimeDeps(): AppDeps {
       gateway: paymentGateway(config),
       windowMinutes: config.PAYMENT_WINDOW_MINUTES,
       ...(config.PAYMENT_GATEWAY === 'sandbox'
-        ? { signSandboxCallback: (body, now) => sandboxSignature(config.SANDBOX_GATEWAY_SECRET, body, now) }
+        ? { signSandboxCallback: (body, now) => sandboxSignature(sandboxSecret(config), body, now) }
         : {}),
     },
     siteUrl,

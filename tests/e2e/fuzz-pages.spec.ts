@@ -20,7 +20,14 @@ let log = '';
 
 test.beforeAll(async () => {
   rmSync(DB, { recursive: true, force: true });
-  const env = { ...process.env, PGLITE_DIR: DB, PORT: String(PORT), HOST: '127.0.0.1', SITE_URL: base };
+  const env = {
+    ...process.env,
+    PGLITE_DIR: DB,
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    SITE_URL: base,
+    ALLOW_SANDBOX_GATEWAY: '1',
+  };
   spawnSync(process.execPath, ['scripts/db-setup.ts'], { env, stdio: 'ignore' });
   server = spawn(process.execPath, ['src/server/main.ts'], {
     env: { ...env, OUTBOX_DIR: 'data/fuzz-outbox' },

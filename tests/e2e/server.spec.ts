@@ -58,6 +58,22 @@ test.describe('production server', () => {
     expect(((await form.json()) as { message: string }).message).toMatch(/too large/);
   });
 
+  test('says on every page, in its language, that payments are simulated while the sandbox is the gateway', async ({
+    request,
+  }) => {
+    const pages: [string, string][] = [
+      ['/', 'payments here are simulated'],
+      ['/id/tnc', 'pembayaran di sini hanya simulasi'],
+      ['/booking/check-order', 'payments here are simulated'],
+      ['/id/booking/schedule?from=BTC&to=HFC', 'pembayaran di sini hanya simulasi'],
+    ];
+    for (const [path, words] of pages) {
+      const html = await (await request.get(path)).text();
+      expect(html, path).toContain('data-testid="sandbox-banner"');
+      expect(html, path).toContain(words);
+    }
+  });
+
   test('serves static files pre-compressed, hashed assets immutable', async ({ request, page }) => {
     await page.goto('/');
     const css = await page.locator('link[rel=stylesheet]').first().getAttribute('href');
@@ -106,6 +122,7 @@ test.describe('production server', () => {
         HOST: '127.0.0.1',
         TRUST_PROXY: '1',
         PGLITE_DIR: 'memory://',
+        ALLOW_SANDBOX_GATEWAY: '1',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

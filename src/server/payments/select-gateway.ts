@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
 import type { PaymentGateway } from './gateway.ts';
 import { createSandboxGateway } from './sandbox.ts';
+import { sandboxSecret } from './sandbox-safety.ts';
 import { createXenditGateway } from './xendit.ts';
 
 /** The gateway the configuration names (the sandbox unless PAYMENT_GATEWAY=xendit with its keys). */
@@ -11,5 +12,5 @@ export function paymentGateway(config: Config): PaymentGateway {
       callbackToken: config.XENDIT_CALLBACK_TOKEN,
       apiUrl: config.XENDIT_API_URL,
     });
-  return createSandboxGateway({ secret: config.SANDBOX_GATEWAY_SECRET });
+  return createSandboxGateway({ secret: sandboxSecret(config) });
 }
