@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState, type SyntheticEvent } from 'react';
 import { showNotification } from '../../stores/notifications.ts';
 import { loadWithRecovery } from '../shared/load-failure.ts';
+import { useHydrated } from '../shared/use-hydrated.ts';
 import { ContactStep } from './ContactStep.tsx';
 import { PassengerStep } from './PassengerStep.tsx';
 import { SummaryStep } from './SummaryStep.tsx';
@@ -19,18 +20,20 @@ const loadRules = () => loadWithRecovery(() => import('./validate.ts'));
 export default function BookingFlow(props: FlowProps) {
   const { labels, party } = props;
   const countries = useMemo(() => parseCountries(props.countries), [props.countries]);
-  const [hydrated, setHydrated] = useState(false);
-  const [step, setStep] = useState<Step>(props.saved ? 'summary' : 'contact');
+  const hydrated = useHydrated();
+  // A plain-form post refused for a passenger's field comes back at the passengers step.
+  const [step, setStep] = useState<Step>(() =>
+    props.serverErrors && Object.keys(props.serverErrors).some((k) => k.startsWith('passengers'))
+      ? 'passengers'
+      : props.saved
+        ? 'summary'
+        : 'contact',
+  );
   const [contact, setContact] = useState<ContactValues>(props.initialContact);
   const [passengers, setPassengers] = useState<PassengerValues[]>(props.initialPassengers);
   const [errors, setErrors] = useState<DetailsErrors>(props.serverErrors ?? {});
   const [busy, setBusy] = useState(false);
   const [phone, setPhone] = useState(props.initialContact.phone);
-  useEffect(() => {
-    setHydrated(true);
-    if (props.serverErrors && Object.keys(props.serverErrors).some((k) => k.startsWith('passengers')))
-      setStep('passengers');
-  }, [props.serverErrors]);
 
   const text = (keys: DetailsErrors): DetailsErrors =>
     Object.fromEntries(

@@ -1,4 +1,5 @@
-import { useEffect, useState, type SyntheticEvent } from 'react';
+import { useState, type SyntheticEvent } from 'react';
+import { useHydrated } from '../shared/use-hydrated.ts';
 import { toLocal } from '../../domain/port-time.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { searchQuerySchema } from '../../schemas/search.ts';
@@ -27,12 +28,9 @@ export default function SearchForm({ locale, action, terminals, initial, today, 
   const [values, setValues] = useState<SearchValues>(initial);
   const [errors, setErrors] = useState<FieldErrors>(serverErrors);
   // Before hydration every field is on the page, so the plain GET form works for any trip type.
-  const [hydrated, setHydrated] = useState(false);
-  const [minDate, setMinDate] = useState(today);
-  useEffect(() => {
-    setHydrated(true);
-    setMinDate(toLocal(new Date(), 'Asia/Jakarta').date); // a pre-rendered page's `today` may be days old
-  }, []);
+  const hydrated = useHydrated();
+  // A pre-rendered page's `today` may be days old: once in the browser, today is read from its clock.
+  const minDate = hydrated ? toLocal(new Date(), 'Asia/Jakarta').date : today;
   const set = (field: keyof SearchValues) => (value: string) => {
     setValues((current) => {
       const next = { ...current, [field]: value };
