@@ -3,13 +3,6 @@ import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { paymentBanks } from './domain/payment-banks.ts';
 import { contactSchema } from './schemas/contacts.ts';
-import {
-  fareSchema,
-  operatorSchema,
-  routeSchema,
-  terminalSchema,
-  timetableSchema,
-} from './schemas/network.ts';
 
 /** Long-form pages (about us, terms, privacy), one Markdown file per locale: `en/tnc.md`, `id/tnc.md`. */
 const pages = defineCollection({
@@ -24,13 +17,9 @@ const pages = defineCollection({
 /** The agency's office and terminal counters: contacts and daily opening hours in local time. */
 const contacts = defineCollection({ loader: file('./src/content/contacts.json'), schema: contactSchema });
 
-/** The sample network (also read by the seed step and the API through src/server/network-data.ts). */
-const network = (name: string) => `./src/content/network/${name}.json`;
-const terminals = defineCollection({ loader: file(network('terminals')), schema: terminalSchema });
-const operators = defineCollection({ loader: file(network('operators')), schema: operatorSchema });
-const routes = defineCollection({ loader: file(network('routes')), schema: routeSchema });
-const timetables = defineCollection({ loader: file(network('timetables')), schema: timetableSchema });
-const fares = defineCollection({ loader: file(network('fares')), schema: fareSchema });
+// The sample network (src/content/network/*.json) is no collection: one loader reads and checks it for everything
+// (src/server/network-data.ts): the seed writes it to the database, whose tariffs live search prices from, and
+// the pre-rendered route pages read it at build. tests/integration/route-prices.test.ts holds the two to one price.
 
 /** Step-by-step virtual-account payment instructions, one JSON file per locale and bank: `en/bni.json`. Steps may
  * use the placeholders {accountNumber}, {billerCode} (Mandiri), {amount} and {bank}. */
@@ -54,10 +43,5 @@ const paymentInstructions = defineCollection({
 export const collections = {
   pages,
   contacts,
-  terminals,
-  operators,
-  routes,
-  timetables,
-  fares,
   paymentInstructions,
 };
