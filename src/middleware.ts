@@ -1,7 +1,19 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
+import { localeFromPath } from './i18n/locales.ts';
 import { bodyTooLarge, declaredTooLarge } from './server/http/body-limit.ts';
 import { compressResponse } from './server/http/compress.ts';
 import { withFrameAncestors } from './server/http/security-headers.ts';
+
+/**
+ * The page's language, once for every page and endpoint: `/id/...` is Indonesian, the rest English. Any other
+ * first segment a `[...locale]` route caught (`/en/...`, `/xx/...`) names no page.
+ */
+const localize = defineMiddleware((context, next) => {
+  const param = context.params.locale;
+  if (param !== undefined && param !== 'id') return context.rewrite('/404');
+  context.locals.locale = param === 'id' ? 'id' : localeFromPath(context.url.pathname);
+  return next();
+});
 
 /** A body declared over the limit is refused before any page or the API reads it (chunked ones are counted there). */
 const limitBodies = defineMiddleware((context, next) => {
@@ -28,4 +40,4 @@ const compress = defineMiddleware(async (context, next) => {
   return await compressResponse(context.request, response);
 });
 
-export const onRequest = sequence(limitBodies, framing, compress);
+export const onRequest = sequence(localize, limitBodies, framing, compress);

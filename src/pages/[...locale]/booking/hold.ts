@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { localizePath, type Locale } from '../../../i18n/locales.ts';
+import { localizePath } from '../../../i18n/locales.ts';
 import { holdRequestSchema } from '../../../schemas/hold.ts';
 import { clientAddress as addressOf } from '../../../server/http/client-address.ts';
 import { bodyTooLarge, readForm } from '../../../server/http/body-limit.ts';
@@ -19,9 +19,8 @@ const MESSAGE_KEY = /^\w{1,64}$/;
  * traveller to the booking (303, so a reload does not post again). A refusal goes back to the same search with the
  * reason, which the schedule page shows next to the sailings.
  */
-export const POST: APIRoute = async ({ request, params, redirect, clientAddress }) => {
-  if (params.locale !== undefined && params.locale !== 'id') return new Response(null, { status: 404 });
-  const locale: Locale = params.locale === 'id' ? 'id' : 'en';
+export const POST: APIRoute = async ({ request, redirect, clientAddress, locals }) => {
+  const { locale } = locals;
   if (isCrossSite(request)) return new Response(null, { status: 403 });
   const form = await readForm(request);
   if (form === 'tooLarge') return bodyTooLarge(request);

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { localizePath, type Locale } from '../../../../i18n/locales.ts';
+import { localizePath } from '../../../../i18n/locales.ts';
 import { bookingDetailsSchema } from '../../../../schemas/booking-details.ts';
 import { bodyTooLarge, readForm } from '../../../../server/http/body-limit.ts';
 import { isCrossSite } from '../../../../server/http/same-origin.ts';
@@ -16,9 +16,8 @@ export const prerender = false;
  * payment page (303). A refusal goes back to the booking with the reasons by field in the address, which the page
  * shows at each field; what was saved before stays.
  */
-export const POST: APIRoute = async ({ request, params, redirect }) => {
-  if (params.locale !== undefined && params.locale !== 'id') return new Response(null, { status: 404 });
-  const locale: Locale = params.locale === 'id' ? 'id' : 'en';
+export const POST: APIRoute = async ({ request, params, redirect, locals }) => {
+  const { locale } = locals;
   const id = params.id ?? '';
   // The id goes into the redirect: anything but a booking id's shape is simply not found.
   if (!BOOKING_ID_PATTERN.test(id)) return new Response(null, { status: 404 });

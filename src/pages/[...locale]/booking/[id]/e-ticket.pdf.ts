@@ -9,9 +9,8 @@ export const prerender = false;
  * The e-tickets of a paid booking as one PDF (a page per passenger), in the language of the address it was asked
  * for (`/id/...` Indonesian), whatever language the booking was made in. 404 until the booking is paid.
  */
-export const GET: APIRoute = async ({ params }) => {
-  if (params.locale !== undefined && params.locale !== 'id') return new Response(null, { status: 404 });
-  const locale = params.locale === 'id' ? 'id' : 'en';
+export const GET: APIRoute = async ({ params, locals }) => {
+  const { locale } = locals;
   const view = await bookingById(params.id, locale);
   if (view?.status !== 'paid') return new Response('Not found', { status: 404 });
   const pdf = await renderETicketPdf({ ...view, locale }, { siteUrl: runtimeDeps().siteUrl });
