@@ -1,11 +1,10 @@
 import type { Locale } from '../../i18n/locales.ts';
 import { localizePath } from '../../i18n/locales.ts';
-import { checkOrderSchema } from '../../schemas/check-order.ts';
 import { readForm, tooLargeMessage } from '../http/body-limit.ts';
-import { clientAddress } from '../http/client-address.ts';
 import { isCrossSite } from '../http/same-origin.ts';
 import { runtimeDeps } from '../runtime.ts';
-import { findBooking } from '../services/find-booking.ts';
+import { useCaseContext } from '../use-cases/context.ts';
+import { findBooking } from '../use-cases/find-booking.ts';
 import { issuesToErrors, localizeErrors, Refused } from '../validation-errors.ts';
 
 export interface CheckOrderState {
@@ -31,16 +30,12 @@ export async function checkOrderPage(
   if (form === 'tooLarge') return { ...empty, status: 413, errors: { booking: [tooLargeMessage(locale)] } };
   const read = (name: string) => (form.get(name) ?? '').slice(0, 200);
   const values = { code: read('code'), email: read('email') };
-  const parsed = checkOrderSchema.safeParse(values);
+  const parsed = findBooking.input.safeParse(values);
   if (!parsed.success)
     return { status: 400, values, errors: localizeErrors(issuesToErrors(parsed.error.issues), locale) };
-  const deps = runtimeDeps();
   try {
-    const id = await findBooking(parsed.data, {
-      db: await deps.database(),
-      limits: deps.rateLimits,
-      address: clientAddress(request, deps.proxyHops ?? 0, address),
-    });
+    const ctx = await useCaseContext(runtimeDeps(), request, { locale, socketAddress: address });
+    const id = await findBooking.run(ctx, parsed.data);
     return { ...empty, redirect: localizePath(`/booking/check-order/${id}`, locale) };
   } catch (error) {
     if (!(error instanceof Refused)) throw error;

@@ -1,6 +1,5 @@
 import { paymentBanks, type PaymentBank } from '../../domain/payment-banks.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
-import { payRequestSchema } from '../../schemas/payment.ts';
 import { tariffs } from '../db/queries/tariffs.ts';
 import { MAX_BODY_BYTES, readForm } from '../http/body-limit.ts';
 import { isCrossSite } from '../http/same-origin.ts';
@@ -8,7 +7,8 @@ import { runtimeDeps } from '../runtime.ts';
 import { bookingView, type BookingView } from '../services/booking-view.ts';
 import { BOOKING_ID_PATTERN } from '../../domain/booking-code.ts';
 import { effectiveStatus } from '../../domain/booking-lifecycle.ts';
-import { startPayment } from '../services/start-payment.ts';
+import { useCaseContext } from '../use-cases/context.ts';
+import { pay } from '../use-cases/pay.ts';
 import { GatewayUnavailable } from '../payments/gateway.ts';
 import { issuesToErrors, localizeErrors, refuse, Refused } from '../validation-errors.ts';
 
@@ -55,18 +55,13 @@ export async function paymentPage(request: Request, id: string, locale: Locale):
       ...(bank === null ? {} : { bank: bank.slice(0, 32) }),
       agree: form !== 'tooLarge' && form.get('agree') === 'on',
     };
-    const parsed = payRequestSchema.safeParse({ bank: values.bank, agree: values.agree });
+    const parsed = pay.input.safeParse({ bank: values.bank, agree: values.agree });
     try {
       if (form === 'tooLarge')
         throw refuse(413, 'gateway', 'api_body_too_large', { kilobytes: MAX_BODY_BYTES / 1024 });
       if (!parsed.success) throw new Refused(400, issuesToErrors(parsed.error.issues));
-      const gateway = deps.payments.gateway;
-      await startPayment(id, parsed.data, {
-        db,
-        gateway,
-        clock: deps.clock,
-        paymentWindowMinutes: deps.payments.windowMinutes,
-      });
+      const ctx = await useCaseContext(deps, request, { locale });
+      await pay.run(ctx, { ...parsed.data, bookingId: id });
       deps.mailQueued?.();
       return { kind: 'redirect', to: here };
     } catch (failure) {

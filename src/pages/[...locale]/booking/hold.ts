@@ -1,11 +1,10 @@
 import type { APIRoute } from 'astro';
 import { localizePath } from '../../../i18n/locales.ts';
-import { holdRequestSchema } from '../../../schemas/hold.ts';
-import { clientAddress as addressOf } from '../../../server/http/client-address.ts';
 import { bodyTooLarge, readForm } from '../../../server/http/body-limit.ts';
 import { isCrossSite } from '../../../server/http/same-origin.ts';
 import { runtimeDeps } from '../../../server/runtime.ts';
-import { createHold } from '../../../server/services/create-hold.ts';
+import { useCaseContext } from '../../../server/use-cases/context.ts';
+import { hold } from '../../../server/use-cases/hold-seats.ts';
 import { Refused } from '../../../server/validation-errors.ts';
 
 export const prerender = false;
@@ -37,19 +36,12 @@ export const POST: APIRoute = async ({ request, redirect, clientAddress, locals 
     query.set('holdError', MESSAGE_KEY.test(reason) ? reason : 'hold_error_out');
     return redirect(`${localizePath('/booking/schedule', locale)}?${query.toString()}#continue`, 303);
   };
-  const parsed = holdRequestSchema.safeParse(values);
+  const parsed = hold.input.safeParse(values);
   if (!parsed.success) return back(parsed.error.issues[0]?.message ?? 'hold_error_out');
-  const deps = runtimeDeps();
   try {
-    await deps.rateLimits.holds.take(addressOf(request, deps.proxyHops ?? 0, clientAddress));
-    const hold = await createHold(parsed.data, {
-      db: await deps.database(),
-      network: deps.network,
-      now: deps.clock(),
-      locale,
-      lockSeats: deps.lockSeats ?? true,
-    });
-    return redirect(localizePath(`/booking/${hold.id}`, locale), 303);
+    const ctx = await useCaseContext(runtimeDeps(), request, { locale, socketAddress: clientAddress });
+    const held = await hold.run(ctx, parsed.data);
+    return redirect(localizePath(`/booking/${held.id}`, locale), 303);
   } catch (error) {
     if (!(error instanceof Refused)) throw error;
     return back(Object.values(error.errors)[0]?.[0]?.key ?? 'hold_error_out');

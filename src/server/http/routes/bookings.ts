@@ -1,17 +1,14 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import type * as z from 'zod/mini';
 import { BOOKING_ID_PATTERN } from '../../../domain/booking-code.ts';
-import { bookingDetailsSchema } from '../../../schemas/booking-details.ts';
-import { holdRequestSchema } from '../../../schemas/hold.ts';
-import { createHold } from '../../services/create-hold.ts';
-import { checkOrderSchema } from '../../../schemas/check-order.ts';
-import { payRequestSchema } from '../../../schemas/payment.ts';
-import { findBooking } from '../../services/find-booking.ts';
 import { bookingStatus, bookingView } from '../../services/booking-view.ts';
-import { saveBookingDetails } from '../../services/save-booking-details.ts';
-import { startPayment } from '../../services/start-payment.ts';
+import { useCaseContext } from '../../use-cases/context.ts';
+import { findBooking } from '../../use-cases/find-booking.ts';
+import { hold } from '../../use-cases/hold-seats.ts';
+import { pay } from '../../use-cases/pay.ts';
+import { saveDetails } from '../../use-cases/save-details.ts';
 import { issuesToErrors, refuse } from '../../validation-errors.ts';
 import type { AppDeps } from '../app.ts';
-import { clientAddress } from '../client-address.ts';
 import { fieldErrors } from '../errors.ts';
 import { requestLocale } from '../request-locale.ts';
 
@@ -31,36 +28,31 @@ function bookingIdOf(id: string): string {
  * Refusals (sold out, closed, not editable, unknown) are thrown as `Refused` and answered by the app's error handler.
  */
 export function bookingsRoutes(deps: AppDeps) {
+  /** The use cases' context for this request, in the reader's language. */
+  const context = (c: Context) => useCaseContext(deps, c.req.raw, { locale: requestLocale(c.req.raw) });
+  /** The JSON body as the use case's schema reads it; undefined with the refusal already answered. */
+  const body = async <T>(c: Context, schema: z.ZodMiniType<T>, fullPath = false) => {
+    const parsed = schema.safeParse((await c.req.json().catch(() => undefined)) ?? {});
+    c.header('Cache-Control', 'no-store');
+    return parsed.success
+      ? { data: parsed.data }
+      : { refused: fieldErrors(c, issuesToErrors(parsed.error.issues, fullPath)) };
+  };
+
   return new Hono()
     .post('/bookings', async (c) => {
-      const body: unknown = await c.req.json().catch(() => undefined);
-      const parsed = holdRequestSchema.safeParse(body ?? {});
-      if (!parsed.success) return fieldErrors(c, issuesToErrors(parsed.error.issues));
-      await deps.rateLimits.holds.take(clientAddress(c.req.raw, deps.proxyHops ?? 0));
-      const hold = await createHold(parsed.data, {
-        db: await deps.database(),
-        network: deps.network,
-        now: deps.clock(),
-        locale: requestLocale(c.req.raw),
-        lockSeats: deps.lockSeats ?? true,
-      });
-      c.header('Cache-Control', 'no-store');
+      const input = await body(c, hold.input);
+      if (!input.data) return input.refused;
+      const held = await hold.run(await context(c), input.data);
       return c.json(
-        { id: hold.id, code: hold.code, status: 'held', expiresAt: hold.expiresAt.toISOString() },
+        { id: held.id, code: held.code, status: 'held', expiresAt: held.expiresAt.toISOString() },
         201,
       );
     })
     .post('/bookings/lookup', async (c) => {
-      const body: unknown = await c.req.json().catch(() => undefined);
-      const parsed = checkOrderSchema.safeParse(body ?? {});
-      if (!parsed.success) return fieldErrors(c, issuesToErrors(parsed.error.issues));
-      const id = await findBooking(parsed.data, {
-        db: await deps.database(),
-        limits: deps.rateLimits,
-        address: clientAddress(c.req.raw, deps.proxyHops ?? 0),
-      });
-      c.header('Cache-Control', 'no-store');
-      return c.json({ id });
+      const input = await body(c, findBooking.input);
+      if (!input.data) return input.refused;
+      return c.json({ id: await findBooking.run(await context(c), input.data) });
     })
     .get('/bookings/:id/status', async (c) => {
       const state = await bookingStatus(await deps.database(), bookingIdOf(c.req.param('id')));
@@ -80,32 +72,22 @@ export function bookingsRoutes(deps: AppDeps) {
       return c.json(view);
     })
     .post('/bookings/:id/payment', async (c) => {
-      const body: unknown = await c.req.json().catch(() => undefined);
-      const parsed = payRequestSchema.safeParse(body ?? {});
-      if (!parsed.success) return fieldErrors(c, issuesToErrors(parsed.error.issues));
-      const db = await deps.database();
-      const id = bookingIdOf(c.req.param('id'));
-      await startPayment(id, parsed.data, {
-        db,
-        gateway: deps.payments.gateway,
-        clock: deps.clock,
-        paymentWindowMinutes: deps.payments.windowMinutes,
-      });
+      const input = await body(c, pay.input);
+      if (!input.data) return input.refused;
+      const ctx = await context(c);
+      const bookingId = bookingIdOf(c.req.param('id'));
+      await pay.run(ctx, { ...input.data, bookingId });
       deps.mailQueued?.();
-      const view = await bookingView(db, deps.network, id, requestLocale(c.req.raw));
-      c.header('Cache-Control', 'no-store');
+      const view = await bookingView(ctx.db, ctx.network, bookingId, ctx.locale);
       return c.json({ status: view?.status, payment: view?.payment, price: view?.price });
     })
     .put('/bookings/:id/details', async (c) => {
-      const body: unknown = await c.req.json().catch(() => undefined);
-      const parsed = bookingDetailsSchema.safeParse(body ?? {});
-      if (!parsed.success) return fieldErrors(c, issuesToErrors(parsed.error.issues, true));
-      await saveBookingDetails(bookingIdOf(c.req.param('id')), parsed.data, {
-        db: await deps.database(),
-        network: deps.network,
-        now: deps.clock(),
+      const input = await body(c, saveDetails.input, true);
+      if (!input.data) return input.refused;
+      await saveDetails.run(await context(c), {
+        bookingId: bookingIdOf(c.req.param('id')),
+        details: input.data,
       });
-      c.header('Cache-Control', 'no-store');
       return c.body(null, 204);
     });
 }

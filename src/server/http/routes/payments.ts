@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { recordAnomaly } from '../../services/record-anomaly.ts';
-import { recordPayment } from '../../services/record-payment.ts';
+import { useCaseContext } from '../../use-cases/context.ts';
+import { recordPayment } from '../../use-cases/record-payment.ts';
 import type { AppDeps } from '../app.ts';
 
 /**
@@ -25,7 +26,11 @@ export function paymentsRoutes(deps: AppDeps) {
       await anomaly(event.reason);
       return c.json({ status: 'anomaly', reason: event.reason });
     }
-    const result = await recordPayment(event.payment, { db, clock: deps.clock });
+    const ctx = await useCaseContext(deps, c.req.raw, {
+      locale: 'en',
+      actor: { kind: 'gateway', gateway: gateway.name },
+    });
+    const result = await recordPayment.run(ctx, event.payment);
     // Money paid to a VA we have no record of: someone must look, the gateway need not retry.
     if (result.outcome === 'unknown') await anomaly('unknown_attempt');
     if (result.outcome !== 'duplicate' && result.outcome !== 'unknown') deps.mailQueued?.();

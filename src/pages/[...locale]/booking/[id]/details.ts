@@ -1,12 +1,12 @@
 import type { APIRoute } from 'astro';
 import { localizePath } from '../../../../i18n/locales.ts';
-import { bookingDetailsSchema } from '../../../../schemas/booking-details.ts';
 import { bodyTooLarge, readForm } from '../../../../server/http/body-limit.ts';
 import { isCrossSite } from '../../../../server/http/same-origin.ts';
 import { BOOKING_ID_PATTERN } from '../../../../domain/booking-code.ts';
 import { detailsFromForm } from '../../../../server/pages/details-form.ts';
 import { runtimeDeps } from '../../../../server/runtime.ts';
-import { saveBookingDetails } from '../../../../server/services/save-booking-details.ts';
+import { useCaseContext } from '../../../../server/use-cases/context.ts';
+import { saveDetails } from '../../../../server/use-cases/save-details.ts';
 import { issuesToErrors, Refused, type ErrorKeys } from '../../../../server/validation-errors.ts';
 
 export const prerender = false;
@@ -32,15 +32,11 @@ export const POST: APIRoute = async ({ request, params, redirect, locals }) => {
         if (/^[\w.]{1,64}$/.test(field) && /^\w{1,64}$/.test(e.key)) query.append(field, e.key);
     return redirect(`${localizePath(`/booking/${id}`, locale)}?${query.toString()}#booking-flow`, 303);
   };
-  const parsed = bookingDetailsSchema.safeParse(detailsFromForm(form));
+  const parsed = saveDetails.input.safeParse(detailsFromForm(form));
   if (!parsed.success) return back(issuesToErrors(parsed.error.issues, true));
-  const deps = runtimeDeps();
   try {
-    await saveBookingDetails(id, parsed.data, {
-      db: await deps.database(),
-      network: deps.network,
-      now: deps.clock(),
-    });
+    const ctx = await useCaseContext(runtimeDeps(), request, { locale });
+    await saveDetails.run(ctx, { bookingId: id, details: parsed.data });
   } catch (error) {
     if (!(error instanceof Refused)) throw error;
     if (error.status === 404) return new Response(null, { status: 404 });

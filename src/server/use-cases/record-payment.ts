@@ -7,6 +7,7 @@ import { legsStillFit, lockLedgerRowsOf, lockSailingsOfBooking } from '../db/que
 import { bookingLegs, bookingPassengers, bookings } from '../db/schema/bookings.ts';
 import { paymentReceipts, payments, refunds, sentMails, tickets } from '../db/schema/payments.ts';
 import type { ReportedPayment } from '../payments/gateway.ts';
+import type { UseCaseContext } from './context.ts';
 
 export type PaymentOutcome =
   /** Booking paid, tickets issued (possibly late, with its seats still free). */
@@ -57,7 +58,7 @@ async function issueTickets(tx: Tx, booking: { id: string; code: string }, now: 
  * deadline) confirms only if its seats are still free, counted under those locks, else it is kept, queued for
  * refund and the traveller is told by e-mail. Every payment is recorded.
  */
-export function recordPayment(
+function recordReportedPayment(
   reported: ReportedPayment,
   context: { db: Database; clock: () => Date },
 ): Promise<{ outcome: PaymentOutcome; bookingId?: string }> {
@@ -150,3 +151,13 @@ async function applyPayment(
   await tx.insert(sentMails).values({ bookingId, kind: 'booking_paid' }).onConflictDoNothing();
   return { outcome, bookingId };
 }
+
+/**
+ * Use case: a payment a gateway vouches for (its adapter authenticated the callback and checked the values:
+ * `reportedPayment` in payments/gateway.ts). Recorded once, whatever happens to the booking.
+ */
+export const recordPayment = {
+  run(ctx: UseCaseContext, reported: ReportedPayment) {
+    return recordReportedPayment(reported, { db: ctx.db, clock: ctx.clock });
+  },
+};

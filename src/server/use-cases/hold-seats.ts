@@ -6,14 +6,15 @@ import { holdExpiry } from '../../domain/booking-lifecycle.ts';
 import { seatsNeeded } from '../../domain/passengers.ts';
 import { priceBooking, type LegTariff } from '../../domain/pricing.ts';
 import type { Locale } from '../../i18n/locales.ts';
-import type { HoldRequest } from '../../schemas/hold.ts';
+import { holdRequestSchema, type HoldRequest } from '../../schemas/hold.ts';
 import type { Database } from '../db/client.ts';
 import { sailingsWithSeats } from '../db/queries/inventory.ts';
 import { tariffs, type Tariffs } from '../db/queries/tariffs.ts';
 import type { Network } from '../network.ts';
 import { refuse } from '../validation-errors.ts';
+import type { UseCaseContext } from './context.ts';
 
-export interface HoldContext {
+interface HoldContext {
   db: Database;
   network: Network;
   now: Date;
@@ -92,7 +93,7 @@ function legTariffs(legs: LegPlan[], network: Network, rates: Tariffs): LegTarif
  * sailings, re-counts their seats and writes the booking, so two bookers can never both get the last seat, on one
  * process or on several sharing PostgreSQL. An open ticket holds no seat until it is claimed.
  */
-export async function createHold(request: HoldRequest, context: HoldContext): Promise<Hold> {
+async function createHold(request: HoldRequest, context: HoldContext): Promise<Hold> {
   const counts = { adult: request.adults, child: request.children, infant: request.infants };
   const seats = seatsNeeded(counts);
   const expiresAt = holdExpiry(context.now);
@@ -189,3 +190,21 @@ function isUniqueViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * Use case: hold seats. Adapters parse `input`, then `run`; it spends a point of the address's hold limit first
+ * (429 once spent), then holds (201), or refuses: sold out (409), closed (422), unknown sailing (400).
+ */
+export const hold = {
+  input: holdRequestSchema,
+  async run(ctx: UseCaseContext, request: HoldRequest): Promise<Hold> {
+    await ctx.rateLimits.holds.take(ctx.address);
+    return createHold(request, {
+      db: ctx.db,
+      network: ctx.network,
+      now: ctx.clock(),
+      locale: ctx.locale,
+      lockSeats: ctx.lockSeats,
+    });
+  },
+};

@@ -3,12 +3,13 @@ import { asc, eq } from 'drizzle-orm';
 import { passengerCategories, type PassengerCategory } from '../../domain/passengers.ts';
 import { passportProblems } from '../../domain/passport.ts';
 import { toLocal } from '../../domain/port-time.ts';
-import type { BookingDetails } from '../../schemas/booking-details.ts';
+import { bookingDetailsSchema, type BookingDetails } from '../../schemas/booking-details.ts';
 import type { Database } from '../db/client.ts';
 import { bookingLegs, bookingPassengers, bookings } from '../db/schema/bookings.ts';
 import { sailings } from '../db/schema/network.ts';
 import type { Network } from '../network.ts';
 import { Refused, refuse, type ErrorKeys } from '../validation-errors.ts';
+import type { UseCaseContext } from './context.ts';
 
 interface Context {
   db: Database;
@@ -47,11 +48,7 @@ async function travelDates(tx: Database, context: Context, id: string) {
  * survives a reload and another device. Only a live hold can change; passports must satisfy the rules for the
  * booking's own dates.
  */
-export async function saveBookingDetails(
-  id: string,
-  details: BookingDetails,
-  context: Context,
-): Promise<void> {
+async function saveBookingDetails(id: string, details: BookingDetails, context: Context): Promise<void> {
   await context.db.transaction(async (tx) => {
     const [booking] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
     if (!booking) throw refuse(404, 'booking', 'api_booking_not_found');
@@ -93,3 +90,15 @@ export async function saveBookingDetails(
     );
   });
 }
+
+/** Use case: save the contact person and passengers of a held booking (204), or say which fields are wrong. */
+export const saveDetails = {
+  input: bookingDetailsSchema,
+  run(ctx: UseCaseContext, input: { bookingId: string; details: BookingDetails }): Promise<void> {
+    return saveBookingDetails(input.bookingId, input.details, {
+      db: ctx.db,
+      network: ctx.network,
+      now: ctx.clock(),
+    });
+  },
+};

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import { assertMove, holdIsLive, paymentDeadline } from '../../domain/booking-lifecycle.ts';
 import type { BookingPrice } from '../../domain/pricing.ts';
-import type { PayRequest } from '../../schemas/payment.ts';
+import { payRequestSchema, type PayRequest } from '../../schemas/payment.ts';
 import type { Database } from '../db/client.ts';
 import { LOCK_TIMEOUT, retryingConflicts } from '../db/conflicts.ts';
 import { legsStillFit, lockLedgerRowsOf, lockSailingsOfBooking } from '../db/queries/inventory.ts';
@@ -12,6 +12,7 @@ import { sailings } from '../db/schema/network.ts';
 import { payments, sentMails } from '../db/schema/payments.ts';
 import type { IssuedVirtualAccount, PaymentGateway } from '../payments/gateway.ts';
 import { refuse } from '../validation-errors.ts';
+import type { UseCaseContext } from './context.ts';
 
 interface Context {
   db: Database;
@@ -42,7 +43,7 @@ function withFee(price: BookingPrice, fee: number): BookingPrice {
  *  3. confirm it (short transaction under the sailings' and the booking's locks, with the clock read then).
  * A second "Pay" while the first is at the gateway adopts the same attempt, so 10 presses still make one VA.
  */
-export async function startPayment(id: string, request: PayRequest, context: Context): Promise<void> {
+async function startPayment(id: string, request: PayRequest, context: Context): Promise<void> {
   const attempt = await beginAttempt(id, request, context, context.clock());
   if (!attempt) return; // already issued: the same VA
   let account: IssuedVirtualAccount;
@@ -202,3 +203,11 @@ function confirmAttempt(id: string, attempt: Attempt, account: IssuedVirtualAcco
     }),
   );
 }
+
+/** Use case: "Pay" with the chosen bank; the booking then awaits payment on its virtual account. */
+export const pay = {
+  input: payRequestSchema,
+  run(ctx: UseCaseContext, input: PayRequest & { bookingId: string }): Promise<void> {
+    return startPayment(input.bookingId, input, ctx);
+  },
+};

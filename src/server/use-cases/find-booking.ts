@@ -1,9 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { CheckOrderRequest } from '../../schemas/check-order.ts';
+import { checkOrderSchema, type CheckOrderRequest } from '../../schemas/check-order.ts';
 import type { Database } from '../db/client.ts';
 import { bookings } from '../db/schema/bookings.ts';
 import type { RateLimits } from '../http/rate-limits.ts';
 import { refuse } from '../validation-errors.ts';
+import type { UseCaseContext } from './context.ts';
 
 /**
  * Check order: the booking with this code and contact e-mail, or one neutral "not found" whether the code or the
@@ -12,7 +13,7 @@ import { refuse } from '../validation-errors.ts';
  * (a higher ceiling, so five wrong guesses from a stranger do not lock the owner out), with counters shared by
  * every process.
  */
-export async function findBooking(
+async function findBookingId(
   request: CheckOrderRequest,
   context: { db: Database; limits: RateLimits; address: string },
 ): Promise<string> {
@@ -36,3 +37,11 @@ export async function findBooking(
   ]);
   throw refuse(404, 'booking', 'check_order_not_found');
 }
+
+/** Use case: check order, the booking id for a code and the contact e-mail (rate-limited per address and code). */
+export const findBooking = {
+  input: checkOrderSchema,
+  run(ctx: UseCaseContext, request: CheckOrderRequest): Promise<string> {
+    return findBookingId(request, { db: ctx.db, limits: ctx.rateLimits, address: ctx.address });
+  },
+};
