@@ -50,7 +50,34 @@ export class Refused extends Error {
   }
 }
 
-/** The common one-field refusal: `refuse(409, 'booking', 'booking_error_not_editable')`. */
-export function refuse(status: RefusalStatus, field: string, key: string, params?: Record<string, unknown>) {
-  return new Refused(status, { [field]: [params ? { key, params } : { key }] });
+/**
+ * Every refusal a use case can give, by its code (also its message key in both catalogues), with the one HTTP
+ * status it answers: the one place that maps domain refusals to statuses. Bad input found by a schema is 400 with
+ * the schema's own keys (`Refused(400, errors)`).
+ */
+export const refusalStatuses = {
+  api_booking_not_found: 404,
+  check_order_not_found: 404,
+  booking_error_not_editable: 409,
+  booking_error_hold_expired: 409,
+  payment_error_details_missing: 409,
+  hold_error_sold_out: 409,
+  hold_error_closed: 422,
+  hold_error_out: 400,
+  hold_error_ret: 400,
+  hold_error_operator: 400,
+  search_error_route: 400,
+  results_return_after: 400,
+  payment_error_method: 400,
+  booking_error_passenger_count: 400,
+  api_body_too_large: 413,
+  api_rate_limited: 429,
+  api_busy: 503,
+  payment_error_gateway: 503,
+} as const satisfies Record<string, RefusalStatus>;
+export type RefusalCode = keyof typeof refusalStatuses;
+
+/** A one-field refusal: `refuse('booking', 'booking_error_not_editable')`, its status from `refusalStatuses`. */
+export function refuse(field: string, code: RefusalCode, params?: Record<string, unknown>) {
+  return new Refused(refusalStatuses[code], { [field]: [params ? { key: code, params } : { key: code }] });
 }

@@ -34,7 +34,7 @@ export async function retryingConflicts<T>(work: () => Promise<T>, attempts = 3)
         await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
         continue;
       }
-      if (state && BUSY.has(state)) throw refuse(503, 'booking', 'api_busy');
+      if (state && BUSY.has(state)) throw refuse('booking', 'api_busy');
       throw error;
     }
   }

@@ -33,7 +33,7 @@ export interface RateLimits {
 }
 
 function tooMany(msBeforeNext: number) {
-  return refuse(429, 'limit', 'api_rate_limited', { minutes: Math.max(1, Math.ceil(msBeforeNext / 60_000)) });
+  return refuse('limit', 'api_rate_limited', { minutes: Math.max(1, Math.ceil(msBeforeNext / 60_000)) });
 }
 
 function limit(database: () => Promise<Database>, prefix: string, points: number, seconds: number): Limit {

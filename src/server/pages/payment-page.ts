@@ -58,7 +58,7 @@ export async function paymentPage(request: Request, id: string, locale: Locale):
     const parsed = pay.input.safeParse({ bank: values.bank, agree: values.agree });
     try {
       if (form === 'tooLarge')
-        throw refuse(413, 'gateway', 'api_body_too_large', { kilobytes: MAX_BODY_BYTES / 1024 });
+        throw refuse('gateway', 'api_body_too_large', { kilobytes: MAX_BODY_BYTES / 1024 });
       if (!parsed.success) throw new Refused(400, issuesToErrors(parsed.error.issues));
       const ctx = await useCaseContext(deps, request, { locale });
       await pay.run(ctx, { ...parsed.data, bookingId: id });
@@ -68,7 +68,7 @@ export async function paymentPage(request: Request, id: string, locale: Locale):
       // The bank could not issue the VA just now: the booking stays held and the form says to try again.
       if (failure instanceof GatewayUnavailable) console.error(failure.message);
       const error =
-        failure instanceof GatewayUnavailable ? refuse(503, 'gateway', 'payment_error_gateway') : failure;
+        failure instanceof GatewayUnavailable ? refuse('gateway', 'payment_error_gateway') : failure;
       if (!(error instanceof Refused)) throw error;
       if (error.status === 404) return { kind: 'not_found' };
       errors = localizeErrors(error.errors, locale);

@@ -121,7 +121,7 @@ export interface SearchResult {
 
 export async function searchSchedules(query: SearchQuery, context: SearchContext): Promise<SearchResult> {
   const route = context.network.route(query.from, query.to);
-  if (!route) throw refuse(400, 'to', 'search_error_route');
+  if (!route) throw refuse('to', 'search_error_route');
   checkDates(query, route, context);
   const counts = countsOf(query);
   const transactionFee = (await tariffs(context.db)).lowestTransactionFee;
@@ -130,6 +130,6 @@ export async function searchSchedules(query: SearchQuery, context: SearchContext
   const outbound = await searchLeg(context, route, query.date ?? '', counts);
   if (query.trip === 'one_way' || !query.returnDate) return { ...base, outbound };
   const back = context.network.route(query.to, query.from);
-  if (!back) throw refuse(400, 'to', 'search_error_route');
+  if (!back) throw refuse('to', 'search_error_route');
   return { ...base, outbound, return: await searchLeg(context, back, query.returnDate, counts) };
 }

@@ -35,7 +35,7 @@ async function findBookingId(
     context.limits.codeFailures.take(codeHere),
     context.limits.codeFailuresTotal.take(request.code),
   ]);
-  throw refuse(404, 'booking', 'check_order_not_found');
+  throw refuse('booking', 'check_order_not_found');
 }
 
 /** Use case: check order, the booking id for a code and the contact e-mail (rate-limited per address and code). */

@@ -46,16 +46,16 @@ type LockedSailing = Awaited<ReturnType<typeof sailingsWithSeats>>[number];
 function planLegs(request: HoldRequest, found: LockedSailing[], context: HoldContext): LegPlan[] {
   if (request.trip === 'open') {
     const route = context.network.route(request.from ?? '', request.to ?? '');
-    if (!route) throw refuse(400, 'to', 'search_error_route');
+    if (!route) throw refuse('to', 'search_error_route');
     return [
       { leg: 0, field: 'operator', routeId: route.id, operatorCode: request.operator ?? '', sailingId: null },
     ];
   }
   const pick = (id: string | undefined, field: 'out' | 'ret') => {
     const sailing = found.find((s) => s.id === id);
-    if (!sailing) throw refuse(400, field, `hold_error_${field}`);
+    if (!sailing) throw refuse(field, `hold_error_${field}`);
     if (sailing.status !== 'scheduled' || !isBookable(sailing.departsAt, context.now))
-      throw refuse(422, field, 'hold_error_closed');
+      throw refuse(field, 'hold_error_closed');
     return sailing;
   };
   const out = pick(request.out, 'out');
@@ -67,8 +67,8 @@ function planLegs(request: HoldRequest, found: LockedSailing[], context: HoldCon
     const outRoute = context.network.routeById(out.routeId);
     const backRoute = context.network.routeById(back.routeId);
     if (!outRoute || backRoute?.from !== outRoute.to || backRoute.to !== outRoute.from)
-      throw refuse(400, 'ret', 'hold_error_ret');
-    if (back.departsAt <= out.arrivesAt) throw refuse(400, 'ret', 'results_return_after');
+      throw refuse('ret', 'hold_error_ret');
+    if (back.departsAt <= out.arrivesAt) throw refuse('ret', 'results_return_after');
     legs.push({
       leg: 1,
       field: 'ret',
@@ -83,7 +83,7 @@ function planLegs(request: HoldRequest, found: LockedSailing[], context: HoldCon
 function legTariffs(legs: LegPlan[], network: Network, rates: Tariffs): LegTariff[] {
   return legs.map((leg) => {
     const fare = rates.fare(leg.routeId, leg.operatorCode);
-    if (!fare) throw refuse(400, leg.field, 'hold_error_operator');
+    if (!fare) throw refuse(leg.field, 'hold_error_operator');
     return { ticket: fare, ...rates.charges(network.routeById(leg.routeId)?.from ?? '') };
   });
 }
@@ -107,8 +107,7 @@ async function createHold(request: HoldRequest, context: HoldContext): Promise<H
   const legs = planLegs(request, preview, context);
   for (const leg of legs) {
     const sailing = preview.find((s) => s.id === leg.sailingId);
-    if (sailing && sailing.capacity - sailing.taken < seats)
-      throw refuse(409, leg.field, 'hold_error_sold_out');
+    if (sailing && sailing.capacity - sailing.taken < seats) throw refuse(leg.field, 'hold_error_sold_out');
   }
   const price = priceBooking(legTariffs(legs, context.network, rates), counts, rates.lowestTransactionFee);
   const id = randomBytes(18).toString('base64url');
@@ -152,9 +151,7 @@ async function createHold(request: HoldRequest, context: HoldContext): Promise<H
     // Between the preview and the lock the sailing filled up (or closed): the lock had the last word.
     const [kind, sailingId] = outcome.split(':');
     const field = legs.find((leg) => leg.sailingId === sailingId)?.field ?? 'out';
-    throw kind === 'closed'
-      ? refuse(422, field, 'hold_error_closed')
-      : refuse(409, field, 'hold_error_sold_out');
+    throw kind === 'closed' ? refuse(field, 'hold_error_closed') : refuse(field, 'hold_error_sold_out');
   }
   throw new Error('could not draw a free booking code');
 }

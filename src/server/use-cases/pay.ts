@@ -79,19 +79,19 @@ function beginAttempt(
     return context.db.transaction(async (tx) => {
       await tx.execute(sql.raw(`set local lock_timeout = '${LOCK_TIMEOUT}'`));
       const [booking] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
-      if (!booking) throw refuse(404, 'booking', 'api_booking_not_found');
+      if (!booking) throw refuse('booking', 'api_booking_not_found');
       const now = context.clock();
       if (booking.status === 'awaiting_payment' || booking.status === 'paid') return undefined;
       // Pressed after the hold lapsed: too late. Pressed in time but lapsed while waiting for the lock: go on, and
       // step 3 recounts its seats under the sailings' locks and confirms nothing unless they are free.
-      if (!holdIsLive(booking, arrivedAt)) throw refuse(409, 'booking', 'booking_error_not_editable');
+      if (!holdIsLive(booking, arrivedAt)) throw refuse('booking', 'booking_error_not_editable');
       const [people] = await tx
         .select({ count: count() })
         .from(bookingPassengers)
         .where(eq(bookingPassengers.bookingId, id));
       const partySize = booking.adults + booking.children + booking.infants;
       if (!booking.contactName || !booking.contactEmail || people?.count !== partySize)
-        throw refuse(409, 'booking', 'payment_error_details_missing');
+        throw refuse('booking', 'payment_error_details_missing');
       const payerName = booking.contactName;
 
       const [underWay] = await tx
@@ -104,14 +104,14 @@ function beginAttempt(
       if (underWay) await tx.update(payments).set({ status: 'failed' }).where(eq(payments.id, underWay.id));
 
       const fee = rates.transactionFee(request.bank);
-      if (fee === undefined) throw refuse(400, 'bank', 'payment_error_method');
+      if (fee === undefined) throw refuse('bank', 'payment_error_method');
       const [first] = await tx
         .select({ departsAt: sailings.departsAt })
         .from(bookingLegs)
         .innerJoin(sailings, eq(sailings.id, bookingLegs.sailingId))
         .where(and(eq(bookingLegs.bookingId, id), eq(bookingLegs.leg, 0)));
       const deadline = paymentDeadline(now, context.paymentWindowMinutes, first?.departsAt);
-      if (deadline <= now) throw refuse(422, 'booking', 'hold_error_closed');
+      if (deadline <= now) throw refuse('booking', 'hold_error_closed');
       const price = withFee(booking.price, fee);
       await tx.update(bookings).set({ price, updatedAt: now }).where(eq(bookings.id, id));
       const [attempt] = await tx
@@ -158,7 +158,7 @@ function confirmAttempt(id: string, attempt: Attempt, account: IssuedVirtualAcco
           .update(payments)
           .set({ ...issued, status })
           .where(eq(payments.id, attempt.id));
-      if (!booking) return refuse(404, 'booking', 'api_booking_not_found');
+      if (!booking) return refuse('booking', 'api_booking_not_found');
       // Another press confirmed this attempt already, or a payment arrived first: keep the VA's number, done.
       if (booking.status === 'awaiting_payment' || booking.status === 'paid') {
         await tx
@@ -180,7 +180,7 @@ function confirmAttempt(id: string, attempt: Attempt, account: IssuedVirtualAcco
       if (other) return undefined; // this attempt was replaced (abandoned): its VA is never shown
       if (attempt.expiresAt <= now) {
         await settle('expired');
-        return refuse(422, 'booking', 'hold_error_closed');
+        return refuse('booking', 'hold_error_closed');
       }
       const live = holdIsLive(booking, now);
       if (!live && (booking.status === 'expired' || !(await legsStillFit(tx, legs, now)))) {
@@ -190,7 +190,7 @@ function confirmAttempt(id: string, attempt: Attempt, account: IssuedVirtualAcco
           await tx.update(bookings).set({ status: 'expired', updatedAt: now }).where(eq(bookings.id, id));
           await tx.insert(sentMails).values({ bookingId: id, kind: 'booking_expired' }).onConflictDoNothing();
         }
-        return refuse(409, 'booking', 'booking_error_hold_expired');
+        return refuse('booking', 'booking_error_hold_expired');
       }
       assertMove(booking.status, 'awaiting_payment');
       await settle('pending');

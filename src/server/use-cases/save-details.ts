@@ -51,12 +51,12 @@ async function travelDates(tx: Database, context: Context, id: string) {
 async function saveBookingDetails(id: string, details: BookingDetails, context: Context): Promise<void> {
   await context.db.transaction(async (tx) => {
     const [booking] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
-    if (!booking) throw refuse(404, 'booking', 'api_booking_not_found');
+    if (!booking) throw refuse('booking', 'api_booking_not_found');
     if (booking.status !== 'held' || !holdIsLive(booking, context.now))
-      throw refuse(409, 'booking', 'booking_error_not_editable');
+      throw refuse('booking', 'booking_error_not_editable');
     const party = categories({ adult: booking.adults, child: booking.children, infant: booking.infants });
     if (details.passengers.length !== party.length)
-      throw refuse(400, 'passengers', 'booking_error_passenger_count', { count: party.length });
+      throw refuse('passengers', 'booking_error_passenger_count', { count: party.length });
     const { today, last } = await travelDates(tx, context, id);
     const errors: ErrorKeys = {};
     details.passengers.forEach((passenger, index) => {

@@ -14,7 +14,7 @@ import { requestLocale } from '../request-locale.ts';
 
 /** The `{id}` of a booking route, checked before any query: an id of another shape is simply not found. */
 function bookingIdOf(id: string): string {
-  if (!BOOKING_ID_PATTERN.test(id)) throw refuse(404, 'booking', 'api_booking_not_found');
+  if (!BOOKING_ID_PATTERN.test(id)) throw refuse('booking', 'api_booking_not_found');
   return id;
 }
 
@@ -56,7 +56,7 @@ export function bookingsRoutes(deps: AppDeps) {
     })
     .get('/bookings/:id/status', async (c) => {
       const state = await bookingStatus(await deps.database(), bookingIdOf(c.req.param('id')));
-      if (!state) throw refuse(404, 'booking', 'api_booking_not_found');
+      if (!state) throw refuse('booking', 'api_booking_not_found');
       c.header('Cache-Control', 'no-store');
       return c.json(state);
     })
@@ -67,7 +67,7 @@ export function bookingsRoutes(deps: AppDeps) {
         bookingIdOf(c.req.param('id')),
         requestLocale(c.req.raw),
       );
-      if (!view) throw refuse(404, 'booking', 'api_booking_not_found');
+      if (!view) throw refuse('booking', 'api_booking_not_found');
       c.header('Cache-Control', 'no-store');
       return c.json(view);
     })
