@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
 import { loadConfig } from './config.ts';
+import { localeFromPath } from '../i18n/locales.ts';
 import { translate } from '../i18n/translate.ts';
 import { requestLocale } from './http/request-locale.ts';
 import { applySecurityHeaders } from './http/security-headers.ts';
@@ -50,7 +51,7 @@ function malformedPath(req: IncomingMessage, res: ServerResponse): boolean {
       res.end(JSON.stringify({ message: translate('api_not_found', requestLocale(asked)) }));
       return true;
     }
-    req.url = path === '/id' || path.startsWith('/id/') ? '/id/not-found' : '/not-found';
+    req.url = localeFromPath(path) === 'id' ? '/id/not-found' : '/not-found';
     return false;
   }
 }

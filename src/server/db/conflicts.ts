@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { refuse } from '../validation-errors.ts';
+import type { Database } from './client.ts';
 
 /**
  * PostgreSQL's answers to transactions that collided rather than failed: a deadlock (40P01) or a serialization
@@ -41,4 +43,19 @@ export async function retryingConflicts<T>(work: () => Promise<T>, attempts = 3)
 }
 
 /** How long a seat-touching transaction waits for a row lock before giving up with 55P03 (then a 503). */
-export const LOCK_TIMEOUT = '5s';
+const LOCK_TIMEOUT = '5s';
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * A transaction that takes row locks in the documented order (docs/decisions/0001-lock-order.md): it waits for a
+ * lock at most LOCK_TIMEOUT, and runs again as a whole when PostgreSQL picked it as a deadlock victim.
+ */
+export function lockingTransaction<T>(db: Database, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return retryingConflicts(() =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`set local lock_timeout = '${LOCK_TIMEOUT}'`));
+      return work(tx);
+    }),
+  );
+}

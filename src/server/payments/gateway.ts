@@ -1,3 +1,4 @@
+import { isPrintable } from '../../schemas/plain-text.ts';
 import type { PaymentBank } from '../../domain/payment-banks.ts';
 
 /** What the booking asks a gateway for when the traveller presses "Pay". */
@@ -47,12 +48,9 @@ const MAX_PAYMENT_ID = 128;
 const EARLIEST_PAID_AT = Date.UTC(2000, 0, 1);
 const LATEST_PAID_AT = Date.UTC(2200, 0, 1);
 
+/** An id our column can keep: not empty, not too long, nothing PostgreSQL or a log line cannot carry. */
 const storableId = (value: unknown, max: number): value is string =>
-  typeof value === 'string' &&
-  value.length > 0 &&
-  value.length <= max &&
-  // eslint-disable-next-line no-control-regex -- control characters are what PostgreSQL refuses
-  !/[\u0000-\u001F\u007F]/.test(value);
+  typeof value === 'string' && value.length > 0 && value.length <= max && isPrintable(value);
 
 /**
  * A payment as a gateway reported it, checked before it goes near the database: ids that fit our columns and

@@ -13,6 +13,8 @@ export function sandboxActive(env: Record<string, string | undefined> = process.
   return (env.PAYMENT_GATEWAY ?? 'sandbox') !== 'xendit';
 }
 
+const secrets = new Map<string, string>();
+
 /**
  * The sandbox's signing key: SANDBOX_GATEWAY_SECRET, else one generated on first use and kept in
  * SANDBOX_SECRET_FILE, so no two installations share a key anyone could read in the source.
@@ -22,6 +24,9 @@ export function sandboxSecret(
 ): string {
   if (config.SANDBOX_GATEWAY_SECRET) return config.SANDBOX_GATEWAY_SECRET;
   const file = config.SANDBOX_SECRET_FILE;
+  // Read once per process: the gateway and the simulator's signer both ask for it.
+  const known = secrets.get(file);
+  if (known) return known;
   try {
     mkdirSync(dirname(file), { recursive: true });
     // `wx`: only the first process creates it; the others read what it wrote.
@@ -31,6 +36,7 @@ export function sandboxSecret(
   }
   const secret = readFileSync(file, 'utf8').trim();
   if (secret.length < 16) throw new Error(`${file} holds no usable sandbox key: delete it to make a new one`);
+  secrets.set(file, secret);
   return secret;
 }
 

@@ -1,26 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { assertMove, holdIsLive, paymentDeadline } from '../../domain/booking-lifecycle.ts';
 import type { BookingPrice } from '../../domain/pricing.ts';
 import { payRequestSchema, type PayRequest } from '../../schemas/payment.ts';
-import type { Database } from '../db/client.ts';
-import { LOCK_TIMEOUT, retryingConflicts } from '../db/conflicts.ts';
+import { lockingTransaction } from '../db/conflicts.ts';
 import { legsStillFit, lockLedgerRowsOf, lockSailingsOfBooking } from '../db/queries/inventory.ts';
 import { tariffs } from '../db/queries/tariffs.ts';
 import { bookingLegs, bookingPassengers, bookings } from '../db/schema/bookings.ts';
 import { sailings } from '../db/schema/network.ts';
 import { payments, sentMails } from '../db/schema/payments.ts';
-import type { IssuedVirtualAccount, PaymentGateway } from '../payments/gateway.ts';
+import type { IssuedVirtualAccount } from '../payments/gateway.ts';
 import { refuse } from '../validation-errors.ts';
 import type { UseCaseContext } from './context.ts';
 
-interface Context {
-  db: Database;
-  gateway: PaymentGateway;
-  /** Read after each lock is granted, never once per request: a request may wait for a lock across a deadline. */
-  clock: () => Date;
-  paymentWindowMinutes: number;
-}
+/** The clock is read after each lock is granted, never once per request: a request may wait across a deadline. */
+type Context = Pick<UseCaseContext, 'db' | 'gateway' | 'clock' | 'paymentWindowMinutes'>;
 
 type Attempt = typeof payments.$inferSelect & { payerName: string };
 
@@ -68,68 +62,65 @@ async function startPayment(id: string, request: PayRequest, context: Context): 
 }
 
 /** Step 1: checks the booking can be paid now and records the attempt (or finds the one under way). */
-function beginAttempt(
+async function beginAttempt(
   id: string,
   request: PayRequest,
   context: Context,
   arrivedAt: Date,
 ): Promise<Attempt | undefined> {
-  return retryingConflicts(async () => {
-    const rates = await tariffs(context.db);
-    return context.db.transaction(async (tx) => {
-      await tx.execute(sql.raw(`set local lock_timeout = '${LOCK_TIMEOUT}'`));
-      const [booking] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
-      if (!booking) throw refuse('booking', 'api_booking_not_found');
-      const now = context.clock();
-      if (booking.status === 'awaiting_payment' || booking.status === 'paid') return undefined;
-      // Pressed after the hold lapsed: too late. Pressed in time but lapsed while waiting for the lock: go on, and
-      // step 3 recounts its seats under the sailings' locks and confirms nothing unless they are free.
-      if (!holdIsLive(booking, arrivedAt)) throw refuse('booking', 'booking_error_not_editable');
-      const [people] = await tx
-        .select({ count: count() })
-        .from(bookingPassengers)
-        .where(eq(bookingPassengers.bookingId, id));
-      const partySize = booking.adults + booking.children + booking.infants;
-      if (!booking.contactName || !booking.contactEmail || people?.count !== partySize)
-        throw refuse('booking', 'payment_error_details_missing');
-      const payerName = booking.contactName;
+  const rates = await tariffs(context.db);
+  return lockingTransaction(context.db, async (tx) => {
+    const [booking] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
+    if (!booking) throw refuse('booking', 'api_booking_not_found');
+    const now = context.clock();
+    if (booking.status === 'awaiting_payment' || booking.status === 'paid') return undefined;
+    // Pressed after the hold lapsed: too late. Pressed in time but lapsed while waiting for the lock: go on, and
+    // step 3 recounts its seats under the sailings' locks and confirms nothing unless they are free.
+    if (!holdIsLive(booking, arrivedAt)) throw refuse('booking', 'booking_error_not_editable');
+    const [people] = await tx
+      .select({ count: count() })
+      .from(bookingPassengers)
+      .where(eq(bookingPassengers.bookingId, id));
+    const partySize = booking.adults + booking.children + booking.infants;
+    if (!booking.contactName || !booking.contactEmail || people?.count !== partySize)
+      throw refuse('booking', 'payment_error_details_missing');
+    const payerName = booking.contactName;
 
-      const [underWay] = await tx
-        .select()
-        .from(payments)
-        .where(and(eq(payments.bookingId, id), eq(payments.status, 'creating')))
-        .for('update');
-      if (underWay && now.getTime() - underWay.createdAt.getTime() < ATTEMPT_ABANDONED_MS)
-        return { ...underWay, payerName };
-      if (underWay) await tx.update(payments).set({ status: 'failed' }).where(eq(payments.id, underWay.id));
+    const [underWay] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.bookingId, id), eq(payments.status, 'creating')))
+      .for('update');
+    if (underWay && now.getTime() - underWay.createdAt.getTime() < ATTEMPT_ABANDONED_MS)
+      return { ...underWay, payerName };
+    if (underWay) await tx.update(payments).set({ status: 'failed' }).where(eq(payments.id, underWay.id));
 
-      const fee = rates.transactionFee(request.bank);
-      if (fee === undefined) throw refuse('bank', 'payment_error_method');
-      const [first] = await tx
-        .select({ departsAt: sailings.departsAt })
-        .from(bookingLegs)
-        .innerJoin(sailings, eq(sailings.id, bookingLegs.sailingId))
-        .where(and(eq(bookingLegs.bookingId, id), eq(bookingLegs.leg, 0)));
-      const deadline = paymentDeadline(now, context.paymentWindowMinutes, first?.departsAt);
-      if (deadline <= now) throw refuse('booking', 'hold_error_closed');
-      const price = withFee(booking.price, fee);
-      await tx.update(bookings).set({ price, updatedAt: now }).where(eq(bookings.id, id));
-      const [attempt] = await tx
-        .insert(payments)
-        .values({
-          bookingId: id,
-          gateway: context.gateway.name,
-          bank: request.bank,
-          externalId: `${booking.code}-${randomBytes(6).toString('hex')}`,
-          amount: price.total,
-          status: 'creating',
-          expiresAt: deadline,
-          createdAt: now,
-        })
-        .returning();
-      if (!attempt) throw new Error('payment attempt not recorded');
-      return { ...attempt, payerName };
-    });
+    const fee = rates.transactionFee(request.bank);
+    if (fee === undefined) throw refuse('bank', 'payment_error_method');
+    const [first] = await tx
+      .select({ departsAt: sailings.departsAt })
+      .from(bookingLegs)
+      .innerJoin(sailings, eq(sailings.id, bookingLegs.sailingId))
+      .where(and(eq(bookingLegs.bookingId, id), eq(bookingLegs.leg, 0)));
+    const deadline = paymentDeadline(now, context.paymentWindowMinutes, first?.departsAt);
+    if (deadline <= now) throw refuse('booking', 'hold_error_closed');
+    const price = withFee(booking.price, fee);
+    await tx.update(bookings).set({ price, updatedAt: now }).where(eq(bookings.id, id));
+    const [attempt] = await tx
+      .insert(payments)
+      .values({
+        bookingId: id,
+        gateway: context.gateway.name,
+        bank: request.bank,
+        externalId: `${booking.code}-${randomBytes(6).toString('hex')}`,
+        amount: price.total,
+        status: 'creating',
+        expiresAt: deadline,
+        createdAt: now,
+      })
+      .returning();
+    if (!attempt) throw new Error('payment attempt not recorded');
+    return { ...attempt, payerName };
   });
 }
 
@@ -141,67 +132,64 @@ function beginAttempt(
  * throw once the transaction has committed.
  */
 function confirmAttempt(id: string, attempt: Attempt, account: IssuedVirtualAccount, context: Context) {
-  return retryingConflicts(() =>
-    context.db.transaction(async (tx) => {
-      await tx.execute(sql.raw(`set local lock_timeout = '${LOCK_TIMEOUT}'`));
-      const legs = await lockSailingsOfBooking(tx, id);
-      const [booking] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
-      await lockLedgerRowsOf(tx, [id]);
-      const now = context.clock();
-      const issued = {
-        accountNumber: account.accountNumber,
-        billerCode: account.billerCode ?? null,
-        gatewayAccountId: account.gatewayAccountId ?? null,
-      };
-      const settle = (status: 'pending' | 'expired') =>
-        tx
-          .update(payments)
-          .set({ ...issued, status })
-          .where(eq(payments.id, attempt.id));
-      if (!booking) return refuse('booking', 'api_booking_not_found');
-      // Another press confirmed this attempt already, or a payment arrived first: keep the VA's number, done.
-      if (booking.status === 'awaiting_payment' || booking.status === 'paid') {
-        await tx
-          .update(payments)
-          .set(issued)
-          .where(and(eq(payments.id, attempt.id), isNull(payments.accountNumber)));
-        return undefined;
-      }
-      const [other] = await tx
-        .select({ id: payments.id })
-        .from(payments)
-        .where(
-          and(
-            eq(payments.bookingId, id),
-            ne(payments.id, attempt.id),
-            sql`${payments.status} in ('creating', 'pending')`,
-          ),
-        );
-      if (other) return undefined; // this attempt was replaced (abandoned): its VA is never shown
-      if (attempt.expiresAt <= now) {
-        await settle('expired');
-        return refuse('booking', 'hold_error_closed');
-      }
-      const live = holdIsLive(booking, now);
-      if (!live && (booking.status === 'expired' || !(await legsStillFit(tx, legs, now)))) {
-        await settle('expired');
-        if (booking.status !== 'expired') {
-          assertMove(booking.status, 'expired');
-          await tx.update(bookings).set({ status: 'expired', updatedAt: now }).where(eq(bookings.id, id));
-          await tx.insert(sentMails).values({ bookingId: id, kind: 'booking_expired' }).onConflictDoNothing();
-        }
-        return refuse('booking', 'booking_error_hold_expired');
-      }
-      assertMove(booking.status, 'awaiting_payment');
-      await settle('pending');
+  return lockingTransaction(context.db, async (tx) => {
+    const legs = await lockSailingsOfBooking(tx, id);
+    const [booking] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
+    await lockLedgerRowsOf(tx, [id]);
+    const now = context.clock();
+    const issued = {
+      accountNumber: account.accountNumber,
+      billerCode: account.billerCode ?? null,
+      gatewayAccountId: account.gatewayAccountId ?? null,
+    };
+    const settle = (status: 'pending' | 'expired') =>
+      tx
+        .update(payments)
+        .set({ ...issued, status })
+        .where(eq(payments.id, attempt.id));
+    if (!booking) return refuse('booking', 'api_booking_not_found');
+    // Another press confirmed this attempt already, or a payment arrived first: keep the VA's number, done.
+    if (booking.status === 'awaiting_payment' || booking.status === 'paid') {
       await tx
-        .update(bookings)
-        .set({ status: 'awaiting_payment', expiresAt: attempt.expiresAt, updatedAt: now })
-        .where(eq(bookings.id, id));
-      await tx.insert(sentMails).values({ bookingId: id, kind: 'booking_created' }).onConflictDoNothing();
+        .update(payments)
+        .set(issued)
+        .where(and(eq(payments.id, attempt.id), isNull(payments.accountNumber)));
       return undefined;
-    }),
-  );
+    }
+    const [other] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.bookingId, id),
+          ne(payments.id, attempt.id),
+          inArray(payments.status, ['creating', 'pending']),
+        ),
+      );
+    if (other) return undefined; // this attempt was replaced (abandoned): its VA is never shown
+    if (attempt.expiresAt <= now) {
+      await settle('expired');
+      return refuse('booking', 'hold_error_closed');
+    }
+    const live = holdIsLive(booking, now);
+    if (!live && (booking.status === 'expired' || !(await legsStillFit(tx, legs, now)))) {
+      await settle('expired');
+      if (booking.status !== 'expired') {
+        assertMove(booking.status, 'expired');
+        await tx.update(bookings).set({ status: 'expired', updatedAt: now }).where(eq(bookings.id, id));
+        await tx.insert(sentMails).values({ bookingId: id, kind: 'booking_expired' }).onConflictDoNothing();
+      }
+      return refuse('booking', 'booking_error_hold_expired');
+    }
+    assertMove(booking.status, 'awaiting_payment');
+    await settle('pending');
+    await tx
+      .update(bookings)
+      .set({ status: 'awaiting_payment', expiresAt: attempt.expiresAt, updatedAt: now })
+      .where(eq(bookings.id, id));
+    await tx.insert(sentMails).values({ bookingId: id, kind: 'booking_created' }).onConflictDoNothing();
+    return undefined;
+  });
 }
 
 /** Use case: "Pay" with the chosen bank; the booking then awaits payment on its virtual account. */

@@ -1,8 +1,8 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { assertMove, holdIsLive } from '../../domain/booking-lifecycle.ts';
 import { eTicketNumber, ticketNumber } from '../../domain/ticket-numbers.ts';
 import type { Database } from '../db/client.ts';
-import { LOCK_TIMEOUT, retryingConflicts } from '../db/conflicts.ts';
+import { lockingTransaction } from '../db/conflicts.ts';
 import { legsStillFit, lockLedgerRowsOf, lockSailingsOfBooking } from '../db/queries/inventory.ts';
 import { bookingLegs, bookingPassengers, bookings } from '../db/schema/bookings.ts';
 import { paymentReceipts, payments, refunds, sentMails, tickets } from '../db/schema/payments.ts';
@@ -63,39 +63,36 @@ function recordReportedPayment(
   context: { db: Database; clock: () => Date },
 ): Promise<{ outcome: PaymentOutcome; bookingId?: string }> {
   const { db, clock } = context;
-  return retryingConflicts(() =>
-    db.transaction(async (tx) => {
-      const [known] = await tx
-        .select({ bookingId: payments.bookingId })
-        .from(payments)
-        .where(eq(payments.externalId, reported.externalId));
-      if (!known) return { outcome: 'unknown' as const };
-      const bookingId = known.bookingId;
-      await tx.execute(sql.raw(`set local lock_timeout = '${LOCK_TIMEOUT}'`));
-      const legs = await lockSailingsOfBooking(tx, bookingId);
-      const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
-      await lockLedgerRowsOf(tx, [bookingId]);
-      const [payment] = await tx
-        .select()
-        .from(payments)
-        .where(eq(payments.externalId, reported.externalId))
-        .for('update');
-      const now = clock();
-      if (!booking || !payment) return { outcome: 'unknown' as const };
-      const [seen] = await tx
-        .select({ id: paymentReceipts.id })
-        .from(paymentReceipts)
-        .where(eq(paymentReceipts.gatewayPaymentId, reported.gatewayPaymentId));
-      if (seen) return { outcome: 'duplicate' as const, bookingId };
+  return lockingTransaction(db, async (tx) => {
+    const [known] = await tx
+      .select({ bookingId: payments.bookingId })
+      .from(payments)
+      .where(eq(payments.externalId, reported.externalId));
+    if (!known) return { outcome: 'unknown' as const };
+    const bookingId = known.bookingId;
+    const legs = await lockSailingsOfBooking(tx, bookingId);
+    const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
+    await lockLedgerRowsOf(tx, [bookingId]);
+    const [payment] = await tx
+      .select()
+      .from(payments)
+      .where(eq(payments.externalId, reported.externalId))
+      .for('update');
+    const now = clock();
+    if (!booking || !payment) return { outcome: 'unknown' as const };
+    const [seen] = await tx
+      .select({ id: paymentReceipts.id })
+      .from(paymentReceipts)
+      .where(eq(paymentReceipts.gatewayPaymentId, reported.gatewayPaymentId));
+    if (seen) return { outcome: 'duplicate' as const, bookingId };
 
-      let outcome: Exclude<PaymentOutcome, 'duplicate' | 'unknown'>;
-      if (booking.status === 'paid') outcome = 'already_paid';
-      else if (reported.amount < payment.amount) outcome = 'underpaid';
-      else if (holdIsLive(booking, now) || (await legsStillFit(tx, legs, now))) outcome = 'confirmed';
-      else outcome = 'late_seats_gone';
-      return applyPayment(tx, { booking, payment, reported, outcome, now });
-    }),
-  );
+    let outcome: Exclude<PaymentOutcome, 'duplicate' | 'unknown'>;
+    if (booking.status === 'paid') outcome = 'already_paid';
+    else if (reported.amount < payment.amount) outcome = 'underpaid';
+    else if (holdIsLive(booking, now) || (await legsStillFit(tx, legs, now))) outcome = 'confirmed';
+    else outcome = 'late_seats_gone';
+    return applyPayment(tx, { booking, payment, reported, outcome, now });
+  });
 }
 
 async function applyPayment(

@@ -75,11 +75,13 @@ export async function lockSailingRows(tx: Database, ids: string[]): Promise<void
  */
 export async function lockSailingsOfBooking(tx: Database, bookingId: string) {
   const legs = await tx.select().from(bookingLegs).where(eq(bookingLegs.bookingId, bookingId));
-  await lockSailingRows(
-    tx,
-    legs.flatMap((leg) => (leg.sailingId ? [leg.sailingId] : [])),
-  );
+  await lockSailingRows(tx, sailingIdsOf(legs));
   return legs;
+}
+
+/** The sailings a booking's legs hold seats on (an open ticket's leg holds none). */
+function sailingIdsOf(legs: { sailingId: string | null }[]): string[] {
+  return legs.flatMap((leg) => (leg.sailingId ? [leg.sailingId] : []));
 }
 
 /**
@@ -92,7 +94,7 @@ export async function legsStillFit(
   legs: { sailingId: string | null; seats: number }[],
   now: Date,
 ): Promise<boolean> {
-  const ids = legs.flatMap((leg) => (leg.sailingId ? [leg.sailingId] : []));
+  const ids = sailingIdsOf(legs);
   if (ids.length === 0) return true; // an open ticket holds no seat
   const rows = await sailingsWithSeats(tx, ids, now);
   return legs.every((leg) => {

@@ -19,17 +19,16 @@ export function paymentsRoutes(deps: AppDeps) {
     const event = await gateway.receiveCallback({ headers: c.req.raw.headers, body });
     c.header('Cache-Control', 'no-store');
     if (event.kind === 'ignored') return c.json({ status: 'ignored', reason: event.reason });
-    const db = await deps.database();
-    const anomaly = (reason: string) =>
-      recordAnomaly(db, { gateway: gateway.name, reason, body, receivedAt: deps.clock() });
-    if (event.kind === 'anomaly') {
-      await anomaly(event.reason);
-      return c.json({ status: 'anomaly', reason: event.reason });
-    }
     const ctx = await useCaseContext(deps, c.req.raw, {
       locale: 'en',
       actor: { kind: 'gateway', gateway: gateway.name },
     });
+    const anomaly = (reason: string) =>
+      recordAnomaly(ctx.db, { gateway: gateway.name, reason, body, receivedAt: ctx.clock() });
+    if (event.kind === 'anomaly') {
+      await anomaly(event.reason);
+      return c.json({ status: 'anomaly', reason: event.reason });
+    }
     const result = await recordPayment.run(ctx, event.payment);
     // Money paid to a VA we have no record of: someone must look, the gateway need not retry.
     if (result.outcome === 'unknown') await anomaly('unknown_attempt');
