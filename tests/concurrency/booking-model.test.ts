@@ -1,13 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookingStatus } from '../../src/domain/booking-lifecycle.ts';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
-import { migrateDatabase } from '../../src/server/db/migrate.ts';
+import type { DatabaseHandle } from '../../src/server/db/client.ts';
 import { sailings } from '../../src/server/db/schema/network.ts';
-import { extendSailings, upsertNetwork } from '../../src/server/db/seed.ts';
-import { loadNetworkData } from '../../src/server/network-data.ts';
 import type { SearchResult } from '../../src/server/services/search-schedules.ts';
-import { createPostgresDatabase } from '../support/databases.ts';
+import { postgres, seeded, type CreatedDatabase } from '../support/databases.ts';
 import { startApi, stop, type ApiProcess } from './support/api-processes.ts';
 import { call } from './support/http.ts';
 import { brokenPromises } from './support/model-invariants.ts';
@@ -32,25 +29,23 @@ const kindOf = (broken: string) =>
 
 describe('the booking model under random concurrent operations', () => {
   let handle: DatabaseHandle;
-  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  let database: CreatedDatabase;
+  /** The PostgreSQL database's address, for the API processes and the tests' own connections. */
+  let url = '';
   let apis: ApiProcess[] = [];
 
   beforeAll(async () => {
-    database = await createPostgresDatabase();
-    handle = await openDatabase({ url: database.url, poolMax: 8 });
-    await migrateDatabase(handle);
-    const network = loadNetworkData();
-    await upsertNetwork(handle.db, network);
-    await extendSailings(handle.db, network, new Date(), 4 + Math.ceil(batches / 25));
+    database = await seeded(await postgres.create(8), new Date(), 4 + Math.ceil(batches / 25));
+    ({ handle } = database);
+    url = database.url ?? '';
     // The sandbox gateway takes up to 300 ms to issue a VA, as a real one does.
     apis = await Promise.all([
-      startApi(database.url, { gatewayDelayMs: 300 }),
-      startApi(database.url, { gatewayDelayMs: 300 }),
+      startApi(url, { gatewayDelayMs: 300 }),
+      startApi(url, { gatewayDelayMs: 300 }),
     ]);
   });
   afterAll(async () => {
     await Promise.all(apis.map(stop));
-    await handle.close();
     await database.drop();
   });
 

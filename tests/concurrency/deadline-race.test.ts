@@ -1,18 +1,15 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
-import { migrateDatabase } from '../../src/server/db/migrate.ts';
+import type { DatabaseHandle } from '../../src/server/db/client.ts';
 import { bookings } from '../../src/server/db/schema/bookings.ts';
 import { sailings } from '../../src/server/db/schema/network.ts';
 import { payments } from '../../src/server/db/schema/payments.ts';
-import { extendSailings, upsertNetwork } from '../../src/server/db/seed.ts';
-import { loadNetworkData } from '../../src/server/network-data.ts';
 import { sandboxSignature } from '../../src/server/payments/sandbox.ts';
 import type { SearchResult } from '../../src/server/services/search-schedules.ts';
 import { TEST_SANDBOX_SECRET } from '../support/app.ts';
 import { contact, paidCallbackBody, passenger } from '../support/booking-flow.ts';
-import { createPostgresDatabase } from '../support/databases.ts';
+import { postgres, seeded, type CreatedDatabase } from '../support/databases.ts';
 import { startApi, stop, type ApiProcess } from './support/api-processes.ts';
 import { call, sleep } from './support/http.ts';
 
@@ -24,22 +21,20 @@ import { call, sleep } from './support/http.ts';
  */
 describe('deadlines and lock order across two server processes on PostgreSQL', () => {
   let handle: DatabaseHandle;
-  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  let database: CreatedDatabase;
+  /** The PostgreSQL database's address, for the API processes and the tests' own connections. */
+  let url = '';
   let apis: ApiProcess[] = [];
   let day = 3;
 
   beforeAll(async () => {
-    database = await createPostgresDatabase();
-    handle = await openDatabase({ url: database.url, poolMax: 4 });
-    await migrateDatabase(handle);
-    const network = loadNetworkData();
-    await upsertNetwork(handle.db, network);
-    await extendSailings(handle.db, network, new Date(), 20);
-    apis = await Promise.all([startApi(database.url), startApi(database.url)]);
+    database = await seeded(await postgres.create(), new Date(), 20);
+    ({ handle } = database);
+    url = database.url ?? '';
+    apis = await Promise.all([startApi(url), startApi(url)]);
   });
   afterAll(async () => {
     await Promise.all(apis.map(stop));
-    await handle.close();
     await database.drop();
   });
 
@@ -84,7 +79,7 @@ describe('deadlines and lock order across two server processes on PostgreSQL', (
 
   /** Holds the booking's row lock in a transaction of its own until `release` is called. */
   async function lockBooking(id: string) {
-    const client = new pg.Client({ connectionString: database.url });
+    const client = new pg.Client({ connectionString: url });
     await client.connect();
     await client.query('begin');
     await client.query('select 1 from bookings where id = $1 for update', [id]);
@@ -129,8 +124,8 @@ describe('deadlines and lock order across two server processes on PostgreSQL', (
 
   it('catches the race: deciding on the time a request arrived (the old way) sells the seats twice', async () => {
     const old = await Promise.all([
-      startApi(database.url, { clockAtArrival: true }),
-      startApi(database.url, { clockAtArrival: true }),
+      startApi(url, { clockAtArrival: true }),
+      startApi(url, { clockAtArrival: true }),
     ]);
     try {
       const { seats } = await payAcrossDeadline(old);

@@ -4,12 +4,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
 import { bookingLegs, bookingPassengers, bookings } from '../../src/server/db/schema/bookings.ts';
 import { payments, refunds, tickets } from '../../src/server/db/schema/payments.ts';
-import { extendSailings, upsertNetwork } from '../../src/server/db/seed.ts';
 import { apiContracts } from '../../src/server/http/contracts.ts';
-import { loadNetworkData } from '../../src/server/network-data.ts';
 import { testApp } from '../support/app.ts';
 import { bookingReadyToPay, paidCallbackBody, pay, sandboxCallback } from '../support/booking-flow.ts';
-import { testDatabases } from '../support/databases.ts';
+import { pglite, seeded } from '../support/databases.ts';
 import { examples } from './support/examples.ts';
 import { everyLeafSwapped } from './support/mutate.ts';
 import { requestsFor, type FuzzRequest } from './support/requests.ts';
@@ -24,7 +22,6 @@ const runs = Number(process.env.FUZZ_RUNS ?? 150);
 const seed = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 // Saturday 21 November 2026, 17:00 in Batam.
 const now = new Date('2026-11-21T10:00:00Z');
-const pglite = testDatabases.find((d) => d.name === 'pglite');
 
 describe('every API route answers any request cleanly', () => {
   let handle: DatabaseHandle;
@@ -52,11 +49,7 @@ describe('every API route answers any request cleanly', () => {
     );
 
   beforeAll(async () => {
-    if (!pglite) throw new Error('no PGlite test database');
-    ({ handle, drop } = await pglite.create());
-    const network = loadNetworkData();
-    await upsertNetwork(handle.db, network);
-    await extendSailings(handle.db, network, now, 40);
+    ({ handle, drop } = await seeded(await pglite.create(), now, 40));
     app = testApp(handle.db, now);
   });
 

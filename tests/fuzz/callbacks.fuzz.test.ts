@@ -3,12 +3,10 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
 import { paymentAnomalies, paymentReceipts, payments } from '../../src/server/db/schema/payments.ts';
-import { extendSailings, upsertNetwork } from '../../src/server/db/seed.ts';
-import { loadNetworkData } from '../../src/server/network-data.ts';
 import { sandboxSignature } from '../../src/server/payments/sandbox.ts';
 import { TEST_SANDBOX_SECRET, testApp } from '../support/app.ts';
 import { bookingReadyToPay, pay } from '../support/booking-flow.ts';
-import { testDatabases } from '../support/databases.ts';
+import { pglite, seeded } from '../support/databases.ts';
 import { hostileDate, hostileJson, hostileNumber, hostileString } from './support/hostile.ts';
 
 /**
@@ -19,7 +17,6 @@ import { hostileDate, hostileJson, hostileNumber, hostileString } from './suppor
 const runs = Number(process.env.FUZZ_RUNS ?? 150) * 2;
 const seed = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const now = new Date('2026-11-21T10:00:00Z');
-const pglite = testDatabases.find((d) => d.name === 'pglite');
 
 /** What a 2xx answer may say, and what each leaves behind. */
 const receipted = new Set(['confirmed', 'underpaid', 'late_seats_gone', 'already_paid']);
@@ -33,11 +30,7 @@ describe('signed callbacks with odd values', () => {
   const vas: { externalId: string; amount: number }[] = [];
 
   beforeAll(async () => {
-    if (!pglite) throw new Error('no PGlite test database');
-    ({ handle, drop } = await pglite.create());
-    const network = loadNetworkData();
-    await upsertNetwork(handle.db, network);
-    await extendSailings(handle.db, network, now, 40);
+    ({ handle, drop } = await seeded(await pglite.create(), now, 40));
     app = testApp(handle.db, now);
     for (const date of ['2026-12-01', '2026-12-02', '2026-12-03']) {
       const { id } = await bookingReadyToPay(app, { date });

@@ -3,11 +3,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
 import { paymentAnomalies, payments, refunds } from '../../src/server/db/schema/payments.ts';
-import { extendSailings, upsertNetwork } from '../../src/server/db/seed.ts';
-import { loadNetworkData } from '../../src/server/network-data.ts';
 import { testApp } from '../support/app.ts';
 import { bookingReadyToPay, paidCallbackBody, pay, sandboxCallback } from '../support/booking-flow.ts';
-import { testDatabases } from '../support/databases.ts';
+import { seeded, testDatabases } from '../support/databases.ts';
 
 // Saturday 21 November 2026, 17:00 in Batam.
 const now = new Date('2026-11-21T10:00:00Z');
@@ -20,10 +18,7 @@ describe.each(testDatabases)('signed callbacks we cannot apply, on $name', (data
   let app: ReturnType<typeof testApp>;
 
   beforeAll(async () => {
-    ({ handle, drop, url } = await database.create());
-    const network = loadNetworkData();
-    await upsertNetwork(handle.db, network);
-    await extendSailings(handle.db, network, now, 30);
+    ({ handle, drop, url } = await seeded(await database.create(), now, 30));
     app = testApp(handle.db, now);
   });
   afterAll(() => drop());

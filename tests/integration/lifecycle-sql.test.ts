@@ -3,10 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { holdsSeatsAt, type BookingStatus } from '../../src/domain/booking-lifecycle.ts';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
 import { sailings } from '../../src/server/db/schema/network.ts';
-import { extendSailings, upsertNetwork } from '../../src/server/db/seed.ts';
-import { loadNetworkData } from '../../src/server/network-data.ts';
 import { insertBooking } from '../factories/bookings.ts';
-import { testDatabases } from '../support/databases.ts';
+import { seeded, testDatabases } from '../support/databases.ts';
 
 const now = new Date('2026-11-21T10:00:00Z');
 const expiry = new Date('2026-11-21T10:20:00Z');
@@ -17,10 +15,7 @@ describe.each(testDatabases)('the seat ledger and the lifecycle agree on $name',
   let handle: DatabaseHandle;
   let drop: () => Promise<void>;
   beforeAll(async () => {
-    ({ handle, drop } = await database.create());
-    const network = loadNetworkData();
-    await upsertNetwork(handle.db, network);
-    await extendSailings(handle.db, network, now, 3);
+    ({ handle, drop } = await seeded(await database.create(), now, 3));
   });
   afterAll(() => drop());
 

@@ -3,13 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
 import { bookings } from '../../src/server/db/schema/bookings.ts';
 import { payments, sentMails } from '../../src/server/db/schema/payments.ts';
-import { extendSailings, upsertNetwork } from '../../src/server/db/seed.ts';
-import { loadNetworkData } from '../../src/server/network-data.ts';
 import type { PaymentGateway } from '../../src/server/payments/gateway.ts';
 import { createSandboxGateway } from '../../src/server/payments/sandbox.ts';
 import { TEST_SANDBOX_SECRET, testApp } from '../support/app.ts';
 import { bookingReadyToPay, pay } from '../support/booking-flow.ts';
-import { testDatabases } from '../support/databases.ts';
+import { seeded, testDatabases } from '../support/databases.ts';
 
 // Saturday 21 November 2026, 17:00 in Batam.
 const start = new Date('2026-11-21T10:00:00Z');
@@ -56,10 +54,7 @@ describe.each(testDatabases)('a payment attempt that outlives its hold on $name'
   };
 
   beforeAll(async () => {
-    ({ handle, drop } = await database.create());
-    const network = loadNetworkData();
-    await upsertNetwork(handle.db, network);
-    await extendSailings(handle.db, network, start, 30);
+    ({ handle, drop } = await seeded(await database.create(), start, 30));
     app = testApp(handle.db, clock, slowGateway);
   });
   afterAll(() => drop());

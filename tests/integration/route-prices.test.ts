@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
-import { extendSailings, upsertNetwork } from '../../src/server/db/seed.ts';
-import { loadNetworkData } from '../../src/server/network-data.ts';
 import { Network } from '../../src/server/network.ts';
 import { routeGuides } from '../../src/server/pages/route-guides.ts';
 import type { SearchResult } from '../../src/server/services/search-schedules.ts';
 import { testApp } from '../support/app.ts';
-import { testDatabases } from '../support/databases.ts';
+import { pglite, seeded } from '../support/databases.ts';
 
 // Monday 23 November 2026, 08:00 in Batam: the week after is searched day by day.
 const now = new Date('2026-11-23T01:00:00Z');
-const pglite = testDatabases.find((d) => d.name === 'pglite');
 
 /**
  * The pre-rendered route pages say "from IDR x" for one adult; live search prices the same route from the tariffs in
@@ -22,11 +19,7 @@ describe('route pages and live search agree on prices', () => {
   let drop: () => Promise<void>;
   let app: ReturnType<typeof testApp>;
   beforeAll(async () => {
-    if (!pglite) throw new Error('no PGlite test database');
-    ({ handle, drop } = await pglite.create());
-    const network = loadNetworkData();
-    await upsertNetwork(handle.db, network);
-    await extendSailings(handle.db, network, now, 10);
+    ({ handle, drop } = await seeded(await pglite.create(), now, 10));
     app = testApp(handle.db, now);
   });
   afterAll(() => drop());

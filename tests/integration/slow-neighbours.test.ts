@@ -1,21 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
-import { extendSailings, upsertNetwork } from '../../src/server/db/seed.ts';
 import { deliverMails } from '../../src/server/jobs/deliver-mails.ts';
 import type { Mailer } from '../../src/server/mail/transport.ts';
-import { loadNetworkData } from '../../src/server/network-data.ts';
 import { Network } from '../../src/server/network.ts';
 import type { PaymentGateway } from '../../src/server/payments/gateway.ts';
 import { createSandboxGateway } from '../../src/server/payments/sandbox.ts';
 import { TEST_SANDBOX_SECRET, testApp } from '../support/app.ts';
 import { bookingReadyToPay, pay } from '../support/booking-flow.ts';
-import { testDatabases } from '../support/databases.ts';
+import { pglite, seeded } from '../support/databases.ts';
 
 // Saturday 21 November 2026, 17:00 in Batam.
 const now = new Date('2026-11-21T10:00:00Z');
 const SLOW_MS = 3000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const pglite = testDatabases.find((d) => d.name === 'pglite');
 
 /**
  * The embedded default has one connection: a transaction open across a slow network call would stall every other
@@ -34,11 +31,7 @@ describe('a slow gateway or mail server on the embedded database', () => {
   };
 
   beforeAll(async () => {
-    if (!pglite) throw new Error('no PGlite test database');
-    ({ handle, drop } = await pglite.create());
-    const network = loadNetworkData();
-    await upsertNetwork(handle.db, network);
-    await extendSailings(handle.db, network, now, 20);
+    ({ handle, drop } = await seeded(await pglite.create(), now, 20));
   });
   afterAll(() => drop());
 

@@ -3,11 +3,27 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
 import { migrateDatabase } from '../../src/server/db/migrate.ts';
+import { extendSailings, upsertNetwork } from '../../src/server/db/seed.ts';
+import { loadNetworkData } from '../../src/server/network-data.ts';
+
+export interface CreatedDatabase {
+  handle: DatabaseHandle;
+  url?: string;
+  drop: () => Promise<void>;
+}
 
 export interface TestDatabase {
   name: 'pglite' | 'postgres';
   /** A new, migrated, empty database of this kind, and how to get rid of it. */
-  create: () => Promise<{ handle: DatabaseHandle; url?: string; drop: () => Promise<void> }>;
+  create: (poolMax?: number) => Promise<CreatedDatabase>;
+}
+
+/** The sample network, with its dated sailings for `days` from `from`, written to a database `create` just made. */
+export async function seeded(created: CreatedDatabase, from: Date, days: number): Promise<CreatedDatabase> {
+  const network = loadNetworkData();
+  await upsertNetwork(created.handle.db, network);
+  await extendSailings(created.handle.db, network, from, days);
+  return created;
 }
 
 /** A fresh database on the PostgreSQL server of the run (its own name, so files can run in parallel). */
@@ -31,29 +47,32 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
   };
 }
 
-export const testDatabases: TestDatabase[] = [
-  {
-    name: 'pglite',
-    create: async () => {
-      const handle = await openDatabase({ pgliteDir: 'memory://' });
-      await migrateDatabase(handle);
-      return { handle, drop: () => handle.close() };
-    },
+/** The embedded database (one connection): fast, and what `npm start` runs on. */
+export const pglite: TestDatabase = {
+  name: 'pglite',
+  create: async () => {
+    const handle = await openDatabase({ pgliteDir: 'memory://' });
+    await migrateDatabase(handle);
+    return { handle, drop: () => handle.close() };
   },
-  {
-    name: 'postgres',
-    create: async () => {
-      const database = await createPostgresDatabase();
-      const handle = await openDatabase({ url: database.url, poolMax: 4 });
-      await migrateDatabase(handle);
-      return {
-        handle,
-        url: database.url,
-        drop: async () => {
-          await handle.close();
-          await database.drop();
-        },
-      };
-    },
+};
+
+/** A database of its own on the run's PostgreSQL server (TEST_DATABASE_URL, else an embedded one). */
+export const postgres: TestDatabase = {
+  name: 'postgres',
+  create: async (poolMax = 4) => {
+    const database = await createPostgresDatabase();
+    const handle = await openDatabase({ url: database.url, poolMax });
+    await migrateDatabase(handle);
+    return {
+      handle,
+      url: database.url,
+      drop: async () => {
+        await handle.close();
+        await database.drop();
+      },
+    };
   },
-];
+};
+
+export const testDatabases: TestDatabase[] = [pglite, postgres];
