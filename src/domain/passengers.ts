@@ -5,12 +5,23 @@ export type ByCategory<T> = Record<PassengerCategory, T>;
 export type PassengerCounts = ByCategory<number>;
 
 export const MAX_SEATED_PASSENGERS = 9;
+/** The largest party: nine seated, each adult with an infant on the lap. */
+export const MAX_PARTY = MAX_SEATED_PASSENGERS * 2;
+
+/** The party-size rules' message keys (the search form's error words include them). */
+export const partyProblemKeys = [
+  'search_error_adults_min',
+  'search_error_party_max',
+  'search_error_infants_max',
+] as const;
+interface PartyProblem {
+  field: 'adults' | 'children' | 'infants';
+  key: (typeof partyProblemKeys)[number];
+}
 
 /** The party-size rules, as message keys: adults >= 1, adults + children <= 9, infants <= adults. */
-export function passengerCountProblems(
-  counts: PassengerCounts,
-): { field: 'adults' | 'children' | 'infants'; key: string }[] {
-  const problems: { field: 'adults' | 'children' | 'infants'; key: string }[] = [];
+export function passengerCountProblems(counts: PassengerCounts): PartyProblem[] {
+  const problems: PartyProblem[] = [];
   if (counts.adult < 1) problems.push({ field: 'adults', key: 'search_error_adults_min' });
   if (counts.adult + counts.child > MAX_SEATED_PASSENGERS)
     problems.push({ field: 'children', key: 'search_error_party_max' });

@@ -9,9 +9,16 @@ export interface PassportDates {
   expiry: string;
 }
 
+/** The passport rules' message keys (the booking flow's error words include them). */
+export const passportProblemKeys = [
+  'passport_error_issued_future',
+  'passport_error_expiry_before_issue',
+  'passport_error_validity',
+] as const;
+
 export interface PassportProblem {
   field: 'passportIssued' | 'passportExpiry';
-  key: string;
+  key: (typeof passportProblemKeys)[number];
 }
 
 /**

@@ -4,8 +4,24 @@ import type { Locale } from './locales.ts';
 type MessageFunction = (inputs: Record<string, unknown>, options: { locale: Locale }) => string;
 const catalogue = m as unknown as Record<string, MessageFunction | undefined>;
 
-/** A message by key, for keys that arrive as data (validation issues); unknown keys come back unchanged. */
-export function translate(key: string, locale: Locale, params: Record<string, unknown> = {}): string {
+/** A key of the message catalogue: a key that is not in both catalogues fails the type check. */
+export type MessageKey = {
+  [K in keyof typeof m]: (typeof m)[K] extends (...args: never[]) => string ? K : never;
+}[keyof typeof m];
+
+/**
+ * A message by a key the code names (`translate('mail_greeting', locale, { name })`), for code that picks among
+ * several keys; a page or island with a fixed message calls `m.key()` directly.
+ */
+export function translate(key: MessageKey, locale: Locale, params: Record<string, unknown> = {}): string {
+  return messageFromData(key, locale, params);
+}
+
+/**
+ * A message by a key that arrives as data (a schema's issue, a refusal's code): unknown keys come back unchanged,
+ * so a missing message shows its key rather than nothing.
+ */
+export function messageFromData(key: string, locale: Locale, params: Record<string, unknown> = {}): string {
   const message = catalogue[key];
   return typeof message === 'function' ? message(params, { locale }) : key;
 }

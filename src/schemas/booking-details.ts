@@ -1,5 +1,7 @@
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import * as z from 'zod/mini';
+import { MAX_PARTY } from '../domain/passengers.ts';
+import { passportProblemKeys } from '../domain/passport.ts';
 import { isPrintable, printable } from './plain-text.ts';
 import { isoDate } from './search.ts';
 
@@ -8,10 +10,33 @@ import { isoDate } from './search.ts';
  * PUT /api/bookings/{id}/details. Messages are i18n keys; rules that need the booking (how many passengers, the
  * last travel date for passport validity) are checked by the service.
  */
-const text = (key: string, max = 100) =>
+/**
+ * Every message key the details schemas give, with the domain's passport rules: the island's error words are built
+ * from this list, and `key()` lets the schemas use no other (a new message fails the type check until listed).
+ */
+export const detailsErrorKeys = [
+  'booking_error_too_long',
+  'booking_error_full_name',
+  'booking_error_email',
+  'booking_error_email_invalid',
+  'booking_error_phone',
+  'booking_error_phone_invalid',
+  'booking_error_passport_number',
+  'booking_error_passport_number_invalid',
+  'booking_error_passport_issued',
+  'booking_error_passport_expiry',
+  'booking_error_passport_country',
+  'booking_error_passport_country_invalid',
+  'error_unprintable',
+  ...passportProblemKeys,
+] as const;
+export type DetailsErrorKey = (typeof detailsErrorKeys)[number];
+const key = (message: DetailsErrorKey) => message;
+
+const text = (message: DetailsErrorKey, max = 100) =>
   z
-    .string({ error: key })
-    .check(z.trim(), z.minLength(1, key), z.maxLength(max, 'booking_error_too_long'), printable());
+    .string({ error: message })
+    .check(z.trim(), z.minLength(1, message), z.maxLength(max, key('booking_error_too_long')), printable());
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 /** An ISO 3166 country code Intl knows (it echoes unknown codes back). */
@@ -22,50 +47,53 @@ function isCountry(code: string): boolean {
 const emailFormat = z.email();
 
 export const contactSchema = z.object({
-  fullName: text('booking_error_full_name'),
-  email: z.string({ error: 'booking_error_email' }).check(
+  fullName: text(key('booking_error_full_name')),
+  email: z.string({ error: key('booking_error_email') }).check(
     z.trim(),
-    z.minLength(1, 'booking_error_email'),
-    z.maxLength(254, 'booking_error_email_invalid'),
-    z.refine((value) => value === '' || emailFormat.safeParse(value).success, 'booking_error_email_invalid'),
+    z.minLength(1, key('booking_error_email')),
+    z.maxLength(254, key('booking_error_email_invalid')),
+    z.refine(
+      (value) => value === '' || emailFormat.safeParse(value).success,
+      key('booking_error_email_invalid'),
+    ),
   ),
   /** E.164, e.g. +6281234567890; the island's phone input produces it. */
-  phone: z.string({ error: 'booking_error_phone' }).check(
+  phone: z.string({ error: key('booking_error_phone') }).check(
     z.trim(),
-    z.minLength(1, 'booking_error_phone'),
+    z.minLength(1, key('booking_error_phone')),
     // Only once there is something: an empty field hears "required" alone.
     z.refine(
       (value) => value === '' || (value.length <= 250 && isPrintable(value) && isValidPhoneNumber(value)),
-      'booking_error_phone_invalid',
+      key('booking_error_phone_invalid'),
     ),
   ),
 });
 
 export const passengerSchema = z.object({
-  fullName: text('booking_error_full_name'),
-  passportNumber: z.string({ error: 'booking_error_passport_number' }).check(
+  fullName: text(key('booking_error_full_name')),
+  passportNumber: z.string({ error: key('booking_error_passport_number') }).check(
     z.trim(),
     z.toUpperCase(),
-    z.minLength(1, 'booking_error_passport_number'),
+    z.minLength(1, key('booking_error_passport_number')),
     // Only once there is something: an empty field hears "required" alone.
     z.refine(
       (value) => value === '' || /^[A-Z0-9]{5,20}$/.test(value),
-      'booking_error_passport_number_invalid',
+      key('booking_error_passport_number_invalid'),
     ),
   ),
-  passportIssued: isoDate('booking_error_passport_issued'),
-  passportExpiry: isoDate('booking_error_passport_expiry'),
-  passportCountry: z.string({ error: 'booking_error_passport_country' }).check(
+  passportIssued: isoDate(key('booking_error_passport_issued')),
+  passportExpiry: isoDate(key('booking_error_passport_expiry')),
+  passportCountry: z.string({ error: key('booking_error_passport_country') }).check(
     z.trim(),
     z.toUpperCase(),
-    z.minLength(1, 'booking_error_passport_country'),
-    z.refine((value) => value === '' || isCountry(value), 'booking_error_passport_country_invalid'),
+    z.minLength(1, key('booking_error_passport_country')),
+    z.refine((value) => value === '' || isCountry(value), key('booking_error_passport_country_invalid')),
   ),
 });
 
 export const bookingDetailsSchema = z.object({
   contact: contactSchema,
-  passengers: z.array(passengerSchema).check(z.minLength(1), z.maxLength(18)),
+  passengers: z.array(passengerSchema).check(z.minLength(1), z.maxLength(MAX_PARTY)),
 });
 
 export type BookingDetails = z.infer<typeof bookingDetailsSchema>;

@@ -1,10 +1,30 @@
 import * as z from 'zod/mini';
+import { partyProblemKeys } from '../domain/passengers.ts';
 import { partyIssues } from './party.ts';
 
 /**
  * The schedule search, shared by the search form island and GET /api/schedules. Messages are i18n keys.
  * Rules that need a clock or the network (date not in the past, route exists) are checked by the service.
  */
+/**
+ * Every message key a search can be refused with (the schema's, the party rules', and the date check that needs a
+ * clock): the search form's error words are typed on this list, and `key()` lets the schema use no other.
+ */
+export const searchErrorKeys = [
+  'search_error_trip',
+  'search_error_from',
+  'search_error_to',
+  'search_error_route',
+  'search_error_date',
+  'search_error_date_past',
+  'search_error_return_date',
+  'search_error_return_before',
+  'search_error_count',
+  ...partyProblemKeys,
+] as const;
+export type SearchErrorKey = (typeof searchErrorKeys)[number];
+const key = (message: SearchErrorKey) => message;
+
 export const tripTypes = ['one_way', 'two_way', 'open'] as const;
 export type TripType = (typeof tripTypes)[number];
 
@@ -22,20 +42,22 @@ export const isoDate = (key: string) =>
 export const count = (fallback: number) =>
   z._default(
     z.coerce
-      .number({ error: 'search_error_count' })
-      .check(z.refine((value) => Number.isInteger(value) && value >= 0 && value <= 9, 'search_error_count')),
+      .number({ error: key('search_error_count') })
+      .check(
+        z.refine((value) => Number.isInteger(value) && value >= 0 && value <= 9, key('search_error_count')),
+      ),
     fallback,
   );
 const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
 export const searchQuerySchema = z
   .object({
-    trip: z._default(z.enum(tripTypes, { error: 'search_error_trip' }), 'one_way'),
-    from: terminal('search_error_from'),
-    to: terminal('search_error_to'),
-    date: z.optional(z.pipe(z.transform(emptyToUndefined), z.optional(isoDate('search_error_date')))),
+    trip: z._default(z.enum(tripTypes, { error: key('search_error_trip') }), 'one_way'),
+    from: terminal(key('search_error_from')),
+    to: terminal(key('search_error_to')),
+    date: z.optional(z.pipe(z.transform(emptyToUndefined), z.optional(isoDate(key('search_error_date'))))),
     returnDate: z.optional(
-      z.pipe(z.transform(emptyToUndefined), z.optional(isoDate('search_error_return_date'))),
+      z.pipe(z.transform(emptyToUndefined), z.optional(isoDate(key('search_error_return_date')))),
     ),
     adults: count(1),
     children: count(0),
@@ -43,14 +65,14 @@ export const searchQuerySchema = z
   })
   .check(
     z.superRefine((query, ctx) => {
-      const issue = (path: string, message: string) =>
+      const issue = (path: string, message: SearchErrorKey) =>
         ctx.issues.push({ code: 'custom', path: [path], message, input: query });
-      if (query.from === query.to) issue('to', 'search_error_route');
-      if (query.trip !== 'open' && !query.date) issue('date', 'search_error_date');
+      if (query.from === query.to) issue('to', key('search_error_route'));
+      if (query.trip !== 'open' && !query.date) issue('date', key('search_error_date'));
       if (query.trip === 'two_way') {
-        if (!query.returnDate) issue('returnDate', 'search_error_return_date');
+        if (!query.returnDate) issue('returnDate', key('search_error_return_date'));
         else if (query.date && query.returnDate < query.date)
-          issue('returnDate', 'search_error_return_before');
+          issue('returnDate', key('search_error_return_before'));
       }
       partyIssues(query, issue);
     }),

@@ -1,4 +1,4 @@
-import { translate } from '../i18n/translate.ts';
+import { messageFromData } from '../i18n/translate.ts';
 import type { Locale } from '../i18n/locales.ts';
 
 /** Refusals per field as message keys (with parameters), before they are put in the reader's language. */
@@ -25,7 +25,7 @@ export function localizeErrors(errors: ErrorKeys, locale: Locale): Record<string
   return Object.fromEntries(
     Object.entries(errors).map(([field, list]) => [
       field,
-      list.map((e) => translate(e.key, locale, e.params)),
+      list.map((e) => messageFromData(e.key, locale, e.params)),
     ]),
   );
 }

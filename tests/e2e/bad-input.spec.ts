@@ -10,13 +10,10 @@ const form = (fields: Record<string, string>) => ({ form: fields, maxRedirects: 
 
 test('page routes answer garbage without a server error', async ({ request }) => {
   const answers = await Promise.all([
-    request.post('/booking/hold', form({ out: 'not-a-uuid', adults: '99' })),
-    request.post('/id/booking/hold', form({ trip: 'open', from: 'XXX' })),
-    request.post(`/booking/${unknownId}/details`, form({ 'contact.fullName': 'x' })),
-    request.post(
-      `/booking/${unknownId}/details`,
-      form({ 'contact.email': '@', 'passengers.0.fullName': '' }),
-    ),
+    request.post('/booking/schedule', form({ out: 'not-a-uuid', adults: '99' })),
+    request.post('/id/booking/schedule', form({ trip: 'open', from: 'XXX' })),
+    request.post(`/booking/${unknownId}`, form({ 'contact.fullName': 'x' })),
+    request.post(`/booking/${unknownId}`, form({ 'contact.email': '@', 'passengers.0.fullName': '' })),
     request.post(`/booking/${unknownId}/payment`, form({ bank: 'gopay', agree: 'maybe' })),
     request.post('/booking/check-order', form({ code: '0O1I', email: 'nope' })),
     request.post('/id/booking/check-order', form({})),
@@ -45,14 +42,14 @@ test('an unknown booking under /id/ answers the Indonesian 404 page', async ({ r
   }
 });
 
-test('form posts build their redirects from checked values only', async ({ request }) => {
-  const long = await request.post('/booking/hold', form({ date: 'x'.repeat(20_000), trip: 'a\r\nb' }));
-  expect(long.status()).toBe(303);
-  expect(long.headers().location).toBe('/booking/schedule?holdError=search_error_trip#continue');
-  const emoji = await request.post(
-    `/booking/${encodeURIComponent('😀\u202E')}AAAAAAAAAAAAAAAAAAA/details`,
-    form({}),
-  );
+test('a refused form post renders its page again: the reason shown, nothing in the address', async ({
+  request,
+}) => {
+  const long = await request.post('/booking/schedule', form({ date: 'x'.repeat(20_000), trip: 'a\r\nb' }));
+  expect(long.status()).toBe(400);
+  expect(long.headers().location).toBeUndefined();
+  expect(await long.text()).toContain('Choose one way, two way or ticket only');
+  const emoji = await request.post(`/booking/${encodeURIComponent('😀\u202E')}AAAAAAAAAAAAAAAAAAA`, form({}));
   expect(emoji.status()).toBe(404);
 });
 

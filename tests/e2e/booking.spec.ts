@@ -12,6 +12,8 @@ const texts = {
     notFound: 'We could not find a booking with this booking code and e-mail',
     required: ['Booking code is required', 'Email is required'],
     subjectPaid: 'Your e-tickets',
+    returnAfter: 'The return sailing must leave after the outbound arrives',
+    emailInvalid: 'Enter a valid e-mail address',
   },
   id: {
     prefix: '/id',
@@ -21,6 +23,8 @@ const texts = {
     notFound: 'Kami tidak menemukan pesanan dengan kode booking dan e-mail ini',
     required: ['Kode booking wajib diisi', 'Email wajib diisi'],
     subjectPaid: 'E-tiket',
+    returnAfter: 'Kapal kembali harus berangkat setelah kapal keberangkatan tiba',
+    emailInvalid: 'Masukkan alamat e-mail yang valid',
   },
 } as const;
 
@@ -147,6 +151,53 @@ for (const locale of ['en', 'id'] as const) {
     await expect(page).toHaveURL(/\/payment$/);
     await payInSimulator(page, 'bri', t);
     await expect(page.getByTestId('passenger-tickets')).toContainText(`TK-${code}-2D`);
+    await context.close();
+  });
+
+  test(`${locale}: without JavaScript, a refused form comes back with what was chosen and typed, and why`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const day = daysAhead(9);
+    await page.goto(
+      `${t.prefix}/booking/schedule?trip=two_way&from=BTC&to=HFC&date=${day}&returnDate=${day}`,
+    );
+    // A return that leaves before the chosen outbound arrives: the server says so, the choices stay.
+    const lastOut = page.locator('input[name="out"]').last();
+    await lastOut.check();
+    await page.locator('input[name="ret"]').first().check();
+    const refusedHold = page.waitForResponse((r) => r.request().method() === 'POST');
+    await page.locator('#continue').getByRole('button').click();
+    expect((await refusedHold).status()).toBe(400);
+    await expect(page.locator('#continue [role="alert"]').first()).toHaveText(t.returnAfter);
+    await expect(page.locator('#continue [role="alert"]').first()).toBeFocused();
+    await expect(lastOut).toBeChecked();
+    expect(new URL(page.url()).search).not.toMatch(/error|out=|ret=/i);
+
+    // A return on the next day fits.
+    await page.goto(
+      `${t.prefix}/booking/schedule?trip=two_way&from=BTC&to=HFC&date=${day}&returnDate=${daysAhead(10)}`,
+    );
+    await page.locator('input[name="out"]').first().check();
+    await page.locator('input[name="ret"]').first().check();
+    await page.locator('#continue').getByRole('button').click();
+    await expect(page).toHaveURL(/\/booking\/[\w-]{24}$/);
+    await fillContact(page);
+    await page.locator('[name="contact.email"]').fill('dewi@example');
+    await fillPassengers(page, ['Rina Wijaya']);
+    const refusedDetails = page.waitForResponse((r) => r.request().method() === 'POST');
+    await page.getByTestId('flow-next').click();
+    expect((await refusedDetails).status()).toBe(400);
+    expect(new URL(page.url()).search).toBe('');
+    await expect(page.locator('[name="contact.email"]')).toHaveValue('dewi@example');
+    await expect(page.locator('[name="contact.phone"]')).toHaveValue('0812 3456 7890');
+    await expect(page.locator('[name="passengers.0.fullName"]')).toHaveValue('Rina Wijaya');
+    await expect(page.locator('[name="passengers.0.passportCountry"]')).toHaveValue('ID');
+    await expect(page.getByText(t.emailInvalid)).toBeVisible();
+    await page.locator('[name="contact.email"]').fill('dewi@example.co.id');
+    await page.getByTestId('flow-next').click();
+    await expect(page).toHaveURL(/\/payment$/);
     await context.close();
   });
 

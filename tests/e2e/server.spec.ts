@@ -53,7 +53,7 @@ test.describe('production server', () => {
     });
     expect(api.status()).toBe(413);
     expect(((await api.json()) as { message: string }).message).toMatch(/terlalu besar/);
-    const form = await request.post('/booking/hold', { form: { out: big }, maxRedirects: 0 });
+    const form = await request.post('/booking/schedule', { form: { out: big }, maxRedirects: 0 });
     expect(form.status()).toBe(413);
     expect(((await form.json()) as { message: string }).message).toMatch(/too large/);
   });

@@ -1,26 +1,64 @@
 import { useEffect, useMemo, useState, type SyntheticEvent } from 'react';
+import { useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { showNotification } from '../../stores/notifications.ts';
+import {
+  keepDraftOnLanguageSwitch,
+  nestedErrors,
+  showStartingValues,
+  startingValues,
+} from '../shared/form-state.ts';
 import { loadWithRecovery } from '../shared/load-failure.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import { ContactStep } from './ContactStep.tsx';
 import { PassengerStep } from './PassengerStep.tsx';
 import { SummaryStep } from './SummaryStep.tsx';
 import { parseCountries } from './countries.ts';
-import type { ContactValues, DetailsErrors, FlowProps, PassengerValues } from './types.ts';
+import type { DetailsForm, FlowProps } from './types.ts';
 
 type Step = 'contact' | 'passengers' | 'summary';
 const steps: Step[] = ['contact', 'passengers', 'summary'];
+const contactFields = ['contact.fullName', 'contact.email', 'contact.phone'] as const;
 const loadRules = () => loadWithRecovery(() => import('./validate.ts'));
+const FORM_ID = 'booking-flow';
 
 /**
  * The booking flow: contact person -> passengers -> summary, then the payment page. Server-rendered as one plain
- * form with every field (it posts and saves without JavaScript); once hydrated it shows one step at a time, checks
- * each with the shared schema (loaded when first needed) and saves to the server, so a reload resumes there.
+ * form with every field (it posts to its own page and saves without JavaScript); once hydrated, react-hook-form
+ * holds the fields (adopting whatever was typed before), shows one step at a time, checks each with the shared
+ * schemas (loaded when first needed) and saves to the server, so a reload resumes there.
  */
 export default function BookingFlow(props: FlowProps) {
   const { labels, party } = props;
   const countries = useMemo(() => parseCountries(props.countries), [props.countries]);
   const hydrated = useHydrated();
+  const draftKey = `booking:${props.bookingId}`;
+  const [defaults] = useState(() =>
+    startingValues<DetailsForm>(
+      FORM_ID,
+      { contact: props.initialContact, passengers: props.initialPassengers },
+      draftKey,
+    ),
+  );
+  // Stable for the island's life: react-hook-form applies it once, then its own checks take over.
+  const [serverErrors] = useState(() => nestedErrors(props.serverErrors));
+  const resolver = useMemo<Resolver<DetailsForm>>(
+    () => async (values, context, options) =>
+      (await loadRules()).detailsResolver(props.today, props.lastTravel)(values, context, options),
+    [props.today, props.lastTravel],
+  );
+  const form = useForm<DetailsForm>({
+    defaultValues: defaults,
+    resolver,
+    ...(serverErrors ? { errors: serverErrors } : {}),
+  });
+  const { formState, getValues, setError, setValue, trigger } = form;
+  useEffect(() => {
+    showStartingValues(defaults, (path, value) => {
+      setValue(path as FieldPath<DetailsForm>, value);
+    });
+    return keepDraftOnLanguageSwitch(draftKey, getValues);
+  }, [defaults, draftKey, getValues, setValue]);
+
   // A plain-form post refused for a passenger's field comes back at the passengers step.
   const [step, setStep] = useState<Step>(() =>
     props.serverErrors && Object.keys(props.serverErrors).some((k) => k.startsWith('passengers'))
@@ -29,57 +67,46 @@ export default function BookingFlow(props: FlowProps) {
         ? 'summary'
         : 'contact',
   );
-  const [contact, setContact] = useState<ContactValues>(props.initialContact);
-  const [passengers, setPassengers] = useState<PassengerValues[]>(props.initialPassengers);
-  const [errors, setErrors] = useState<DetailsErrors>(props.serverErrors ?? {});
   const [busy, setBusy] = useState(false);
   const [phone, setPhone] = useState(props.initialContact.phone);
+  const text = (message: string) => (labels.errors as Record<string, string>)[message] ?? message;
 
-  const text = (keys: DetailsErrors): DetailsErrors =>
-    Object.fromEntries(
-      Object.entries(keys).map(([path, list]) => [path, list.map((k) => labels.errors[k] ?? labels.generic)]),
-    );
-  const changeContact = (field: keyof ContactValues, value: string) => {
-    setContact((current) => ({ ...current, [field]: value }));
-    if (field === 'phone' && value.trim().startsWith('+'))
+  const followTypedCountry = (typed: string) => {
+    if (typed.trim().startsWith('+'))
       void loadRules().then(({ countryOfTyped }) => {
-        const country = countryOfTyped(value);
-        if (country) setContact((current) => ({ ...current, phoneCountry: country }));
+        const country = countryOfTyped(typed);
+        if (country) setValue('contact.phoneCountry', country);
       });
-  };
-  const changePassenger = (index: number, field: keyof PassengerValues, value: string) => {
-    setPassengers((current) => current.map((p, i) => (i === index ? { ...p, [field]: value } : p)));
   };
   // After a step changes or is refused, keyboard and screen-reader users land where the work is: the first field
   // with an error, else the new step's first field.
   const [focusNext, setFocusNext] = useState(0);
   useEffect(() => {
     if (focusNext === 0) return;
-    const form = document.getElementById('booking-flow');
-    const invalid = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    const element = document.getElementById(FORM_ID);
+    const invalid = element?.querySelector<HTMLElement>('[aria-invalid="true"]');
     if (invalid) {
       invalid.focus(); // scrolls to it, wherever it is in a long party
       return;
     }
-    form
+    element
       ?.querySelector<HTMLElement>('fieldset input, fieldset select, [data-testid="booking-summary"] button')
       ?.focus({ preventScroll: true });
-    form?.scrollIntoView({ block: 'start' });
+    element?.scrollIntoView({ block: 'start' });
   }, [focusNext]);
   const go = (next: Step) => {
     setStep(next);
     setFocusNext((n) => n + 1);
   };
 
-  const save = async () => {
-    const rules = await loadRules();
-    const e164 = rules.toE164(contact);
+  const save = async (values: DetailsForm) => {
+    const e164 = (await loadRules()).toE164(values.contact);
     const response = await fetch(`/api/bookings/${props.bookingId}/details`, {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json', 'Accept-Language': props.locale },
       body: JSON.stringify({
-        contact: { fullName: contact.fullName, email: contact.email, phone: e164 },
-        passengers,
+        contact: { fullName: values.contact.fullName, email: values.contact.email, phone: e164 },
+        passengers: values.passengers,
       }),
     });
     if (response.ok) {
@@ -88,9 +115,13 @@ export default function BookingFlow(props: FlowProps) {
       go('summary');
       return;
     }
-    const body = (await response.json().catch(() => ({}))) as { message?: string; errors?: DetailsErrors };
+    const body = (await response.json().catch(() => ({}))) as {
+      message?: string;
+      errors?: Record<string, string[]>;
+    };
     if (response.status === 400 && body.errors) {
-      setErrors(body.errors);
+      for (const [path, messages] of Object.entries(body.errors))
+        setError(path as FieldPath<DetailsForm>, { type: 'server', message: messages.join(' ') });
       go(Object.keys(body.errors).some((k) => k.startsWith('contact')) ? 'contact' : 'passengers');
     } else {
       showNotification(body.message ?? labels.generic, 'error', 5000);
@@ -108,19 +139,14 @@ export default function BookingFlow(props: FlowProps) {
           window.location.assign(props.paymentUrl);
           return;
         }
-        const rules = await loadRules();
-        const found =
-          step === 'contact'
-            ? rules.contactErrors(contact)
-            : rules.passengerErrors(passengers, props.today, props.lastTravel);
-        setErrors(text(found));
-        if (Object.keys(found).length > 0) {
+        const valid = await trigger(step === 'contact' ? [...contactFields] : 'passengers');
+        if (!valid) {
           showNotification(labels.fixErrors, 'error');
           setFocusNext((n) => n + 1);
           return;
         }
         if (step === 'contact') go('passengers');
-        else await save();
+        else await save(getValues());
       } catch {
         showNotification(labels.generic, 'error');
       } finally {
@@ -131,9 +157,12 @@ export default function BookingFlow(props: FlowProps) {
 
   const show = (name: Step) => !hydrated || step === name;
   const position = steps.indexOf(step) + 1;
+  // Without JavaScript a refused post reopens the page on the first field to fix (no script needed to focus it).
+  const firstRefused = props.serverErrors ? Object.keys(props.serverErrors)[0] : undefined;
+  const fields = { form, defaults, errors: formState.errors, text, labels, countries, firstRefused };
   return (
     <form
-      id="booking-flow"
+      id={FORM_ID}
       method="post"
       action={props.action}
       noValidate={hydrated}
@@ -153,32 +182,14 @@ export default function BookingFlow(props: FlowProps) {
           ))}
         </ol>
       )}
-      {show('contact') && (
-        <ContactStep
-          values={contact}
-          errors={errors}
-          labels={labels}
-          countries={countries}
-          onChange={changeContact}
-        />
-      )}
+      {show('contact') && <ContactStep {...fields} onPhoneTyped={followTypedCountry} />}
       {show('passengers') && (
-        <PassengerStep
-          passengers={passengers}
-          party={party}
-          errors={errors}
-          labels={labels}
-          countries={countries}
-          today={props.today}
-          twoWay={props.twoWay}
-          onChange={changePassenger}
-        />
+        <PassengerStep {...fields} party={party} today={props.today} twoWay={props.twoWay} />
       )}
       {hydrated && step === 'summary' && (
         <SummaryStep
-          contact={contact}
+          values={getValues()}
           phone={phone}
-          passengers={passengers}
           party={party}
           legs={props.legs}
           labels={labels}

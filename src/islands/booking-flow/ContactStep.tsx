@@ -1,32 +1,47 @@
 import { Field, inputClass } from '../shared/Field.tsx';
-import type { CountryOption } from './countries.ts';
-import type { ContactValues, DetailsErrors, FlowLabels } from './types.ts';
+import { errorsAt } from '../shared/form-state.ts';
+import type { ContactValues, StepFields } from './types.ts';
 
-interface Props {
-  values: ContactValues;
-  errors: DetailsErrors;
-  labels: FlowLabels;
-  countries: CountryOption[];
-  onChange: (field: keyof ContactValues, value: string) => void;
+interface Props extends StepFields {
+  /** A number typed with "+": the country picker follows it. */
+  onPhoneTyped: (typed: string) => void;
 }
 
 /** Contact person: who gets the e-mails and whom the agency calls. Field names match the plain form's. */
-export function ContactStep({ values, errors, labels, countries, onChange }: Props) {
+export function ContactStep({
+  form,
+  defaults,
+  errors,
+  text,
+  labels,
+  countries,
+  firstRefused,
+  onPhoneTyped,
+}: Props) {
+  const path = (field: keyof ContactValues) => `contact.${field}` as const;
   const bind = (field: keyof ContactValues) => ({
-    name: `contact.${field}`,
-    value: values[field],
-    onChange: (event: { currentTarget: { value: string } }) => {
-      onChange(field, event.currentTarget.value);
-    },
+    ...form.register(
+      path(field),
+      field === 'phone'
+        ? {
+            onChange: (event: { target: { value: string } }) => {
+              onPhoneTyped(event.target.value);
+            },
+          }
+        : {},
+    ),
+    defaultValue: defaults.contact[field],
+    autoFocus: firstRefused === path(field),
   });
+  const errorsOf = (field: keyof ContactValues) => errorsAt(errors, path(field), text);
   return (
     <fieldset className="grid gap-4">
       <legend className="text-xl font-bold">{labels.contactTitle}</legend>
       <p className="text-sm">{labels.contactHint}</p>
-      <Field id="contact-fullName" label={labels.fullName} errors={errors['contact.fullName']}>
+      <Field id="contact-fullName" label={labels.fullName} errors={errorsOf('fullName')}>
         <input className={inputClass} autoComplete="name" required maxLength={100} {...bind('fullName')} />
       </Field>
-      <Field id="contact-email" label={labels.email} errors={errors['contact.email']}>
+      <Field id="contact-email" label={labels.email} errors={errorsOf('email')}>
         <input className={inputClass} type="email" autoComplete="email" required {...bind('email')} />
       </Field>
       <div className="grid grid-cols-[minmax(0,10rem)_1fr] gap-3">
@@ -39,12 +54,7 @@ export function ContactStep({ values, errors, labels, countries, onChange }: Pro
             ))}
           </select>
         </Field>
-        <Field
-          id="contact-phone"
-          label={labels.phone}
-          hint={labels.phoneHint}
-          errors={errors['contact.phone']}
-        >
+        <Field id="contact-phone" label={labels.phone} hint={labels.phoneHint} errors={errorsOf('phone')}>
           <input
             className={inputClass}
             type="tel"

@@ -1,42 +1,38 @@
 import type { PassengerCategory } from '../../domain/passengers.ts';
 import { Field, inputClass } from '../shared/Field.tsx';
-import type { CountryOption } from './countries.ts';
-import type { DetailsErrors, FlowLabels, PassengerValues } from './types.ts';
+import { errorsAt } from '../shared/form-state.ts';
+import type { PassengerValues, StepFields } from './types.ts';
 
-interface Props {
-  passengers: PassengerValues[];
+interface Props extends StepFields {
   party: PassengerCategory[];
-  errors: DetailsErrors;
-  labels: FlowLabels;
-  countries: CountryOption[];
   today: string;
   twoWay: boolean;
-  onChange: (index: number, field: keyof PassengerValues, value: string) => void;
 }
 
 /** One card per passenger, as on the passport. A passenger belongs to the booking: typed once, on both legs. */
 export function PassengerStep({
-  passengers,
-  party,
+  form,
+  defaults,
   errors,
+  text,
   labels,
   countries,
+  firstRefused,
+  party,
   today,
   twoWay,
-  onChange,
 }: Props) {
   return (
     <div className="grid gap-4">
       {twoWay && <p className="rounded-box bg-base-200 p-3 text-sm">{labels.bothLegs}</p>}
-      {passengers.map((passenger, index) => {
-        const key = `passengers.${String(index)}`;
+      {defaults.passengers.map((passenger, index) => {
+        const key = `passengers.${String(index)}` as `passengers.${number}`;
         const bind = (field: keyof PassengerValues) => ({
-          name: `${key}.${field}`,
-          value: passenger[field],
-          onChange: (event: { currentTarget: { value: string } }) => {
-            onChange(index, field, event.currentTarget.value);
-          },
+          ...form.register(`${key}.${field}`),
+          defaultValue: passenger[field],
+          autoFocus: firstRefused === `${key}.${field}`,
         });
+        const errorsOf = (field: keyof PassengerValues) => errorsAt(errors, `${key}.${field}`, text);
         const id = (field: string) => `passenger-${String(index)}-${field}`;
         const category = party[index] ?? 'adult';
         return (
@@ -49,7 +45,7 @@ export function PassengerStep({
                 id={id('fullName')}
                 label={labels.fullName}
                 hint={labels.fullNameHint}
-                errors={errors[`${key}.fullName`]}
+                errors={errorsOf('fullName')}
               >
                 <input
                   className={inputClass}
@@ -63,7 +59,7 @@ export function PassengerStep({
             <Field
               id={id('passportNumber')}
               label={labels.passportNumber}
-              errors={errors[`${key}.passportNumber`]}
+              errors={errorsOf('passportNumber')}
             >
               <input
                 className={`${inputClass} font-mono uppercase`}
@@ -78,7 +74,7 @@ export function PassengerStep({
             <Field
               id={id('passportCountry')}
               label={labels.passportCountry}
-              errors={errors[`${key}.passportCountry`]}
+              errors={errorsOf('passportCountry')}
             >
               <select className={inputClass} required {...bind('passportCountry')}>
                 <option value="">{labels.chooseCountry}</option>
@@ -92,7 +88,7 @@ export function PassengerStep({
             <Field
               id={id('passportIssued')}
               label={labels.passportIssued}
-              errors={errors[`${key}.passportIssued`]}
+              errors={errorsOf('passportIssued')}
             >
               <input className={inputClass} type="date" max={today} required {...bind('passportIssued')} />
             </Field>
@@ -100,7 +96,7 @@ export function PassengerStep({
               id={id('passportExpiry')}
               label={labels.passportExpiry}
               hint={labels.passportExpiryHint}
-              errors={errors[`${key}.passportExpiry`]}
+              errors={errorsOf('passportExpiry')}
             >
               <input className={inputClass} type="date" min={today} required {...bind('passportExpiry')} />
             </Field>

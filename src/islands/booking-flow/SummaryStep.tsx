@@ -1,10 +1,9 @@
 import type { PassengerCategory } from '../../domain/passengers.ts';
-import type { ContactValues, FlowLabels, FlowProps, PassengerValues } from './types.ts';
+import type { DetailsForm, FlowLabels, FlowProps } from './types.ts';
 
 interface Props {
-  contact: ContactValues;
+  values: DetailsForm;
   phone: string;
-  passengers: PassengerValues[];
   party: PassengerCategory[];
   legs: FlowProps['legs'];
   labels: FlowLabels;
@@ -12,7 +11,8 @@ interface Props {
 }
 
 /** What will be ticketed: the contact person, and every passenger on every leg (the price is beside it). */
-export function SummaryStep({ contact, phone, passengers, party, legs, labels, onEdit }: Props) {
+export function SummaryStep({ values, phone, party, legs, labels, onEdit }: Props) {
+  const { contact, passengers } = values;
   return (
     <div className="grid gap-4" data-testid="booking-summary">
       <h2 className="text-xl font-bold">{labels.summaryTitle}</h2>

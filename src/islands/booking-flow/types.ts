@@ -1,3 +1,6 @@
+import type { FieldErrors, UseFormReturn } from 'react-hook-form';
+import type { DetailsErrorKey } from '../../schemas/booking-details.ts';
+import type { CountryOption } from './countries.ts';
 import type { PassengerCategory } from '../../domain/passengers.ts';
 
 export interface ContactValues {
@@ -52,14 +55,14 @@ export interface FlowLabels {
   saved: string;
   fixErrors: string;
   generic: string;
-  /** Message keys of the shared schema and the API -> text. */
-  errors: Record<string, string>;
+  /** Every message key of the shared schemas -> its text. */
+  errors: Record<DetailsErrorKey, string>;
 }
 
 export interface FlowProps {
   locale: 'en' | 'id';
   bookingId: string;
-  /** The plain form's target (works before hydration): POST saves and goes on to the payment page. */
+  /** The plain form's target, the booking page itself (works before hydration): saved, on to the payment page. */
   action: string;
   paymentUrl: string;
   /** The category of each passenger, in party order. */
@@ -83,4 +86,24 @@ export interface FlowProps {
   legs: { title: string; route: string; when: string }[];
   /** Errors from a plain-form submission the server refused, keyed by full path. */
   serverErrors?: DetailsErrors;
+}
+
+/** The flow's one form, as react-hook-form holds it: field paths are the plain form's names. */
+export interface DetailsForm {
+  contact: ContactValues;
+  passengers: PassengerValues[];
+}
+
+/** What each step of the flow gets to draw its fields: the form, where it started, its errors and words. */
+export interface StepFields {
+  form: UseFormReturn<DetailsForm>;
+  /** The values the form started from (the server-rendered fields show them before hydration). */
+  defaults: DetailsForm;
+  errors: FieldErrors<DetailsForm>;
+  /** A message key or a server's text, as the reader sees it. */
+  text: (message: string) => string;
+  labels: FlowLabels;
+  countries: CountryOption[];
+  /** The first field a refused plain-form post named: the page opens on it. */
+  firstRefused: string | undefined;
 }

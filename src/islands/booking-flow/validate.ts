@@ -1,9 +1,12 @@
 // Loaded on demand (the first time a step is checked): the shared schema and the phone number metadata are the
 // island's largest parts and nothing needs them before the traveller presses "Next".
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Resolver } from 'react-hook-form';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
+import * as z from 'zod/mini';
 import { passportProblems } from '../../domain/passport.ts';
 import { contactSchema, passengerSchema } from '../../schemas/booking-details.ts';
-import type { ContactValues, DetailsErrors, PassengerValues } from './types.ts';
+import type { ContactValues, DetailsForm } from './types.ts';
 
 /** The phone as E.164 (+6281234567890) when it is a valid number for its country, else what was typed. */
 export function toE164(contact: ContactValues): string {
@@ -19,40 +22,30 @@ export function countryOfTyped(phone: string): string | undefined {
   return parsePhoneNumberFromString(phone.trim())?.country;
 }
 
-function collect(
-  issues: readonly { path: readonly PropertyKey[]; message: string }[],
-  prefix: string,
-  errors: DetailsErrors,
-) {
-  for (const issue of issues)
-    (errors[[prefix, ...issue.path.map(String)].join('.')] ??= []).push(issue.message);
+/**
+ * The booking flow's form as the shared schemas see it: the API's contact rules on the phone as E.164, and the
+ * domain's passport rules with the booking's dates (the server checks the same again). Messages are keys.
+ */
+function detailsFormSchema(today: string, lastTravel: string) {
+  const contact = z.pipe(
+    z.transform((typed: ContactValues) => ({
+      fullName: typed.fullName,
+      email: typed.email,
+      phone: toE164(typed),
+    })),
+    contactSchema,
+  );
+  const passenger = passengerSchema.check(
+    z.superRefine((typed, ctx) => {
+      const dates = { issued: typed.passportIssued, expiry: typed.passportExpiry };
+      for (const problem of passportProblems(dates, today, lastTravel))
+        ctx.issues.push({ code: 'custom', message: problem.key, path: [problem.field], input: typed });
+    }),
+  );
+  return z.object({ contact, passengers: z.array(passenger) });
 }
 
-/** Message keys by full path (`contact.email`, `passengers.1.passportExpiry`), as the API answers them. */
-export function contactErrors(contact: ContactValues): DetailsErrors {
-  const errors: DetailsErrors = {};
-  const parsed = contactSchema.safeParse({ ...contact, phone: toE164(contact) });
-  if (!parsed.success) collect(parsed.error.issues, 'contact', errors);
-  return errors;
-}
-
-/** The passport rules of the domain, with the booking's last travel date: the server checks the same again. */
-export function passengerErrors(
-  passengers: PassengerValues[],
-  today: string,
-  lastTravel: string,
-): DetailsErrors {
-  const errors: DetailsErrors = {};
-  passengers.forEach((passenger, index) => {
-    const prefix = `passengers.${String(index)}`;
-    const parsed = passengerSchema.safeParse(passenger);
-    if (!parsed.success) {
-      collect(parsed.error.issues, prefix, errors);
-      return;
-    }
-    const dates = { issued: parsed.data.passportIssued, expiry: parsed.data.passportExpiry };
-    for (const problem of passportProblems(dates, today, lastTravel))
-      (errors[`${prefix}.${problem.field}`] ??= []).push(problem.key);
-  });
-  return errors;
+/** react-hook-form's resolver for the booking flow: errors by field, values as typed (the island sends them). */
+export function detailsResolver(today: string, lastTravel: string): Resolver<DetailsForm> {
+  return zodResolver(detailsFormSchema(today, lastTravel), undefined, { raw: true });
 }

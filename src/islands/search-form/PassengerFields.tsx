@@ -1,16 +1,17 @@
+import type { UseFormRegister } from 'react-hook-form';
 import { Field, inputClass } from '../shared/Field.tsx';
 import type { labels } from './messages.ts';
-import type { FieldErrors, SearchValues } from './types.ts';
+import type { SearchValues } from './types.ts';
 
 interface Props {
-  values: SearchValues;
-  errors: FieldErrors;
+  defaults: SearchValues;
+  register: UseFormRegister<SearchValues>;
+  errorsOf: (field: keyof SearchValues) => string[] | undefined;
   text: ReturnType<typeof labels>;
-  onChange: (field: keyof SearchValues) => (value: string) => void;
 }
 
 /** Adults, children and infants: number inputs that work without JavaScript. */
-export function PassengerFields({ values, errors, text, onChange }: Props) {
+export function PassengerFields({ defaults, register, errorsOf, text }: Props) {
   const fields = [
     { name: 'adults', label: text.adults, hint: text.adultsHint, min: 1 },
     { name: 'children', label: text.children, hint: text.childrenHint, min: 0 },
@@ -25,20 +26,17 @@ export function PassengerFields({ values, errors, text, onChange }: Props) {
           id={`search-${field.name}`}
           label={field.label}
           hint={field.hint}
-          errors={errors[field.name]}
+          errors={errorsOf(field.name)}
         >
           <input
             type="number"
             inputMode="numeric"
-            name={field.name}
             min={field.min}
             max={9}
             step={1}
             className={inputClass}
-            value={values[field.name]}
-            onChange={(e) => {
-              onChange(field.name)(e.target.value);
-            }}
+            defaultValue={defaults[field.name]}
+            {...register(field.name)}
           />
         </Field>
       ))}

@@ -1,5 +1,14 @@
-import { useState, type SyntheticEvent } from 'react';
+import { useEffect, useMemo, useState, type SyntheticEvent } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useHydrated } from '../shared/use-hydrated.ts';
+import {
+  errorsAt,
+  keepDraftOnLanguageSwitch,
+  nestedErrors,
+  showStartingValues,
+  startingValues,
+} from '../shared/form-state.ts';
 import { toLocal } from '../../domain/port-time.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { searchQuerySchema } from '../../schemas/search.ts';
@@ -21,48 +30,64 @@ interface Props {
 }
 
 const countryOrder = ['ID', 'SG', 'MY'] as const;
+const FORM_ID = 'search-form';
+const schemaResolver = zodResolver(searchQuerySchema, undefined, { raw: true }) as Resolver<SearchValues>;
 
-/** The schedule search. Server-rendered as a working form; once hydrated it narrows destinations and checks input. */
-export default function SearchForm({ locale, action, terminals, initial, today, serverErrors = {} }: Props) {
+/**
+ * The schedule search. Server-rendered as a working GET form; once hydrated, react-hook-form holds the fields
+ * (adopting what was typed before), narrows destinations and checks the query with the shared schema.
+ */
+export default function SearchForm({ locale, action, terminals, initial, today, serverErrors }: Props) {
   const text = labels(locale);
-  const [values, setValues] = useState<SearchValues>(initial);
-  const [errors, setErrors] = useState<FieldErrors>(serverErrors);
   // Before hydration every field is on the page, so the plain GET form works for any trip type.
   const hydrated = useHydrated();
   // A pre-rendered page's `today` may be days old: once in the browser, today is read from its clock.
   const minDate = hydrated ? toLocal(new Date(), 'Asia/Jakarta').date : today;
-  const set = (field: keyof SearchValues) => (value: string) => {
-    setValues((current) => {
-      const next = { ...current, [field]: value };
-      const origin = terminals.find((t) => t.code === next.from);
-      if (field === 'from' && origin && !origin.destinations.includes(next.to)) next.to = '';
-      if (field === 'date' && next.returnDate && next.returnDate < value) next.returnDate = value;
-      return next;
+  const [defaults] = useState(() => startingValues(FORM_ID, initial, 'search'));
+  const [refused] = useState(() => nestedErrors(serverErrors));
+  const resolver = useMemo<Resolver<SearchValues>>(
+    () => async (values, context, options) => {
+      const result = await schemaResolver(values, context, options);
+      // The one rule that needs a clock: the browser's today at the departure terminals.
+      if (values.trip === 'open' || !values.date || values.date >= minDate || result.errors.date)
+        return result;
+      return {
+        values: {},
+        errors: { ...result.errors, date: { type: 'past', message: 'search_error_date_past' } },
+      };
+    },
+    [minDate],
+  );
+  const { control, register, setValue, getValues, trigger, formState } = useForm<SearchValues>({
+    defaultValues: defaults,
+    resolver,
+    ...(refused ? { errors: refused } : {}),
+  });
+  useEffect(() => {
+    showStartingValues(defaults, (path, value) => {
+      setValue(path as keyof SearchValues, value);
     });
-  };
+    return keepDraftOnLanguageSwitch('search', getValues);
+  }, [defaults, getValues, setValue]);
+  const errorsOf = (field: keyof SearchValues) =>
+    errorsAt(formState.errors, field, (message) => errorText(message, locale));
 
-  const origin = terminals.find((t) => t.code === values.from);
+  const watched = useWatch({ control, name: ['trip', 'from', 'date'] });
+  // The hydration render draws what the server drew (a different list of options would make React redo the
+  // island from scratch); the next render shows the adopted values.
+  const [trip, from, date] = hydrated ? watched : [initial.trip, initial.from, initial.date];
+  const origin = terminals.find((t) => t.code === from);
   const destinations = origin ? terminals.filter((t) => origin.destinations.includes(t.code)) : terminals;
-  const open = values.trip === 'open' && hydrated;
-  const showReturn = values.trip === 'two_way' || !hydrated;
+  const open = trip === 'open' && hydrated;
+  const showReturn = trip === 'two_way' || !hydrated;
 
   const onSubmit = (event: SyntheticEvent<HTMLFormElement, SubmitEvent>) => {
-    const parsed = searchQuerySchema.safeParse(values);
-    const found: FieldErrors = {};
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0]) as keyof SearchValues;
-        (found[field] ??= []).push(errorText(issue.message, locale));
-      }
-    }
-    if (values.date && values.date < minDate && !open)
-      (found.date ??= []).push(errorText('search_error_date_past', locale));
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      event.preventDefault();
-      const first = event.currentTarget.querySelector<HTMLElement>('[aria-invalid="true"]');
-      first?.focus();
-    }
+    event.preventDefault();
+    const element = event.currentTarget;
+    // Valid: the browser sends the form as it would have without JavaScript (only the fields on screen).
+    void trigger(undefined, { shouldFocus: true }).then((valid) => {
+      if (valid) element.submit();
+    });
   };
 
   const terminalOptions = (list: TerminalOption[]) =>
@@ -81,10 +106,11 @@ export default function SearchForm({ locale, action, terminals, initial, today, 
 
   return (
     <form
+      id={FORM_ID}
       method="get"
       action={action}
       noValidate
-      onSubmit={onSubmit}
+      onSubmit={hydrated ? onSubmit : undefined}
       className="grid gap-4"
       aria-label={text.title}
     >
@@ -103,43 +129,35 @@ export default function SearchForm({ locale, action, terminals, initial, today, 
           >
             <input
               type="radio"
-              name="trip"
               value={value}
-              checked={values.trip === value}
-              onChange={() => {
-                set('trip')(value);
-              }}
+              defaultChecked={defaults.trip === value}
               className="sr-only"
+              {...register('trip')}
             />
             {label}
           </label>
         ))}
       </fieldset>
-      {values.trip === 'open' && <p className="-mt-2 text-sm text-base-content/80">{text.openHint}</p>}
+      {trip === 'open' && <p className="-mt-2 text-sm text-base-content/80">{text.openHint}</p>}
 
       <div className="grid grid-cols-2 gap-3">
-        <Field id="search-from" label={text.from} errors={errors.from}>
+        <Field id="search-from" label={text.from} errors={errorsOf('from')}>
           <select
-            name="from"
             className={inputClass}
-            value={values.from}
-            onChange={(e) => {
-              set('from')(e.target.value);
-            }}
+            defaultValue={defaults.from}
+            {...register('from', {
+              onChange: (event: { target: { value: string } }) => {
+                const chosen = terminals.find((t) => t.code === event.target.value);
+                if (chosen && !chosen.destinations.includes(getValues('to'))) setValue('to', '');
+              },
+            })}
           >
             <option value="">{text.chooseTerminal}</option>
             {terminalOptions(terminals)}
           </select>
         </Field>
-        <Field id="search-to" label={text.to} errors={errors.to}>
-          <select
-            name="to"
-            className={inputClass}
-            value={values.to}
-            onChange={(e) => {
-              set('to')(e.target.value);
-            }}
-          >
+        <Field id="search-to" label={text.to} errors={errorsOf('to')}>
+          <select className={inputClass} defaultValue={defaults.to} {...register('to')}>
             <option value="">{text.chooseTerminal}</option>
             {terminalOptions(destinations)}
           </select>
@@ -148,36 +166,35 @@ export default function SearchForm({ locale, action, terminals, initial, today, 
 
       {!open && (
         <div className="grid grid-cols-2 gap-3">
-          <Field id="search-date" label={text.date} errors={errors.date}>
+          <Field id="search-date" label={text.date} errors={errorsOf('date')}>
             <input
               type="date"
-              name="date"
               min={minDate}
               className={inputClass}
-              value={values.date}
-              onChange={(e) => {
-                set('date')(e.target.value);
-              }}
+              defaultValue={defaults.date}
+              {...register('date', {
+                onChange: (event: { target: { value: string } }) => {
+                  const back = getValues('returnDate');
+                  if (back && back < event.target.value) setValue('returnDate', event.target.value);
+                },
+              })}
             />
           </Field>
           {showReturn && (
-            <Field id="search-return" label={text.returnDate} errors={errors.returnDate}>
+            <Field id="search-return" label={text.returnDate} errors={errorsOf('returnDate')}>
               <input
                 type="date"
-                name="returnDate"
-                min={values.date || minDate}
+                min={date || minDate}
                 className={inputClass}
-                value={values.returnDate}
-                onChange={(e) => {
-                  set('returnDate')(e.target.value);
-                }}
+                defaultValue={defaults.returnDate}
+                {...register('returnDate')}
               />
             </Field>
           )}
         </div>
       )}
 
-      <PassengerFields values={values} errors={errors} text={text} onChange={set} />
+      <PassengerFields defaults={defaults} register={register} errorsOf={errorsOf} text={text} />
 
       <button type="submit" className="btn w-full rounded-full shadow-none btn-lg btn-primary">
         {text.submit}

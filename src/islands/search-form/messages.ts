@@ -1,11 +1,14 @@
 import * as m from '../../paraglide/messages.js';
 import type { Locale } from '../../i18n/locales.ts';
+import type { SearchErrorKey } from '../../schemas/search.ts';
+
+type Message = (inputs: object, options: { locale: Locale }) => string;
 
 /**
- * The messages the search form shows, imported by name so the island bundle carries only these. Validation keys
- * come from the shared schema; the ones listed here are every key it can produce.
+ * The messages the search form shows, imported by name so the island bundle carries only these. The type asks for
+ * exactly the keys the shared schema can give (`searchErrorKeys`): one missing or extra fails the type check.
  */
-const errorMessages = {
+const errorMessages: Record<SearchErrorKey, Message> = {
   search_error_trip: m.search_error_trip,
   search_error_from: m.search_error_from,
   search_error_to: m.search_error_to,
@@ -18,13 +21,13 @@ const errorMessages = {
   search_error_adults_min: m.search_error_adults_min,
   search_error_party_max: m.search_error_party_max,
   search_error_infants_max: m.search_error_infants_max,
-} as const;
+};
 
-export function errorText(key: string, locale: Locale): string {
-  const message = (
-    errorMessages as Record<string, ((i: object, o: { locale: Locale }) => string) | undefined>
-  )[key];
-  return message ? message({}, { locale }) : key;
+/** A schema's message key in words; anything else (a server's text, already in words) as it is. */
+export function errorText(message: string, locale: Locale): string {
+  return Object.hasOwn(errorMessages, message)
+    ? errorMessages[message as SearchErrorKey]({}, { locale })
+    : message;
 }
 
 export function labels(locale: Locale) {

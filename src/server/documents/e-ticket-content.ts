@@ -1,7 +1,7 @@
 import { addMonths, toLocal } from '../../domain/port-time.ts';
 import { formatLongDate, formatRupiah } from '../../i18n/format.ts';
 import { intlTags, localizePath, type Locale } from '../../i18n/locales.ts';
-import { translate } from '../../i18n/translate.ts';
+import { translate, type MessageKey } from '../../i18n/translate.ts';
 import type { BookingLegView, BookingView, LocalTime, PassengerView } from '../services/booking-view.ts';
 import { eTicketQrPayload } from './qr.ts';
 
@@ -98,7 +98,7 @@ function legContent(
   issued?: string,
 ): ETicketLeg {
   const { locale } = view;
-  const t = (key: string) => translate(key, locale);
+  const t = (key: MessageKey) => translate(key, locale);
   const ticketNumber = { label: t('eticket_ticket_number'), value: ticketNumberOf(view, passenger, leg) };
   const operator = { label: t('route_col_operator'), value: leg.operator };
   const base = { heading: legHeading(leg, locale), route: route(leg) };
@@ -128,8 +128,8 @@ const formatDate = (date: string, locale: Locale) => formatLongDate(new Date(`${
 
 function priceContent(view: BookingView): ETicketPage['price'] {
   const { locale, price } = view;
-  const t = (key: string) => translate(key, locale);
-  const row = (key: string, amount: number): PriceRow => ({
+  const t = (key: MessageKey) => translate(key, locale);
+  const row = (key: MessageKey, amount: number): PriceRow => ({
     label: t(key),
     amount: formatRupiah(amount, locale),
   });
@@ -157,19 +157,21 @@ function priceContent(view: BookingView): ETicketPage['price'] {
  */
 export function eTicketPages(view: BookingView, options: { siteUrl: string }): ETicketPage[] {
   const { locale } = view;
-  const t = (key: string, params?: Record<string, unknown>) => translate(key, locale, params);
+  const t = (key: MessageKey, params?: Record<string, unknown>) => translate(key, locale, params);
   const issued = view.paidAt ? toLocal(view.paidAt, AGENCY_ZONE).date : undefined;
   const checkOrder = options.siteUrl.replace(/\/+$/, '') + localizePath('/booking/check-order', locale);
   const price = priceContent(view);
   const rules = {
     title: t('eticket_rules_title'),
-    items: [
-      'eticket_rule_baggage',
-      'eticket_rule_baggage_checkin',
-      'eticket_rule_gate',
-      'eticket_rule_passport',
-      'eticket_rule_expiry',
-    ].map((key) => t(key)),
+    items: (
+      [
+        'eticket_rule_baggage',
+        'eticket_rule_baggage_checkin',
+        'eticket_rule_gate',
+        'eticket_rule_passport',
+        'eticket_rule_expiry',
+      ] as const
+    ).map((key) => t(key)),
   };
   return view.passengers.map((passenger, index) => {
     const eTicketNumber = passenger.eTicketNumber;

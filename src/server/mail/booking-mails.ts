@@ -2,7 +2,7 @@ import { bankNames, usesBillPayment } from '../../domain/payment-banks.ts';
 import { portTime } from '../../domain/port-time.ts';
 import { formatLongDate, formatRupiah } from '../../i18n/format.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
-import { translate } from '../../i18n/translate.ts';
+import { translate, type MessageKey } from '../../i18n/translate.ts';
 import type { BookingLegView, BookingView, LocalTime } from '../services/booking-view.ts';
 import { renderMail, type Block, type Row } from './mail-layout.ts';
 import type { MailAttachment } from './transport.ts';
@@ -196,7 +196,7 @@ function siteLink(links: MailLinks, path: string, locale: Locale): string {
 }
 
 function translator(locale: Locale) {
-  return (key: string, params: Record<string, string> = {}) => translate(key, locale, params);
+  return (key: MessageKey, params: Record<string, string> = {}) => translate(key, locale, params);
 }
 
 function greeting(view: BookingView): Block {

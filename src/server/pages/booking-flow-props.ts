@@ -2,29 +2,13 @@ import { getCountries, getCountryCallingCode } from 'libphonenumber-js/min';
 import { toLocal } from '../../domain/port-time.ts';
 import { passengerCategories, type PassengerCategory } from '../../domain/passengers.ts';
 import { intlTags, localizePath, type Locale } from '../../i18n/locales.ts';
-import { translate } from '../../i18n/translate.ts';
+import * as m from '../../paraglide/messages.js';
+import { detailsErrorKeys } from '../../schemas/booking-details.ts';
 import type { FlowLabels, FlowProps } from '../../islands/booking-flow/types.ts';
 import { formatPortTime } from '../documents/e-ticket-content.ts';
 import type { Network } from '../network.ts';
 import type { BookingView } from '../services/booking-view.ts';
-
-const errorKeys = [
-  'booking_error_full_name',
-  'booking_error_too_long',
-  'booking_error_email',
-  'booking_error_email_invalid',
-  'booking_error_phone',
-  'booking_error_phone_invalid',
-  'booking_error_passport_number',
-  'booking_error_passport_number_invalid',
-  'booking_error_passport_issued',
-  'booking_error_passport_expiry',
-  'booking_error_passport_country',
-  'booking_error_passport_country_invalid',
-  'passport_error_issued_future',
-  'passport_error_expiry_before_issue',
-  'passport_error_validity',
-];
+import type { DetailsDraft } from './details-form.ts';
 
 const countryCache = new Map<Locale, FlowProps['countries']>();
 /** Every country with its name in `locale` and calling code: Indonesia, Singapore, Malaysia first. */
@@ -46,47 +30,56 @@ function countries(locale: Locale): FlowProps['countries'] {
 }
 
 function labels(locale: Locale): FlowLabels {
-  const t = (key: string, params?: Record<string, unknown>) => translate(key, locale, params);
+  const t = { locale };
   return {
     steps: {
-      contact: t('flow_step_contact'),
-      passengers: t('flow_step_passengers'),
-      summary: t('flow_step_summary'),
+      contact: m.flow_step_contact({}, t),
+      passengers: m.flow_step_passengers({}, t),
+      summary: m.flow_step_summary({}, t),
     },
-    stepOf: t('flow_steps'),
-    contactTitle: t('flow_contact_title'),
-    contactHint: t('flow_contact_hint'),
-    fullName: t('flow_full_name'),
-    fullNameHint: t('flow_full_name_hint'),
-    email: t('flow_email'),
-    phoneCountry: t('flow_phone_country'),
-    phone: t('flow_phone'),
-    phoneHint: t('flow_phone_hint'),
-    passengerTitle: t('flow_passenger_title', { number: '{number}' }),
-    passportNumber: t('flow_passport_number'),
-    passportIssued: t('flow_passport_issued'),
-    passportExpiry: t('flow_passport_expiry'),
-    passportExpiryHint: t('flow_passport_expiry_hint'),
-    passportCountry: t('flow_passport_country'),
-    chooseCountry: t('flow_choose_country'),
-    categories: Object.fromEntries(
-      passengerCategories.map((category) => [category, t(`price_category_${category}`)]),
-    ) as Record<PassengerCategory, string>,
-    bothLegs: t('flow_both_legs'),
-    summaryTitle: t('flow_summary_title'),
-    summaryHint: t('flow_summary_hint'),
-    travellers: t('flow_travellers'),
-    edit: t('flow_edit'),
-    next: t('flow_next'),
-    back: t('flow_back'),
-    saveAndContinue: t('flow_save_continue'),
-    continueToPayment: t('flow_continue_payment'),
-    saving: t('flow_saving'),
-    saved: t('flow_saved'),
-    fixErrors: t('flow_fix_errors'),
-    generic: t('notification_generic_error'),
-    errors: Object.fromEntries(errorKeys.map((key) => [key, t(key)])),
+    stepOf: m.flow_steps({}, t),
+    contactTitle: m.flow_contact_title({}, t),
+    contactHint: m.flow_contact_hint({}, t),
+    fullName: m.flow_full_name({}, t),
+    fullNameHint: m.flow_full_name_hint({}, t),
+    email: m.flow_email({}, t),
+    phoneCountry: m.flow_phone_country({}, t),
+    phone: m.flow_phone({}, t),
+    phoneHint: m.flow_phone_hint({}, t),
+    passengerTitle: m.flow_passenger_title({ number: '{number}' }, t),
+    passportNumber: m.flow_passport_number({}, t),
+    passportIssued: m.flow_passport_issued({}, t),
+    passportExpiry: m.flow_passport_expiry({}, t),
+    passportExpiryHint: m.flow_passport_expiry_hint({}, t),
+    passportCountry: m.flow_passport_country({}, t),
+    chooseCountry: m.flow_choose_country({}, t),
+    categories: {
+      adult: m.price_category_adult({}, t),
+      child: m.price_category_child({}, t),
+      infant: m.price_category_infant({}, t),
+    },
+    bothLegs: m.flow_both_legs({}, t),
+    summaryTitle: m.flow_summary_title({}, t),
+    summaryHint: m.flow_summary_hint({}, t),
+    travellers: m.flow_travellers({}, t),
+    edit: m.flow_edit({}, t),
+    next: m.flow_next({}, t),
+    back: m.flow_back({}, t),
+    saveAndContinue: m.flow_save_continue({}, t),
+    continueToPayment: m.flow_continue_payment({}, t),
+    saving: m.flow_saving({}, t),
+    saved: m.flow_saved({}, t),
+    fixErrors: m.flow_fix_errors({}, t),
+    generic: m.notification_generic_error({}, t),
+    errors: errorWords(locale),
   };
+}
+
+/** Every key the shared schemas can give, in words (typed: a key missing from the catalogue fails the build). */
+function errorWords(locale: Locale): FlowLabels['errors'] {
+  const words = {} as FlowLabels['errors'];
+  for (const key of detailsErrorKeys) words[key] = m[key]({}, { locale });
+  return words;
 }
 
 /** The booking flow island's props for a held booking: saved progress, the party, dates for the passport rules. */
@@ -95,7 +88,8 @@ export function bookingFlowProps(
   network: Network,
   locale: Locale,
   now: Date,
-  serverErrors?: Record<string, string[]>,
+  /** A refused plain-form post: what was typed comes back with the reasons, by field path. */
+  posted?: DetailsDraft & { errors: Record<string, string[]> },
 ): FlowProps {
   const party = passengerCategories.flatMap((category) =>
     Array<PassengerCategory>(booking.party[category]).fill(category),
@@ -117,18 +111,18 @@ export function bookingFlowProps(
   return {
     locale,
     bookingId: booking.id,
-    action: localizePath(`/booking/${booking.id}/details`, locale),
+    action: localizePath(`/booking/${booking.id}`, locale),
     paymentUrl: localizePath(`/booking/${booking.id}/payment`, locale),
     party,
     twoWay: booking.trip === 'two_way',
-    initialContact: {
+    initialContact: posted?.contact ?? {
       fullName: booking.contact?.fullName ?? '',
       email: booking.contact?.email ?? '',
       phoneCountry: 'ID',
       phone,
     },
     initialPassengers: party.map((_, index) => {
-      const saved = booking.passengers[index];
+      const saved = posted ? posted.passengers[index] : booking.passengers[index];
       return saved
         ? {
             fullName: saved.fullName,
@@ -145,12 +139,12 @@ export function bookingFlowProps(
     lastTravel,
     labels: labels(locale),
     legs: booking.legs.map((leg) => ({
-      title: translate(leg.leg === 0 ? 'results_outbound' : 'results_return', locale),
+      title: leg.leg === 0 ? m.results_outbound({}, { locale }) : m.results_return({}, { locale }),
       route: `${leg.from} – ${leg.to}`,
       when: leg.departure
         ? formatPortTime(leg.departure, locale)
-        : translate('booking_open_leg', locale, { operator: leg.operator }),
+        : m.booking_open_leg({ operator: leg.operator }, { locale }),
     })),
-    ...(serverErrors ? { serverErrors } : {}),
+    ...(posted ? { serverErrors: posted.errors } : {}),
   };
 }

@@ -1,15 +1,19 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
+import { MAX_PARTY } from '../../domain/passengers.ts';
+import type { ContactValues, PassengerValues } from '../../islands/booking-flow/types.ts';
 
-/** The plain form's fields (`contact.fullName`, `passengers.0.passportNumber`, ...) as the details payload. */
-export function detailsFromForm(form: URLSearchParams) {
+/** The booking flow's fields as sent by its plain form: what the traveller typed, unchanged. */
+export interface DetailsDraft {
+  contact: ContactValues;
+  passengers: PassengerValues[];
+}
+
+/** The plain form's fields (`contact.fullName`, `passengers.0.passportNumber`, ...) as typed. */
+export function draftFromForm(form: URLSearchParams): DetailsDraft {
   const field = (name: string) => form.get(name) ?? '';
-  const typedPhone = field('contact.phone').trim();
-  const parsedPhone = typedPhone
-    ? parsePhoneNumberFromString(typedPhone, (field('contact.phoneCountry') || 'ID') as CountryCode)
-    : undefined;
-  const passengers = [];
-  for (let index = 0; form.has(`passengers.${String(index)}.fullName`) && index < 18; index++) {
-    const of = (name: string) => field(`passengers.${String(index)}.${name}`);
+  const passengers: PassengerValues[] = [];
+  for (let index = 0; form.has(`passengers.${String(index)}.fullName`) && index < MAX_PARTY; index++) {
+    const of = (name: keyof PassengerValues) => field(`passengers.${String(index)}.${name}`);
     passengers.push({
       fullName: of('fullName'),
       passportNumber: of('passportNumber'),
@@ -22,6 +26,24 @@ export function detailsFromForm(form: URLSearchParams) {
     contact: {
       fullName: field('contact.fullName'),
       email: field('contact.email'),
+      phoneCountry: field('contact.phoneCountry') || 'ID',
+      phone: field('contact.phone'),
+    },
+    passengers,
+  };
+}
+
+/** The same fields as the details payload: the phone in E.164 when it is a valid number for its country. */
+export function detailsFromForm(form: URLSearchParams) {
+  const { contact, passengers } = draftFromForm(form);
+  const typedPhone = contact.phone.trim();
+  const parsedPhone = typedPhone
+    ? parsePhoneNumberFromString(typedPhone, contact.phoneCountry as CountryCode)
+    : undefined;
+  return {
+    contact: {
+      fullName: contact.fullName,
+      email: contact.email,
       phone: parsedPhone?.isValid() ? parsedPhone.number : typedPhone,
     },
     passengers,

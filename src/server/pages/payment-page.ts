@@ -1,20 +1,18 @@
 import { paymentBanks, type PaymentBank } from '../../domain/payment-banks.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { tariffs } from '../db/queries/tariffs.ts';
-import { MAX_BODY_BYTES, readForm } from '../http/body-limit.ts';
-import { isCrossSite } from '../http/same-origin.ts';
+import { submitForm } from '../http/form-post.ts';
 import { runtimeDeps } from '../runtime.ts';
 import { bookingView, type BookingView } from '../services/booking-view.ts';
 import { BOOKING_ID_PATTERN } from '../../domain/booking-code.ts';
 import { effectiveStatus } from '../../domain/booking-lifecycle.ts';
-import { useCaseContext } from '../use-cases/context.ts';
 import { pay } from '../use-cases/pay.ts';
-import { GatewayUnavailable } from '../payments/gateway.ts';
-import { issuesToErrors, localizeErrors, refuse, Refused } from '../validation-errors.ts';
 
 export type PaymentPageState =
   | { kind: 'not_found' }
   | { kind: 'redirect'; to: string }
+  /** The plain form's answer as it is: 303 after "Pay", 403 cross-site, 413 too large. */
+  | { kind: 'response'; response: Response }
   | {
       kind: 'page';
       status: number;
@@ -34,47 +32,31 @@ function stepOf(booking: BookingView, now: Date): 'choose' | 'instructions' | 'p
 
 /**
  * /booking/{id}/payment: GET shows the step the booking is at (server state, so a reload or another device lands
- * on the same step); POST is the plain form's "Pay" (works before and without JavaScript), answered with a 303 so
- * a reload never pays twice; a refusal renders the form again with the reasons.
+ * on the same step); POST is the plain form's "Pay" (works before and without JavaScript) through `submitForm`:
+ * a 303 so a reload never pays twice, or the form again with the reasons (a gateway away: 503, still held).
  */
 export async function paymentPage(request: Request, id: string, locale: Locale): Promise<PaymentPageState> {
   const deps = runtimeDeps();
   if (!BOOKING_ID_PATTERN.test(id)) return { kind: 'not_found' };
   const db = await deps.database();
   const here = localizePath(`/booking/${id}/payment`, locale);
-  let errors: Record<string, string[]> = {};
-  let status = 200;
-  let values: { bank?: string; agree: boolean } = { agree: false };
-  if (request.method === 'POST') {
-    if (isCrossSite(request)) return { kind: 'redirect', to: here };
-    // readForm reads a clone: an unknown booking answers with the 404 page through Astro.rewrite, which needs the
-    // body unread.
-    const form = await readForm(request);
-    const bank = form === 'tooLarge' ? null : form.get('bank');
-    values = {
-      ...(bank === null ? {} : { bank: bank.slice(0, 32) }),
-      agree: form !== 'tooLarge' && form.get('agree') === 'on',
-    };
-    const parsed = pay.input.safeParse({ bank: values.bank, agree: values.agree });
-    try {
-      if (form === 'tooLarge')
-        throw refuse('gateway', 'api_body_too_large', { kilobytes: MAX_BODY_BYTES / 1024 });
-      if (!parsed.success) throw new Refused(400, issuesToErrors(parsed.error.issues));
-      const ctx = await useCaseContext(deps, request, { locale });
-      await pay.run(ctx, { ...parsed.data, bookingId: id });
-      deps.mailQueued?.();
-      return { kind: 'redirect', to: here };
-    } catch (failure) {
-      // The bank could not issue the VA just now: the booking stays held and the form says to try again.
-      if (failure instanceof GatewayUnavailable) console.error(failure.message);
-      const error =
-        failure instanceof GatewayUnavailable ? refuse('gateway', 'payment_error_gateway') : failure;
-      if (!(error instanceof Refused)) throw error;
-      if (error.status === 404) return { kind: 'not_found' };
-      errors = localizeErrors(error.errors, locale);
-      status = error.status;
-    }
-  }
+  const posted = await submitForm(
+    { request, locals: { locale } },
+    {
+      schema: pay.input,
+      fromForm: (form) => ({ bank: form.get('bank') ?? undefined, agree: form.get('agree') === 'on' }),
+      run: async (ctx, input) => {
+        await pay.run(ctx, { ...input, bookingId: id });
+        deps.mailQueued?.();
+      },
+      next: () => here,
+    },
+    deps,
+  );
+  if (posted instanceof Response) return { kind: 'response', response: posted };
+  if (posted?.status === 404) return { kind: 'not_found' };
+  const bank = posted?.form.get('bank');
+  const values = { ...(bank ? { bank: bank.slice(0, 32) } : {}), agree: posted?.form.get('agree') === 'on' };
   const booking = await bookingView(db, deps.network, id, locale);
   if (!booking) return { kind: 'not_found' };
   const step = stepOf(booking, deps.clock());
@@ -83,12 +65,12 @@ export async function paymentPage(request: Request, id: string, locale: Locale):
   const rates = await tariffs(db);
   return {
     kind: 'page',
-    status,
+    status: posted?.status ?? 200,
     step,
     booking,
     banks: paymentBanks.map((bank) => ({ bank, fee: rates.transactionFee(bank) ?? 0 })),
     values,
-    errors,
+    errors: posted?.errors ?? {},
     sandbox: deps.payments.gateway.name === 'sandbox',
   };
 }

@@ -27,12 +27,15 @@ export function leavesBeforeArrival(back: SailingResult, outbound: SailingResult
   return outbound !== undefined && Date.parse(back.departure.at) <= Date.parse(outbound.arrival.at);
 }
 
-/** Runs the search of /booking/schedule from its query string (the form's GET) and reads the chosen sailings. */
-export async function loadSchedulePage(url: URL, locale: Locale): Promise<SchedulePage> {
-  const values = searchValues(url.searchParams);
+/**
+ * Runs the search of /booking/schedule and reads the chosen sailings: from its query string (the search form's GET),
+ * or from the fields of a refused "Continue" (which carries the search and the choices).
+ */
+export async function loadSchedulePage(params: URLSearchParams, locale: Locale): Promise<SchedulePage> {
+  const values = searchValues(params);
   const empty: Selection = { returnTooEarly: false };
-  if (!url.searchParams.has('from')) return { status: 200, values, errors: {}, selection: empty };
-  const parsed = searchQuerySchema.safeParse(Object.fromEntries(url.searchParams));
+  if (!params.has('from')) return { status: 200, values, errors: {}, selection: empty };
+  const parsed = searchQuerySchema.safeParse(Object.fromEntries(params));
   if (!parsed.success) {
     return {
       status: 400,
@@ -50,8 +53,8 @@ export async function loadSchedulePage(url: URL, locale: Locale): Promise<Schedu
       locale,
       horizonDays: deps.horizonDays,
     });
-    const outbound = result.outbound?.sailings.find((s) => s.id === url.searchParams.get('out'));
-    const back = result.return?.sailings.find((s) => s.id === url.searchParams.get('ret'));
+    const outbound = result.outbound?.sailings.find((s) => s.id === params.get('out'));
+    const back = result.return?.sailings.find((s) => s.id === params.get('ret'));
     const returnTooEarly = back !== undefined && leavesBeforeArrival(back, outbound);
     const complete = outbound && (result.trip !== 'two_way' || (back && !returnTooEarly));
     const total = complete

@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  contactErrors,
-  countryOfTyped,
-  passengerErrors,
-  toE164,
-} from '../../../src/islands/booking-flow/validate.ts';
+import { countryOfTyped, detailsResolver, toE164 } from '../../../src/islands/booking-flow/validate.ts';
+import * as m from '../../../src/paraglide/messages.js';
+import { detailsErrorKeys } from '../../../src/schemas/booking-details.ts';
 
 const contact = {
   fullName: 'Dewi Lestari',
@@ -30,33 +27,58 @@ describe('the booking flow island checks', () => {
     expect(countryOfTyped('0812 3456 7890')).toBeUndefined();
   });
 
-  it('asks for each missing contact field once, by its full path', () => {
-    expect(contactErrors(contact)).toEqual({});
-    expect(contactErrors({ ...contact, fullName: ' ', email: '', phone: '' })).toEqual({
-      'contact.fullName': ['booking_error_full_name'],
-      'contact.email': ['booking_error_email'],
-      'contact.phone': ['booking_error_phone'],
+  /** The resolver's errors as `path -> message key`, the way react-hook-form shows them at each field. */
+  const check = async (values: { contact: typeof contact; passengers: (typeof passenger)[] }) => {
+    const resolve = detailsResolver('2026-11-21', '2026-12-01');
+    const result = await resolve(values, undefined, { fields: {}, shouldUseNativeValidation: false });
+    const found: Record<string, string> = {};
+    const walk = (node: unknown, path: string) => {
+      if (node && typeof node === 'object' && 'message' in node && typeof node.message === 'string')
+        found[path] = node.message;
+      else if (node && typeof node === 'object')
+        for (const [key, child] of Object.entries(node)) walk(child, path ? `${path}.${key}` : key);
+    };
+    walk(result.errors, '');
+    return found;
+  };
+
+  it('asks for each missing contact field once, by its full path, checking the phone as E.164', async () => {
+    expect(await check({ contact, passengers: [passenger] })).toEqual({});
+    expect(
+      await check({ contact: { ...contact, fullName: ' ', email: '', phone: '' }, passengers: [passenger] }),
+    ).toEqual({
+      'contact.fullName': 'booking_error_full_name',
+      'contact.email': 'booking_error_email',
+      'contact.phone': 'booking_error_phone',
     });
-    expect(contactErrors({ ...contact, phone: '0812' })).toEqual({
-      'contact.phone': ['booking_error_phone_invalid'],
+    expect(await check({ contact: { ...contact, phone: '0812' }, passengers: [passenger] })).toEqual({
+      'contact.phone': 'booking_error_phone_invalid',
     });
+    expect(await check({ contact: { ...contact, fullName: 'Dewi\u0007' }, passengers: [passenger] })).toEqual(
+      {
+        'contact.fullName': 'error_unprintable',
+      },
+    );
   });
 
-  it('applies the passport rules with the booking last travel date', () => {
-    expect(passengerErrors([passenger], '2026-11-21', '2026-12-01')).toEqual({});
-    const errors = passengerErrors(
-      [
+  it('applies the passport rules with the booking last travel date', async () => {
+    const errors = await check({
+      contact,
+      passengers: [
         { ...passenger, passportExpiry: '2027-05-31' }, // less than 6 months after 1 December 2026
         { ...passenger, passportIssued: '2026-11-22' }, // issued tomorrow
         { ...passenger, passportNumber: '' },
       ],
-      '2026-11-21',
-      '2026-12-01',
-    );
-    expect(errors).toEqual({
-      'passengers.0.passportExpiry': ['passport_error_validity'],
-      'passengers.1.passportIssued': ['passport_error_issued_future'],
-      'passengers.2.passportNumber': ['booking_error_passport_number'],
     });
+    expect(errors).toEqual({
+      'passengers.0.passportExpiry': 'passport_error_validity',
+      'passengers.1.passportIssued': 'passport_error_issued_future',
+      'passengers.2.passportNumber': 'booking_error_passport_number',
+    });
+  });
+
+  it('has words for every key the schemas can give, in both languages', () => {
+    for (const key of detailsErrorKeys)
+      for (const locale of ['en', 'id'] as const) expect(m[key]({}, { locale })).not.toBe(key);
   });
 });

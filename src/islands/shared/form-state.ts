@@ -1,0 +1,102 @@
+import { get, set, type FieldErrors, type FieldValues } from 'react-hook-form';
+
+/**
+ * What every island form starts from, so that nothing a person typed is lost:
+ * 1. the server's values (saved progress, or a refused plain-form post sent back with its errors);
+ * 2. a draft carried across the language switch (`keepDraftOnLanguageSwitch`), over the server's;
+ * 3. what was typed into the server-rendered form before the island hydrated, which wins over both.
+ * Runs in the first client render (the hydration render), when the server's form is still in the document.
+ */
+export function startingValues<T extends FieldValues>(formId: string, server: T, draftKey: string): T {
+  if (typeof document === 'undefined') return server;
+  const values = structuredClone(server);
+  const draft = takeDraft(draftKey);
+  const element = document.getElementById(formId);
+  const typed = element instanceof HTMLFormElement ? new FormData(element) : undefined;
+  forEachLeaf(server, (path, serverValue) => {
+    const fromDraft: unknown = draft ? get(draft, path) : undefined;
+    if (typeof fromDraft === 'string') set(values, path, fromDraft);
+    const fromPage = typed?.get(path);
+    if (typeof fromPage === 'string' && fromPage !== serverValue) set(values, path, fromPage);
+  });
+  return values;
+}
+
+/**
+ * Puts the starting values into the fields once the island is mounted. The hydration render leaves the server's
+ * DOM as it is (React does not patch a select's choice or an input's value on hydration), so a value that came
+ * from a draft would otherwise be in the form's state but not on screen.
+ */
+export function showStartingValues(values: object, setValue: (path: string, value: string) => void): void {
+  forEachLeaf(values, (path, value) => {
+    setValue(path, value);
+  });
+}
+
+function forEachLeaf(value: unknown, visit: (path: string, leaf: string) => void, prefix = ''): void {
+  if (typeof value === 'string') {
+    visit(prefix, value);
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  for (const [key, child] of Object.entries(value))
+    forEachLeaf(child, visit, prefix ? `${prefix}.${key}` : key);
+}
+
+const draftPrefix = 'segara:draft:';
+
+/**
+ * Keeps the form's values for the next page when the person switches language (a plain link to the same page in
+ * the other language): written at the click, read and removed at once by the next page's island, and kept in
+ * this tab only (sessionStorage), never sent anywhere.
+ */
+export function keepDraftOnLanguageSwitch(draftKey: string, values: () => unknown): () => void {
+  const onClick = (event: MouseEvent) => {
+    if (!(event.target instanceof Element) || !event.target.closest('[data-locale-switch]')) return;
+    try {
+      sessionStorage.setItem(draftPrefix + draftKey, JSON.stringify(values()));
+    } catch {
+      // Storage full or refused (private mode): the switch still works, only the draft is not carried.
+    }
+  };
+  document.addEventListener('click', onClick);
+  return () => {
+    document.removeEventListener('click', onClick);
+  };
+}
+
+// Taken drafts, for this page: React may render an island's first render twice (a hydration it redoes on the
+// client), and the second must find the same draft.
+const taken = new Map<string, unknown>();
+
+function takeDraft(draftKey: string): unknown {
+  if (taken.has(draftKey)) return taken.get(draftKey);
+  let draft: unknown;
+  try {
+    const stored = sessionStorage.getItem(draftPrefix + draftKey);
+    sessionStorage.removeItem(draftPrefix + draftKey);
+    draft = stored ? (JSON.parse(stored) as unknown) : undefined;
+  } catch {
+    draft = undefined;
+  }
+  taken.set(draftKey, draft);
+  return draft;
+}
+
+/**
+ * Errors keyed by full path (`contact.email`: the API's and the plain form's shape) as react-hook-form's nested
+ * errors, so a refusal from the server shows at the same fields as one found in the browser.
+ */
+export function nestedErrors(byPath: Record<string, string[]> | undefined): FieldErrors | undefined {
+  if (!byPath || Object.keys(byPath).length === 0) return undefined;
+  const errors: FieldErrors = {};
+  for (const [path, messages] of Object.entries(byPath))
+    set(errors, path, { type: 'server', message: messages.join(' ') });
+  return errors;
+}
+
+/** The message at a field, as a list for `Field` (`undefined` when the field is fine). */
+export function errorsAt(errors: FieldErrors, path: string, text: (message: string) => string) {
+  const message: unknown = get(errors, `${path}.message`);
+  return typeof message === 'string' && message !== '' ? [text(message)] : undefined;
+}

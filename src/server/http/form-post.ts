@@ -1,0 +1,85 @@
+import type { Locale } from '../../i18n/locales.ts';
+import { runtimeDeps } from '../runtime.ts';
+import { useCaseContext, type UseCaseContext } from '../use-cases/context.ts';
+import { GatewayUnavailable } from '../payments/gateway.ts';
+import { issuesToErrors, localizeErrors, refuse, Refused, type RefusalStatus } from '../validation-errors.ts';
+import type { AppDeps } from './app.ts';
+import { bodyTooLarge, readForm } from './body-limit.ts';
+import { isCrossSite } from './same-origin.ts';
+
+/** What a page hands over: Astro's request, locals and socket address (Astro's `Astro` has all three). */
+export interface FormPage {
+  request: Request;
+  locals: { locale: Locale };
+  clientAddress?: string;
+}
+
+/** A use case as a form runs it: the form's fields as its input, and where to go once it is done. */
+export interface FormUseCase<Input, Output> {
+  schema: {
+    safeParse(
+      value: unknown,
+    ):
+      | { success: true; data: Input }
+      | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+  };
+  /** The form's fields (`contact.fullName`, `passengers.0.passportNumber`) as the use case's input. */
+  fromForm(form: URLSearchParams): unknown;
+  run(ctx: UseCaseContext, input: Input): Promise<Output>;
+  /** The page to show next (303, so a reload does not post again). */
+  next(output: Output): string;
+  /** Errors keyed by their whole path (nested forms) rather than by top-level field. */
+  fullPaths?: boolean;
+}
+
+/** A refused post: the page renders again with this status, the values as sent and the reasons at each field. */
+export interface FormRefusal {
+  status: RefusalStatus;
+  /** Localized reasons by field path. */
+  errors: Record<string, string[]>;
+  /** What was sent, to fill the fields again: nothing typed is lost, and nothing goes into the address. */
+  form: URLSearchParams;
+}
+
+/**
+ * The one way a page runs a use case from its own plain form (before or without JavaScript): the form posts to
+ * the page it sits on; success answers 303 to the next page; a refusal comes back as `FormRefusal` for the page to
+ * render with the values and errors (4xx, never in the URL). A GET is not a post: `undefined`. A cross-site post
+ * (403) or an oversized body (413) answers at once.
+ */
+export async function submitForm<Input, Output>(
+  page: FormPage,
+  useCase: FormUseCase<Input, Output>,
+  deps: AppDeps = runtimeDeps(),
+): Promise<Response | FormRefusal | undefined> {
+  const { request, locals } = page;
+  if (request.method !== 'POST') return undefined;
+  if (isCrossSite(request)) return new Response(null, { status: 403 });
+  const form = await readForm(request);
+  if (form === 'tooLarge') return bodyTooLarge(request);
+  const parsed = useCase.schema.safeParse(useCase.fromForm(form));
+  if (!parsed.success) {
+    const errors = issuesToErrors(parsed.error.issues, useCase.fullPaths);
+    return { status: 400, errors: localizeErrors(errors, locals.locale), form };
+  }
+  try {
+    const ctx = await useCaseContext(deps, request, {
+      locale: locals.locale,
+      ...(page.clientAddress ? { socketAddress: page.clientAddress } : {}),
+    });
+    const output = await useCase.run(ctx, parsed.data);
+    return new Response(null, { status: 303, headers: { Location: useCase.next(output) } });
+  } catch (failure) {
+    // The bank could not answer just now: nothing changed, and the form says to try again.
+    if (failure instanceof GatewayUnavailable) console.error(failure.message);
+    const error =
+      failure instanceof GatewayUnavailable ? refuse('gateway', 'payment_error_gateway') : failure;
+    if (!(error instanceof Refused)) throw error;
+    return { status: error.status, errors: localizeErrors(error.errors, locals.locale), form };
+  }
+}
+
+/** Narrows `submitForm`'s answer for a page: a Response to return as it is. */
+export function isResponse(value: unknown): value is Response {
+  return value instanceof Response;
+}
