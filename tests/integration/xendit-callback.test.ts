@@ -80,25 +80,23 @@ describe('Xendit gateway: receiveCallback', () => {
     expect(error).toBeInstanceOf(CallbackRejected);
   });
 
-  it('rejects a payment the API does not know (404) as forged', async () => {
-    const error = await failure(
-      gateway().receiveCallback({ headers: headers(callbackToken), body: claimed }),
-    );
-    expect(error).toBeInstanceOf(CallbackRejected);
+  it('reports a payment the API does not know (404) as unverified, not forged: it may be real money', async () => {
+    const event = await gateway().receiveCallback({ headers: headers(callbackToken), body: claimed });
+    expect(event).toEqual({ kind: 'unverified', reason: 'payment_not_found_on_fetch' });
     expect(requests).toHaveLength(1);
   });
 
-  it('rejects a callback that names another attempt than the fetched payment', async () => {
+  it('keeps a callback that names another attempt than the fetched payment as an anomaly', async () => {
     payments.set(paid.payment_id, paid);
     const body = JSON.stringify({ ...paid, external_id: 'att-OTHER-1' });
-    const error = await failure(gateway().receiveCallback({ headers: headers(callbackToken), body }));
-    expect(error).toBeInstanceOf(CallbackRejected);
+    const event = await gateway().receiveCallback({ headers: headers(callbackToken), body });
+    expect(event).toEqual({ kind: 'anomaly', reason: 'payment_of_another_attempt' });
   });
 
   it('escapes the payment id in the API path', async () => {
     const body = JSON.stringify({ ...paid, payment_id: '../callback_virtual_accounts?x=1' });
-    const error = await failure(gateway().receiveCallback({ headers: headers(callbackToken), body }));
-    expect(error).toBeInstanceOf(CallbackRejected);
+    const event = await gateway().receiveCallback({ headers: headers(callbackToken), body });
+    expect(event.kind).toBe('unverified');
     expect(requests[0]?.url).toBe(
       '/callback_virtual_account_payments/payment_id=..%2Fcallback_virtual_accounts%3Fx%3D1',
     );

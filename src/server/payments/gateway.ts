@@ -39,7 +39,13 @@ export interface ReportedPayment {
 export type CallbackEvent =
   | { kind: 'paid'; payment: ReportedPayment }
   | { kind: 'ignored'; reason: string }
-  | { kind: 'anomaly'; reason: string };
+  | { kind: 'anomaly'; reason: string }
+  /**
+   * Authentic, but the payment could not be confirmed with the gateway's API (it answered "not found": a wrong key,
+   * test against live mode, a sub-account). Possibly real money: kept for the agency and answered 503, so the
+   * gateway retries and a fixed configuration confirms it.
+   */
+  | { kind: 'unverified'; reason: string };
 
 /** The longest ids our columns keep (payments.external_id, payment_receipts.gateway_payment_id). */
 const MAX_EXTERNAL_ID = 64;

@@ -139,6 +139,7 @@ export function createXenditGateway(options: XenditGatewayOptions): PaymentGatew
     return timingSafeEqual(sha256(received), expectedTokenDigest);
   }
 
+  /** The payment as Xendit's API knows it, or `undefined` when the API says it does not exist. */
   async function fetchPayment(paymentId: string): Promise<unknown> {
     const action = 'fetch VA payment';
     const answer = await call(
@@ -146,8 +147,9 @@ export function createXenditGateway(options: XenditGatewayOptions): PaymentGatew
       `/callback_virtual_account_payments/payment_id=${encodeURIComponent(paymentId)}`,
       action,
     );
-    // Xendit does not know this payment: the callback was forged (or sent for another account), so never retry it.
-    if (answer.status === 404) throw new CallbackRejected(`Xendit knows no VA payment ${paymentId}`);
+    // Not found with this key. The token was right, so this may be real money seen from the wrong account or mode:
+    // never drop it (the caller keeps it for the agency and asks Xendit to retry).
+    if (answer.status === 404) return undefined;
     // Anything else (5xx, 401 from a rotated key, 429) is on us or them, not the payer: fail so Xendit retries.
     if (!answer.ok) throw new GatewayUnavailable(describeFailure(action, answer));
     return answer.data;
@@ -218,16 +220,16 @@ export function createXenditGateway(options: XenditGatewayOptions): PaymentGatew
 
       // The token proves only that someone holds it; the amount and attempt come from Xendit's API, not the body.
       const fetched = await fetchPayment(paymentId);
+      if (fetched === undefined) return { kind: 'unverified', reason: 'payment_not_found_on_fetch' };
       const fetchedPaymentId = text(fetched, 'payment_id');
       const fetchedExternalId = text(fetched, 'external_id');
       if (!fetchedExternalId) {
         throw new GatewayUnavailable('Xendit answered fetch VA payment with an incomplete payment');
       }
-      if ((fetchedPaymentId && fetchedPaymentId !== paymentId) || fetchedExternalId !== externalId) {
-        throw new CallbackRejected(
-          `Xendit payment ${paymentId} does not belong to the attempt the callback names`,
-        );
-      }
+      // The token was right but the body names another attempt than the payment: someone must look; a retry would
+      // say the same, so it is kept and answered 200.
+      if ((fetchedPaymentId && fetchedPaymentId !== paymentId) || fetchedExternalId !== externalId)
+        return { kind: 'anomaly', reason: 'payment_of_another_attempt' };
       // What Xendit's API says counts; an amount or id we cannot apply is kept as an anomaly (a retry says the same).
       return reportedPayment(
         {

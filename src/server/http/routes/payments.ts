@@ -9,7 +9,8 @@ import type { AppDeps } from '../app.ts';
  * for the other). Authenticity is checked before the body is read (401); a verified payment is recorded under the
  * booking's row lock and answered 200 whatever it did, so the gateway stops retrying; so is one we cannot apply
  * (an odd amount, an attempt we never made), which is kept as an anomaly for the agency. 503 (gateway unreachable
- * while fetching the payment back, or our rows busy) and 500 (our database failed) make the gateway retry later.
+ * while fetching the payment back, a payment its API says it does not know, or our rows busy) and 500 (our
+ * database failed) make the gateway retry later; only a wrong token is 401.
  */
 export function paymentsRoutes(deps: AppDeps) {
   return new Hono().post('/payments/:gateway/callback', async (c) => {
@@ -28,6 +29,12 @@ export function paymentsRoutes(deps: AppDeps) {
     if (event.kind === 'anomaly') {
       await anomaly(event.reason);
       return c.json({ status: 'anomaly', reason: event.reason });
+    }
+    // Maybe real money we cannot confirm yet: the agency sees it at once, and the gateway retries until it is.
+    if (event.kind === 'unverified') {
+      await anomaly(event.reason);
+      c.header('Retry-After', '60');
+      return c.json({ status: 'unverified', reason: event.reason }, 503);
     }
     const result = await recordPayment.run(ctx, event.payment);
     // Money paid to a VA we have no record of: someone must look, the gateway need not retry.
