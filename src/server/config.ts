@@ -44,6 +44,8 @@ const schema = z
     XENDIT_SECRET_KEY: z.string().min(1).optional(),
     XENDIT_CALLBACK_TOKEN: z.string().min(1).optional(),
     XENDIT_API_URL: z.url().default('https://api.xendit.co'),
+    /** `1`: serve production with a Xendit test key (`xnd_development_`) on purpose; the server refuses otherwise. */
+    ALLOW_XENDIT_TEST_KEY: z.enum(['0', '1']).default('0'),
     /** SMTP server for e-mail (`smtp://user:pass@host:587`); unset: each mail is written to OUTBOX_DIR as a .eml file. */
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
     OUTBOX_DIR: z.string().min(1).default('data/outbox'),

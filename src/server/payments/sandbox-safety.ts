@@ -40,10 +40,27 @@ export function sandboxSecret(
   return secret;
 }
 
-/** Refuses to serve production with the sandbox unless ALLOW_SANDBOX_GATEWAY=1 says it is a demo on purpose. */
+/**
+ * Refuses to serve production with a gateway that takes no real money: the sandbox unless ALLOW_SANDBOX_GATEWAY=1
+ * says it is a demo on purpose, and Xendit with a test key (`xnd_development_`: its VAs are never paid by a bank)
+ * unless ALLOW_XENDIT_TEST_KEY=1 says so.
+ */
 export function assertGatewayAllowed(
-  config: Pick<Config, 'NODE_ENV' | 'PAYMENT_GATEWAY' | 'ALLOW_SANDBOX_GATEWAY'>,
+  config: Pick<
+    Config,
+    'NODE_ENV' | 'PAYMENT_GATEWAY' | 'ALLOW_SANDBOX_GATEWAY' | 'XENDIT_SECRET_KEY' | 'ALLOW_XENDIT_TEST_KEY'
+  >,
 ) {
+  if (
+    config.NODE_ENV === 'production' &&
+    config.PAYMENT_GATEWAY === 'xendit' &&
+    config.XENDIT_SECRET_KEY?.startsWith('xnd_development_') &&
+    config.ALLOW_XENDIT_TEST_KEY !== '1'
+  )
+    throw new Error(
+      'XENDIT_SECRET_KEY is a test key (xnd_development_): its virtual accounts are never paid by a real bank. ' +
+        'Set the live key (xnd_production_) to take payments, or ALLOW_XENDIT_TEST_KEY=1 to run against test mode on purpose.',
+    );
   if (
     config.NODE_ENV === 'production' &&
     config.PAYMENT_GATEWAY === 'sandbox' &&

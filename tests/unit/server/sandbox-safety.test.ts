@@ -54,6 +54,25 @@ describe('the sandbox gateway cannot take real money or give free tickets', () =
     }).not.toThrow();
   });
 
+  it('refuses to serve production with a Xendit test key unless told it is on purpose', () => {
+    const withKey = (env: Record<string, string>) =>
+      loadConfig({
+        PAYMENT_GATEWAY: 'xendit',
+        XENDIT_SECRET_KEY: 'xnd_development_0123456789',
+        XENDIT_CALLBACK_TOKEN: 'token',
+        ...env,
+      });
+    expect(() => {
+      assertGatewayAllowed(withKey({ NODE_ENV: 'production' }));
+    }).toThrow(/test key.*ALLOW_XENDIT_TEST_KEY=1/);
+    expect(() => {
+      assertGatewayAllowed(withKey({ NODE_ENV: 'production', ALLOW_XENDIT_TEST_KEY: '1' }));
+    }).not.toThrow();
+    expect(() => {
+      assertGatewayAllowed(withKey({ NODE_ENV: 'development' }));
+    }).not.toThrow();
+  });
+
   it('says the sandbox is active unless Xendit is configured', () => {
     expect(sandboxActive({})).toBe(true);
     expect(sandboxActive({ PAYMENT_GATEWAY: 'sandbox' })).toBe(true);
