@@ -90,6 +90,23 @@ describe('Xendit gateway: createVirtualAccount', () => {
     expect(long).toMatch(/^[A-Za-z]+( [A-Za-z]+)*$/);
   });
 
+  it('retries once with the agency name when Xendit refuses the name, under a key of its own', async () => {
+    const issued = await gateway().createVirtualAccount(vaRequest({ name: 'CV Karya Mandiri' }));
+    expect(issued.gatewayAccountId).toBe('va-att-BK7XQ2-1');
+    const sent = (body: string) => (JSON.parse(body) as { name: string }).name;
+    expect(requests.map((r) => [sent(r.body), r.idempotencyKey])).toEqual([
+      ['CV Karya Mandiri', 'att-BK7XQ2-1'],
+      ['Segara Ferry', 'att-BK7XQ2-1-agency-name'],
+    ]);
+  });
+
+  it('does not retry a refusal that is not about the name', async () => {
+    fake.failWithStatus = 400;
+    const refused = await failure(gateway().createVirtualAccount(vaRequest({ name: 'Bank Sentosa' })));
+    expect(refused).toBeInstanceOf(GatewayUnavailable);
+    expect(requests).toHaveLength(1);
+  });
+
   it('throws GatewayUnavailable with the status, never the key, when the API answers 500', async () => {
     fake.failWithStatus = 500;
     const error = await failure(gateway().createVirtualAccount(vaRequest()));

@@ -97,6 +97,14 @@ function answer(request: RecordedRequest, response: ServerResponse) {
       send(response, 400, { error_code: 'API_VALIDATION_ERROR', message: 'Invalid request body' });
       return;
     }
+    // Xendit refuses names with bank, institution or government words (a sample of them here).
+    if (/\b(mandiri|bank|bni|bri|pemerintah)\b/i.test(String(body.name))) {
+      send(response, 400, {
+        error_code: 'CALLBACK_VIRTUAL_ACCOUNT_NAME_NOT_ALLOWED_ERROR',
+        message: 'The name contains words that are not allowed',
+      });
+      return;
+    }
     send(response, 200, {
       ...body,
       ...bankAccounts[String(body.bank_code)],

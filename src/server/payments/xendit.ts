@@ -36,6 +36,8 @@ const bankCodes: Record<PaymentBank, string> = {
 };
 
 const fallbackAccountName = 'Segara Ferry';
+/** Xendit's refusal of a VA name it does not allow (bank, institution or government words). */
+const nameNotAllowed = 'CALLBACK_VIRTUAL_ACCOUNT_NAME_NOT_ALLOWED_ERROR';
 const maxAccountNameLength = 50;
 
 /**
@@ -160,23 +162,30 @@ export function createXenditGateway(options: XenditGatewayOptions): PaymentGatew
 
     async createVirtualAccount(request: VirtualAccountRequest): Promise<IssuedVirtualAccount> {
       const action = 'create VA';
-      const answer = await call(
-        'POST',
-        '/callback_virtual_accounts',
-        action,
-        {
-          external_id: request.externalId,
-          bank_code: bankCodes[request.bank],
-          name: xenditAccountName(request.name),
-          expected_amount: request.amount,
-          // Closed + single use: the bank refuses any other amount and the number dies after one payment.
-          is_closed: true,
-          is_single_use: true,
-          expiration_date: request.expiresAt.toISOString(),
-        },
-        // The payment attempt recorded before this call: a retried or adopted "Pay" asks for the same VA.
-        { 'X-IDEMPOTENCY-KEY': request.externalId },
-      );
+      const create = (name: string, idempotencyKey: string) =>
+        call(
+          'POST',
+          '/callback_virtual_accounts',
+          action,
+          {
+            external_id: request.externalId,
+            bank_code: bankCodes[request.bank],
+            name,
+            expected_amount: request.amount,
+            // Closed + single use: the bank refuses any other amount and the number dies after one payment.
+            is_closed: true,
+            is_single_use: true,
+            expiration_date: request.expiresAt.toISOString(),
+          },
+          // The payment attempt recorded before this call: a retried or adopted "Pay" asks for the same VA.
+          { 'X-IDEMPOTENCY-KEY': idempotencyKey },
+        );
+      let answer = await create(xenditAccountName(request.name), request.externalId);
+      // Xendit refuses names with bank, institution or government words ("CV Karya Mandiri" is a common name):
+      // once, the VA takes the agency's name instead, so such a traveller can still pay. Its own key: the refused
+      // request must not be replayed for it.
+      if (text(answer.data, 'error_code') === nameNotAllowed)
+        answer = await create(fallbackAccountName, `${request.externalId}-agency-name`);
       if (!answer.ok) throw new GatewayUnavailable(describeFailure(action, answer));
       const id = text(answer.data, 'id');
       const accountNumber = text(answer.data, 'account_number');
