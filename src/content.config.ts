@@ -31,6 +31,8 @@ const paymentInstructions = defineCollection({
   loader: glob({ pattern: '*/*.json', base: './src/content/payment-instructions' }),
   schema: z.object({
     bank: z.enum(paymentBanks),
+    /** The bank's or gateway's own guide the steps follow (JSON has no comments). */
+    source: z.string().optional(),
     channels: z.object({
       mobile: instructionChannel,
       internet: instructionChannel,

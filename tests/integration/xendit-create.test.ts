@@ -40,16 +40,16 @@ describe('Xendit gateway: createVirtualAccount', () => {
     });
   });
 
-  it('splits a Mandiri number into the biller (merchant) code and the bill key after it', async () => {
+  it('shows a Mandiri number whole, as Xendit issued it, with its company (merchant) code beside it', async () => {
     const issued = await gateway().createVirtualAccount(vaRequest({ bank: 'mandiri' }));
 
+    // Xendit's guide: company code 88608, then the whole number 886089999497724 (which starts with it).
     expect(issued).toEqual({
       billerCode: '88608',
-      accountNumber: '9999497724',
+      accountNumber: '886089999497724',
       gatewayAccountId: 'va-att-BK7XQ2-1',
     });
-    // Joined again (as the interbank instructions do), the two give back exactly the number Xendit issued.
-    expect(`${issued.billerCode ?? ''}${issued.accountNumber}`).toBe(bankAccounts.MANDIRI?.account_number);
+    expect(issued.accountNumber).toBe(bankAccounts.MANDIRI?.account_number);
     expect(JSON.parse(requests[0]?.body ?? '')).toMatchObject({ bank_code: 'MANDIRI' });
   });
 

@@ -28,14 +28,15 @@ export interface SandboxCallbackBody {
 
 /**
  * Bank-shaped numbers (DOMAIN-FACTS.md): BNI 16 digits with its 8808 prefix, BRI 15 with a 5-digit company prefix,
- * Permata 16 with a 4-digit prefix, BSI 16 (not documented publicly), Mandiri a 5-digit biller code + 12-digit key.
+ * Permata 16 with a 4-digit prefix, BSI 16 (not documented publicly), Mandiri 15 starting with its 5-digit company
+ * code, as Xendit issues them (the payer types the whole number after the code).
  */
 const shapes: Record<PaymentBank, { prefix: string; digits: number; billerCode?: string }> = {
   bni: { prefix: '8808', digits: 12 },
   bri: { prefix: '26215', digits: 10 },
   bsi: { prefix: '9347', digits: 12 },
   permata: { prefix: '8625', digits: 12 },
-  mandiri: { prefix: '', digits: 12, billerCode: '88908' },
+  mandiri: { prefix: '88908', digits: 10, billerCode: '88908' },
 };
 
 /**

@@ -192,10 +192,10 @@ export function createXenditGateway(options: XenditGatewayOptions): PaymentGatew
       if (!id || !accountNumber)
         throw new GatewayUnavailable(`Xendit answered ${action} without id or number`);
       if (request.bank !== 'mandiri') return { accountNumber, gatewayAccountId: id };
-      // Mandiri bill payment: Xendit's account_number is its merchant (biller) code followed by the payer's key.
-      // Our instructions show the two apart and join them for interbank transfers (biller code + bill key), so the
-      // number is split here; one that does not start with the code could not be shown correctly, so fail.
-      // NOTE: Xendit's own Mandiri ATM steps have the payer enter the whole account_number after the company code.
+      // Mandiri: Xendit's account_number already starts with its company (merchant) code, and its guide has the
+      // payer enter the company code and then the whole number (docs.xendit.co/docs/mandiri-virtual-account). The
+      // number is shown whole and the code beside it; a number that does not start with the code is not Xendit's
+      // documented shape, so fail rather than show something the bank would refuse.
       const merchantCode = text(answer.data, 'merchant_code');
       if (!merchantCode || !accountNumber.startsWith(merchantCode) || accountNumber === merchantCode) {
         throw new GatewayUnavailable(
@@ -203,7 +203,7 @@ export function createXenditGateway(options: XenditGatewayOptions): PaymentGatew
         );
       }
       return {
-        accountNumber: accountNumber.slice(merchantCode.length),
+        accountNumber,
         billerCode: merchantCode,
         gatewayAccountId: id,
       };

@@ -81,15 +81,22 @@ describe('payment instructions', () => {
     expect(text).toMatch(locale === 'en' ? /closed/ : /tertutup/);
   });
 
-  it.each(cases)('%s/%s uses the biller code only for bill payment', (locale, bank) => {
-    const data = read(locale, bank);
-    for (const name of paymentInstructionChannels) {
-      const text = channelText(channelOf(data, name));
-      if (!usesBillPayment(bank)) expect(text, name).not.toContain('{billerCode}');
-      else if (name === 'interbank') expect(text, name).toContain('{billerCode}{accountNumber}');
-      else expect(text, name).toMatch(/\{billerCode\}[\s\S]*\{accountNumber\}/);
-    }
-  });
+  it.each(cases)(
+    '%s/%s uses the company code only for bill payment, and always the whole number',
+    (locale, bank) => {
+      const data = read(locale, bank);
+      for (const name of paymentInstructionChannels) {
+        const text = channelText(channelOf(data, name));
+        // Xendit's Mandiri numbers start with the company code: the payer always types the whole number, and
+        // the company code only where a Multi Payment menu asks for it first (never glued to the number).
+        expect(text, name).not.toContain('{billerCode}{accountNumber}');
+        expect(text, name).toContain('{accountNumber}');
+        if (!usesBillPayment(bank)) expect(text, name).not.toContain('{billerCode}');
+        else if (name === 'atm' || name === 'internet')
+          expect(text, name).toMatch(/\{billerCode\}[\s\S]*\{accountNumber\}/);
+      }
+    },
+  );
 
   const bankCodes: Record<PaymentBank, string> = {
     bni: '009',
