@@ -23,3 +23,15 @@ export type PaymentInstructionChannel = (typeof paymentInstructionChannels)[numb
 export function isPaymentBank(value: unknown): value is PaymentBank {
   return typeof value === 'string' && (paymentBanks as readonly string[]).includes(value);
 }
+
+/**
+ * BSI's channels ask for a virtual account in two parts: the institution's 4-digit prefix (Xendit: 9347 or 9655),
+ * then the rest of the number (Xendit's BSI guide). Other banks take the number whole.
+ */
+export function vaPrefixParts(
+  bank: PaymentBank,
+  accountNumber: string,
+): { prefix: string; rest: string } | undefined {
+  if (bank !== 'bsi' || accountNumber.length <= 4) return undefined;
+  return { prefix: accountNumber.slice(0, 4), rest: accountNumber.slice(4) };
+}

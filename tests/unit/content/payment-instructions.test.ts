@@ -23,7 +23,7 @@ const read = (locale: string, bank: string) =>
   JSON.parse(readFileSync(new URL(`${locale}/${bank}.json`, folder), 'utf8')) as Instructions;
 
 /** The placeholders PaymentInstructions.astro fills in; anything else would reach the page as raw `{name}`. */
-const knownPlaceholders = ['accountNumber', 'billerCode', 'amount', 'bank'];
+const knownPlaceholders = ['accountNumber', 'billerCode', 'amount', 'bank', 'vaPrefix', 'vaAfterPrefix'];
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
 const channelText = (channel: Channel) => channel.steps.join('\n');
 const channelOf = (data: Instructions, name: string): Channel => {
@@ -65,7 +65,10 @@ describe('payment instructions', () => {
         const text = channelText(channelOf(data, name));
         const unknown = placeholders(text).filter((key) => !knownPlaceholders.includes(key ?? ''));
         expect(unknown, `${name}: unknown placeholders`).toEqual([]);
-        expect(text, `${name}: {accountNumber}`).toContain('{accountNumber}');
+        // The number whole, or (BSI's app and net banking) its prefix and the rest after it.
+        expect(text, `${name}: {accountNumber}`).toMatch(
+          /\{accountNumber\}|\{vaPrefix\}[\s\S]*\{vaAfterPrefix\}/,
+        );
         expect(text, `${name}: {amount}`).toContain('{amount}');
         // No stray braces: a typo such as "{accountNumber" would otherwise reach the page.
         expect(text.replace(/\{\w+\}/g, ''), `${name}: stray brace`).not.toMatch(/[{}]/);
@@ -82,7 +85,7 @@ describe('payment instructions', () => {
   });
 
   it.each(cases)(
-    '%s/%s uses the company code only for bill payment, and always the whole number',
+    '%s/%s uses the company code only for bill payment, never glued to the number',
     (locale, bank) => {
       const data = read(locale, bank);
       for (const name of paymentInstructionChannels) {
@@ -90,11 +93,22 @@ describe('payment instructions', () => {
         // Xendit's Mandiri numbers start with the company code: the payer always types the whole number, and
         // the company code only where a Multi Payment menu asks for it first (never glued to the number).
         expect(text, name).not.toContain('{billerCode}{accountNumber}');
-        expect(text, name).toContain('{accountNumber}');
+        if (usesBillPayment(bank)) expect(text, name).toContain('{accountNumber}');
         if (!usesBillPayment(bank)) expect(text, name).not.toContain('{billerCode}');
         else if (name === 'atm' || name === 'internet')
           expect(text, name).toMatch(/\{billerCode\}[\s\S]*\{accountNumber\}/);
       }
+    },
+  );
+
+  it.each(cases)(
+    '%s/%s names the guide its steps follow, and splits the number only where BSI asks',
+    (locale, bank) => {
+      const data = read(locale, bank) as Instructions & { source?: string };
+      const text = paymentInstructionChannels.map((name) => channelText(channelOf(data, name))).join('\n');
+      if (bank === 'bsi' || bank === 'mandiri') expect(data.source).toMatch(/docs\.xendit\.co/);
+      if (bank !== 'bsi') expect(text).not.toMatch(/\{vaPrefix\}|\{vaAfterPrefix\}/);
+      else expect(channelText(channelOf(data, 'atm'))).toContain('{accountNumber}');
     },
   );
 
