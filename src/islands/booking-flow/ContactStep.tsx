@@ -1,5 +1,5 @@
 import { Field, inputClass } from '../shared/Field.tsx';
-import { errorsAt } from '../shared/form-state.ts';
+import { bindField, errorsAt } from '../shared/form-state.ts';
 import type { ContactValues, StepFields } from './types.ts';
 
 interface Props extends StepFields {
@@ -19,9 +19,12 @@ export function ContactStep({
   onPhoneTyped,
 }: Props) {
   const path = (field: keyof ContactValues) => `contact.${field}` as const;
-  const bind = (field: keyof ContactValues) => ({
-    ...form.register(
+  const bind = (field: keyof ContactValues) =>
+    bindField(
+      form,
       path(field),
+      defaults.contact[field],
+      firstRefused,
       field === 'phone'
         ? {
             onChange: (event: { target: { value: string } }) => {
@@ -29,10 +32,7 @@ export function ContactStep({
             },
           }
         : {},
-    ),
-    defaultValue: defaults.contact[field],
-    autoFocus: firstRefused === path(field),
-  });
+    );
   const errorsOf = (field: keyof ContactValues) => errorsAt(errors, path(field), text);
   return (
     <fieldset className="grid gap-4">

@@ -1,6 +1,6 @@
 import type { PassengerCategory } from '../../domain/passengers.ts';
 import { Field, inputClass } from '../shared/Field.tsx';
-import { errorsAt } from '../shared/form-state.ts';
+import { bindField, errorsAt } from '../shared/form-state.ts';
 import type { PassengerValues, StepFields } from './types.ts';
 
 interface Props extends StepFields {
@@ -27,11 +27,8 @@ export function PassengerStep({
       {twoWay && <p className="rounded-box bg-base-200 p-3 text-sm">{labels.bothLegs}</p>}
       {defaults.passengers.map((passenger, index) => {
         const key = `passengers.${String(index)}` as `passengers.${number}`;
-        const bind = (field: keyof PassengerValues) => ({
-          ...form.register(`${key}.${field}`),
-          defaultValue: passenger[field],
-          autoFocus: firstRefused === `${key}.${field}`,
-        });
+        const bind = (field: keyof PassengerValues) =>
+          bindField(form, `${key}.${field}`, passenger[field], firstRefused);
         const errorsOf = (field: keyof PassengerValues) => errorsAt(errors, `${key}.${field}`, text);
         const id = (field: string) => `passenger-${String(index)}-${field}`;
         const category = party[index] ?? 'adult';

@@ -1,4 +1,12 @@
-import { get, set, type FieldErrors, type FieldValues } from 'react-hook-form';
+import {
+  get,
+  set,
+  type FieldErrors,
+  type FieldValues,
+  type Path,
+  type RegisterOptions,
+  type UseFormReturn,
+} from 'react-hook-form';
 
 /**
  * What every island form starts from, so that nothing a person typed is lost:
@@ -99,4 +107,18 @@ export function nestedErrors(byPath: Record<string, string[]> | undefined): Fiel
 export function errorsAt(errors: FieldErrors, path: string, text: (message: string) => string) {
   const message: unknown = get(errors, `${path}.message`);
   return typeof message === 'string' && message !== '' ? [text(message)] : undefined;
+}
+
+/**
+ * An input's props: registered with the form, showing its starting value in the server's HTML (react-hook-form
+ * sets no value attribute), and focused on load when a refused plain-form post named it first.
+ */
+export function bindField<T extends FieldValues>(
+  form: UseFormReturn<T>,
+  path: Path<T>,
+  startingValue: string,
+  firstRefused: string | undefined,
+  options?: RegisterOptions<T>,
+) {
+  return { ...form.register(path, options), defaultValue: startingValue, autoFocus: firstRefused === path };
 }

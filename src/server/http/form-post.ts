@@ -78,8 +78,3 @@ export async function submitForm<Input, Output>(
     return { status: error.status, errors: localizeErrors(error.errors, locals.locale), form };
   }
 }
-
-/** Narrows `submitForm`'s answer for a page: a Response to return as it is. */
-export function isResponse(value: unknown): value is Response {
-  return value instanceof Response;
-}
