@@ -36,10 +36,11 @@ export function runtimeDeps(): AppDeps {
         poolMax: config.DB_POOL_MAX,
       });
       // Jobs start with the database, never at build time (which imports this module but opens nothing).
-      jobs = startJobs(database, () => new Date(), { mailer, network, siteUrl });
+      jobs = startJobs(database, () => new Date(), { mailer, network, siteUrl }, gateway);
     }
     return (await handle).db;
   };
+  const gateway = paymentGateway(config, database);
   deps = {
     database,
     network,
@@ -47,7 +48,7 @@ export function runtimeDeps(): AppDeps {
     horizonDays: config.SAILING_HORIZON_DAYS,
     lockSeats: !(config.NODE_ENV === 'test' && config.TEST_SKIP_SEAT_LOCK === '1'),
     payments: {
-      gateway: paymentGateway(config),
+      gateway,
       windowMinutes: config.PAYMENT_WINDOW_MINUTES,
       ...(config.PAYMENT_GATEWAY === 'sandbox'
         ? { signSandboxCallback: (body, now) => sandboxSignature(sandboxSecret(config), body, now) }

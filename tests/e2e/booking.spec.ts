@@ -14,6 +14,7 @@ const texts = {
     subjectPaid: 'Your e-tickets',
     returnAfter: 'The return sailing must leave after the outbound arrives',
     emailInvalid: 'Enter a valid e-mail address',
+    paidTwice: 'The bank refused the payment: this virtual account has been paid already',
   },
   id: {
     prefix: '/id',
@@ -25,6 +26,7 @@ const texts = {
     subjectPaid: 'E-tiket',
     returnAfter: 'Kapal kembali harus berangkat setelah kapal keberangkatan tiba',
     emailInvalid: 'Masukkan alamat e-mail yang valid',
+    paidTwice: 'Bank menolak pembayaran: virtual account ini sudah dibayar',
   },
 } as const;
 
@@ -64,6 +66,9 @@ async function payInSimulator(page: Page, bank: string, t: (typeof texts)['en' |
   await page.getByTestId('sandbox-pay').click();
   await expect(page.getByTestId('sandbox-result')).toContainText('200');
   await expect(page.getByTestId('sandbox-result')).toContainText('confirmed');
+  // Single use, as at a bank: the same VA refuses a second payment and sends no callback.
+  await page.getByTestId('sandbox-pay').click();
+  await expect(page.getByTestId('sandbox-result')).toContainText(t.paidTwice);
   await page.goto(paymentUrl);
   await expect(page.getByTestId('payment-received')).toHaveText(t.received);
 }

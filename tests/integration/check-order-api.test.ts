@@ -20,7 +20,12 @@ interface Answer {
 describe.each(testDatabases)('check order and rate limits on $name', (database) => {
   let handle: DatabaseHandle;
   let drop: () => Promise<void>;
-  const gateway = () => createSandboxGateway({ secret: TEST_SANDBOX_SECRET, clock: () => now });
+  const gateway = () =>
+    createSandboxGateway({
+      secret: TEST_SANDBOX_SECRET,
+      database: () => Promise.resolve(handle.db),
+      clock: () => now,
+    });
   /** An app with tight limits; two of them on one database stand for two server processes. */
   const limited = (limits = { holds: 2, lookups: 6, codeFailures: 3 }) =>
     testApp(handle.db, now, gateway(), limits);

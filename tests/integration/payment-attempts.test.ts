@@ -24,7 +24,11 @@ describe.each(testDatabases)('a payment attempt that outlives its hold on $name'
   const clock = () => now;
   /** What happens while the gateway "thinks"; set per test. */
   let duringCall: () => Promise<void> = () => Promise.resolve();
-  const sandbox = createSandboxGateway({ secret: TEST_SANDBOX_SECRET, clock });
+  const sandbox = createSandboxGateway({
+    secret: TEST_SANDBOX_SECRET,
+    database: () => Promise.resolve(handle.db),
+    clock,
+  });
   const slowGateway: PaymentGateway = {
     ...sandbox,
     createVirtualAccount: async (request) => {

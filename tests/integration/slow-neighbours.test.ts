@@ -21,7 +21,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('a slow gateway or mail server on the embedded database', () => {
   let handle: DatabaseHandle;
   let drop: () => Promise<void>;
-  const sandbox = createSandboxGateway({ secret: TEST_SANDBOX_SECRET, clock: () => now });
+  const sandbox = createSandboxGateway({
+    secret: TEST_SANDBOX_SECRET,
+    database: () => Promise.resolve(handle.db),
+    clock: () => now,
+  });
   const slowGateway: PaymentGateway = {
     ...sandbox,
     createVirtualAccount: async (request) => {

@@ -29,7 +29,7 @@ export function testDeps(
     clock,
     horizonDays: 120,
     payments: {
-      gateway: gateway ?? createSandboxGateway({ secret: TEST_SANDBOX_SECRET, clock }),
+      gateway: gateway ?? createSandboxGateway({ secret: TEST_SANDBOX_SECRET, database, clock }),
       windowMinutes: 60,
     },
     siteUrl: 'http://localhost:4321',

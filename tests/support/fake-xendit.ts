@@ -33,8 +33,22 @@ export interface FakePayment {
   currency: 'IDR';
 }
 
+/** A VA as the stand-in keeps it: what creation answered, and the payment it took (single use). */
+export interface FakeAccount {
+  id: string;
+  external_id: string;
+  bank_code: string;
+  merchant_code: string;
+  account_number: string;
+  expected_amount: number;
+  is_single_use: boolean;
+  expiration_date: string;
+  paid_payment_id?: string;
+}
+
 export const requests: RecordedRequest[] = [];
 export const payments = new Map<string, FakePayment>();
+export const accounts = new Map<string, FakeAccount>();
 /** Per test: answer every request with this status (a broken API) and/or only after this delay (a slow one). */
 export const fake: { failWithStatus: number | undefined; delayMs: number } = {
   failWithStatus: undefined,
@@ -82,6 +96,62 @@ function validVirtualAccountBody(body: VirtualAccountBody): boolean {
   );
 }
 
+/** Xendit's VA object: INACTIVE once paid (single use) or past its expiration date, else ACTIVE. */
+function accountView(account: FakeAccount) {
+  const { paid_payment_id: paid, ...shown } = account;
+  const inactive = paid !== undefined || Date.parse(account.expiration_date) <= Date.now();
+  return { ...shown, is_closed: true, currency: 'IDR', status: inactive ? 'INACTIVE' : 'ACTIVE' };
+}
+
+/** GET (Get Fixed Virtual Account) and PATCH (Update Fixed Virtual Account) of one VA. */
+function answerAccount(request: RecordedRequest, id: string, response: ServerResponse) {
+  const account = accounts.get(id);
+  if (!account) {
+    send(response, 404, { error_code: 'CALLBACK_VIRTUAL_ACCOUNT_NOT_FOUND_ERROR', message: 'Not found' });
+    return;
+  }
+  if (request.method === 'GET') {
+    send(response, 200, accountView(account));
+    return;
+  }
+  if (request.method !== 'PATCH') {
+    send(response, 404, { error_code: 'NOT_FOUND', message: 'Not found' });
+    return;
+  }
+  const body = JSON.parse(request.body) as { expiration_date?: unknown };
+  if (typeof body.expiration_date !== 'string' || Number.isNaN(Date.parse(body.expiration_date))) {
+    send(response, 400, { error_code: 'API_VALIDATION_ERROR', message: 'Invalid request body' });
+    return;
+  }
+  if (accountView(account).status === 'INACTIVE') {
+    send(response, 400, { error_code: 'INACTIVE_VIRTUAL_ACCOUNT_ERROR', message: 'Account is inactive' });
+    return;
+  }
+  account.expiration_date = body.expiration_date;
+  send(response, 200, accountView(account));
+}
+
+/** The payer pays a VA at their bank: it takes the payment (fetchable by id) and, being single use, goes inactive. */
+export function payAccount(id: string, paymentId: string, amount?: number): FakePayment {
+  const account = accounts.get(id);
+  if (!account) throw new Error(`no fake VA ${id}`);
+  account.paid_payment_id = paymentId;
+  const payment: FakePayment = {
+    id: `fvap-${paymentId}`,
+    payment_id: paymentId,
+    callback_virtual_account_id: id,
+    external_id: account.external_id,
+    account_number: account.account_number,
+    bank_code: account.bank_code,
+    amount: amount ?? account.expected_amount,
+    transaction_timestamp: new Date().toISOString(),
+    merchant_code: account.merchant_code,
+    currency: 'IDR',
+  };
+  payments.set(paymentId, payment);
+  return payment;
+}
+
 function answer(request: RecordedRequest, response: ServerResponse) {
   if (fake.failWithStatus !== undefined) {
     send(response, fake.failWithStatus, { error_code: 'SERVER_ERROR', message: 'Something went wrong' });
@@ -105,14 +175,30 @@ function answer(request: RecordedRequest, response: ServerResponse) {
       });
       return;
     }
+    const id = `va-${String(body.external_id)}`;
+    const bank = bankAccounts[String(body.bank_code)] ?? { merchant_code: '', account_number: '' };
+    accounts.set(id, {
+      id,
+      external_id: String(body.external_id),
+      bank_code: String(body.bank_code),
+      ...bank,
+      expected_amount: Number(body.expected_amount),
+      is_single_use: body.is_single_use === true,
+      expiration_date: String(body.expiration_date),
+    });
     send(response, 200, {
       ...body,
-      ...bankAccounts[String(body.bank_code)],
-      id: `va-${String(body.external_id)}`,
+      ...bank,
+      id,
       owner_id: '5fd1c319b9986239d7ec5567',
       currency: 'IDR',
       status: 'PENDING',
     });
+    return;
+  }
+  const accountPrefix = '/callback_virtual_accounts/';
+  if (request.url.startsWith(accountPrefix)) {
+    answerAccount(request, decodeURIComponent(request.url.slice(accountPrefix.length)), response);
     return;
   }
   const prefix = '/callback_virtual_account_payments/payment_id=';
@@ -143,30 +229,7 @@ function handle(incoming: IncomingMessage, response: ServerResponse) {
   });
 }
 
-/** A URL where nothing listens: a port that was just free and is closed again. */
-export async function unreachableUrl(): Promise<string> {
-  const closed = createServer();
-  await new Promise<void>((resolve) => {
-    closed.listen(0, '127.0.0.1', resolve);
-  });
-  const { port } = closed.address() as AddressInfo;
-  await new Promise<void>((resolve) => {
-    closed.close(() => {
-      resolve();
-    });
-  });
-  return `http://127.0.0.1:${port}`;
-}
-
-export async function failure(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof Error) return error;
-    throw error;
-  }
-  throw new Error('expected the promise to reject');
-}
+export { failure, unreachableUrl } from './failures.ts';
 
 export function gateway(overrides: { apiUrl?: string; secretKey?: string; timeoutMs?: number } = {}) {
   return createXenditGateway({ secretKey, callbackToken, apiUrl, timeoutMs: 2_000, ...overrides });
@@ -194,6 +257,7 @@ export function useFakeXendit() {
   beforeEach(() => {
     requests.length = 0;
     payments.clear();
+    accounts.clear();
     fake.failWithStatus = undefined;
     fake.delayMs = 0;
   });

@@ -9,8 +9,9 @@ import * as bookings from './schema/bookings.ts';
 import * as network from './schema/network.ts';
 import * as payments from './schema/payments.ts';
 import * as rateLimits from './schema/rate-limits.ts';
+import * as sandbox from './schema/sandbox.ts';
 
-export const schema = { ...network, ...bookings, ...payments, ...rateLimits };
+export const schema = { ...network, ...bookings, ...payments, ...rateLimits, ...sandbox };
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface DatabaseHandle {

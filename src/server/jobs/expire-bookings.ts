@@ -6,8 +6,9 @@ import { bookings } from '../db/schema/bookings.ts';
 import { payments, sentMails } from '../db/schema/payments.ts';
 
 /**
- * Moves held and awaiting-payment bookings past their expiry to `expired`, closes their open virtual accounts and
- * queues the expiry e-mail for those that gave an address; returns their ids. Seat counting never waits for this:
+ * Moves held and awaiting-payment bookings past their expiry to `expired`, ends their open payment attempts (whose
+ * virtual accounts `closeVirtualAccounts` then closes at the gateway, outside this transaction) and queues the
+ * expiry e-mail for those that gave an address; returns their ids. Seat counting never waits for this:
  * an expired hold stops counting by its time alone. Rows are claimed with SKIP LOCKED, so sweepers on several
  * processes share the work and release each hold once.
  */

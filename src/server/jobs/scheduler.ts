@@ -1,11 +1,14 @@
 import type { Database } from '../db/client.ts';
 import type { Mailer } from '../mail/transport.ts';
 import type { Network } from '../network.ts';
+import type { PaymentGateway } from '../payments/gateway.ts';
+import { closeVirtualAccounts } from './close-virtual-accounts.ts';
 import { deliverMails } from './deliver-mails.ts';
 import { expireBookings } from './expire-bookings.ts';
 
 /** How often a process sweeps expired holds and sends queued mail. Seats are right without it. */
 export const SWEEP_INTERVAL_MS = 30_000;
+const VA_CLOSE_BATCH = 50;
 
 export interface Jobs {
   /** Run the mail job now (after a change queued mail), not at the next tick. */
@@ -21,6 +24,7 @@ export function startJobs(
   database: () => Promise<Database>,
   clock: () => Date,
   mail: { mailer: Mailer; network: Network; siteUrl: string },
+  gateway: PaymentGateway,
 ): Jobs {
   let sweeping = false;
   let mailing = false;
@@ -48,6 +52,8 @@ export function startJobs(
       const db = await database();
       // Drain a backlog in batches, then wait for the next tick.
       while ((await expireBookings(db, clock())).length > 0);
+      // Then their VAs, over the network and outside any transaction; a full batch means more may wait.
+      while ((await closeVirtualAccounts(db, gateway, clock, VA_CLOSE_BATCH)) === VA_CLOSE_BATCH);
     } catch (error) {
       console.error('expiring bookings failed; retrying at the next sweep', error);
     } finally {

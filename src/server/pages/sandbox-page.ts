@@ -1,21 +1,28 @@
-import { randomBytes } from 'node:crypto';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { bookings } from '../db/schema/bookings.ts';
 import { payments } from '../db/schema/payments.ts';
 import { readForm } from '../http/body-limit.ts';
 import { isCrossSite } from '../http/same-origin.ts';
 import type { SandboxCallbackBody } from '../payments/sandbox.ts';
+import {
+  findSandboxAccount,
+  paySandboxAccount,
+  standingOf,
+  type SandboxAccount,
+  type SandboxAccountStanding,
+} from '../payments/sandbox-accounts.ts';
 import { runtimeDeps } from '../runtime.ts';
 
 export interface SandboxVa {
-  bookingId: string;
-  code: string;
+  bookingId: string | undefined;
+  code: string | undefined;
   bank: string;
   accountNumber: string;
   billerCode: string | null;
   amount: number;
-  status: string;
-  expiresAt: Date;
+  standing: SandboxAccountStanding;
+  /** The time that goes with the standing: paid at, closed at, or (open or expired) the expiry. */
+  since: Date;
 }
 
 export type SandboxPageState =
@@ -24,10 +31,30 @@ export type SandboxPageState =
       kind: 'page';
       va?: SandboxVa;
       query: string;
-      /** After "Pay": what the callback endpoint answered. */
-      result?: { httpStatus: number; outcome: string };
+      /** After "Pay": what the callback endpoint answered, or why the bank refused to pay. */
+      result?: { httpStatus: number; outcome: string } | { refused: Exclude<SandboxAccountStanding, 'open'> };
       notFound: boolean;
     };
+
+function viewOf(
+  account: SandboxAccount,
+  booking: { id: string; code: string } | undefined,
+  now: Date,
+): SandboxVa {
+  const standing = standingOf(account, now);
+  return {
+    bookingId: booking?.id,
+    code: booking?.code,
+    bank: account.bank,
+    accountNumber: account.accountNumber,
+    billerCode: account.billerCode,
+    amount: account.amount,
+    standing,
+    since:
+      (standing === 'paid' ? account.paidAt : standing === 'closed' ? account.closedAt : null) ??
+      account.expiresAt,
+  };
+}
 
 /**
  * The sandbox gateway's simulator (only while the sandbox is the active gateway): a tester looks up a virtual
@@ -44,41 +71,36 @@ export async function sandboxPage(request: Request): Promise<SandboxPageState> {
   const typed = form?.get('va') ?? url.searchParams.get('va');
   const query = (typeof typed === 'string' ? typed : '').replace(/\D/g, '').slice(0, 32);
   const db = await deps.database();
-  const [va] = query
+  const account = query ? await findSandboxAccount(db, query) : undefined;
+  const [booking] = account
     ? await db
-        .select({
-          bookingId: payments.bookingId,
-          code: bookings.code,
-          externalId: payments.externalId,
-          bank: payments.bank,
-          accountNumber: payments.accountNumber,
-          billerCode: payments.billerCode,
-          amount: payments.amount,
-          status: payments.status,
-          expiresAt: payments.expiresAt,
-        })
+        .select({ id: bookings.id, code: bookings.code })
         .from(payments)
         .innerJoin(bookings, eq(bookings.id, payments.bookingId))
-        .where(eq(payments.accountNumber, query))
-        .orderBy(desc(payments.createdAt))
-        .limit(1)
+        .where(eq(payments.externalId, account.externalId))
     : [];
   const state = {
     kind: 'page' as const,
     query,
-    notFound: query !== '' && !va,
-    ...(va ? { va: { ...va, accountNumber: query } } : {}),
+    notFound: query !== '' && !account,
+    ...(account ? { va: viewOf(account, booking, deps.clock()) } : {}),
   };
-  if (!form || !va || isCrossSite(request)) return state;
-  const amount = Number(form.get('amount'));
+  if (!form || !account || isCrossSite(request)) return state;
+  const typedAmount = Number(form.get('amount'));
+  const amount = Number.isSafeInteger(typedAmount) && typedAmount > 0 ? typedAmount : account.amount;
+  // The bank's side first: only an open VA takes the money, and then it has (as at a bank, before any callback).
+  const payment = await paySandboxAccount(db, account.id, amount, deps.clock());
+  if ('refused' in payment)
+    return payment.refused === 'not_found' ? state : { ...state, result: { refused: payment.refused } };
+  const { paid } = payment;
   const body: SandboxCallbackBody = {
     event: 'va.paid',
-    external_id: va.externalId,
-    payment_id: `sandbox-pay-${randomBytes(8).toString('hex')}`,
-    account_number: query,
-    bank_code: va.bank.toUpperCase(),
-    amount: Number.isSafeInteger(amount) && amount > 0 ? amount : va.amount,
-    transaction_timestamp: deps.clock().toISOString(),
+    external_id: paid.externalId,
+    payment_id: paid.paymentId ?? '',
+    account_number: paid.accountNumber,
+    bank_code: paid.bank.toUpperCase(),
+    amount,
+    transaction_timestamp: (paid.paidAt ?? deps.clock()).toISOString(),
   };
   const raw = JSON.stringify(body);
   // To this site's own configured address (SITE_URL), never the request's Host: a visitor must not be able to
@@ -89,13 +111,9 @@ export async function sandboxPage(request: Request): Promise<SandboxPageState> {
     body: raw,
   });
   const answer = (await response.json().catch(() => ({}))) as { status?: string; message?: string };
-  const [after] = await db
-    .select({ status: payments.status })
-    .from(payments)
-    .where(eq(payments.externalId, va.externalId));
   return {
     ...state,
-    va: { ...va, accountNumber: query, status: after?.status ?? va.status },
+    va: viewOf(paid, booking, deps.clock()),
     result: { httpStatus: response.status, outcome: answer.status ?? answer.message ?? '' },
   };
 }

@@ -86,6 +86,29 @@ export function reportedPayment(
   };
 }
 
+/** Which VA a close or status question is about: the gateway's id of it and our attempt's id (to check the answer). */
+export interface VirtualAccountRef {
+  gatewayAccountId: string;
+  externalId: string;
+  /** Ids of payments to it that callbacks already reported: gateways that cannot list a VA's payments confirm these. */
+  knownPaymentIds?: readonly string[];
+}
+
+/** What closing a VA did: closed it now; it took no payment already (paid, expired or closed); the gateway has none. */
+export type CloseOutcome = 'closed' | 'already_inactive' | 'not_found';
+
+/** What the gateway says of a VA now. */
+export type VirtualAccountState =
+  /** It takes a payment, now or once the bank has activated it. */
+  | { kind: 'open' }
+  /**
+   * It took its payment (every VA here is single use). `payments` holds those the gateway confirms; it can be empty
+   * when the gateway knows the VA was paid but cannot list the payment (Xendit, for a payment no callback announced).
+   */
+  | { kind: 'paid'; payments: ReportedPayment[] }
+  /** It takes no payment and took none that the gateway knows of: expired or closed. */
+  | { kind: 'closed' };
+
 /** The callback is not from the gateway (missing or wrong token or signature): answer 401, change nothing. */
 export class CallbackRejected extends Error {}
 
@@ -103,4 +126,11 @@ export interface PaymentGateway {
    * (throws GatewayUnavailable when that fails, so the gateway retries).
    */
   receiveCallback(request: { headers: Headers; body: string }): Promise<CallbackEvent>;
+  /**
+   * Make the VA refuse any further payment (an expired or cancelled booking). Safe to repeat: a VA that already
+   * takes nothing answers `already_inactive`. Throws GatewayUnavailable, so the caller tries again later.
+   */
+  closeVirtualAccount(account: VirtualAccountRef): Promise<CloseOutcome>;
+  /** Was this VA paid, is it still open? What the gateway itself says now. Throws GatewayUnavailable. */
+  virtualAccountStatus(account: VirtualAccountRef): Promise<VirtualAccountState>;
 }

@@ -1,13 +1,16 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { PaymentBank } from '../../domain/payment-banks.ts';
+import type { Database } from '../db/client.ts';
 import {
   reportedPayment,
   CallbackRejected,
+  GatewayUnavailable,
   type CallbackEvent,
   type IssuedVirtualAccount,
   type PaymentGateway,
   type VirtualAccountRequest,
 } from './gateway.ts';
+import { closeSandboxAccount, issueSandboxAccount, sandboxAccountState } from './sandbox-accounts.ts';
 
 /** The header carrying `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`, the shape Stripe-style gateways use. */
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
@@ -72,20 +75,38 @@ function verify(secret: string, header: string | null, body: string, now: Date):
 }
 
 /**
- * The built-in gateway (the default): issues bank-shaped VA numbers at once and authenticates its callbacks by an
- * HMAC signature over the raw body. The simulator page plays the bank and sends those callbacks over HTTP.
+ * The built-in gateway (the default): issues bank-shaped VA numbers at once, keeps them in its own books
+ * (sandbox-accounts.ts) so closing and asking after one answer as a real gateway would, and authenticates its
+ * callbacks by an HMAC signature over the raw body. The simulator page plays the bank and sends those callbacks
+ * over HTTP.
  */
-export function createSandboxGateway(options: { secret: string; clock?: () => Date }): PaymentGateway {
+export function createSandboxGateway(options: {
+  secret: string;
+  database: () => Promise<Database>;
+  clock?: () => Date;
+}): PaymentGateway {
   const clock = options.clock ?? (() => new Date());
   return {
     name: 'sandbox',
-    createVirtualAccount(request: VirtualAccountRequest): Promise<IssuedVirtualAccount> {
+    async createVirtualAccount(request: VirtualAccountRequest): Promise<IssuedVirtualAccount> {
       const shape = shapes[request.bank];
-      return Promise.resolve({
+      return issueSandboxAccount(await options.database(), {
+        id: `sandbox-va-${request.externalId}`,
+        externalId: request.externalId,
+        bank: request.bank,
         accountNumber: shape.prefix + digitsFor(options.secret, request.externalId, shape.digits),
-        ...(shape.billerCode ? { billerCode: shape.billerCode } : {}),
-        gatewayAccountId: `sandbox-va-${request.externalId}`,
+        billerCode: shape.billerCode ?? null,
+        amount: request.amount,
+        expiresAt: request.expiresAt,
       });
+    },
+    async closeVirtualAccount(account) {
+      return closeSandboxAccount(await options.database(), account, clock());
+    },
+    async virtualAccountStatus(account) {
+      const state = await sandboxAccountState(await options.database(), account, clock());
+      if (!state) throw new GatewayUnavailable('the sandbox issued no such VA');
+      return state;
     },
     receiveCallback({ headers, body }): Promise<CallbackEvent> {
       // Authenticity first: nothing in an unsigned or tampered body is read.

@@ -1,6 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { PaymentBank } from '../../domain/payment-banks.ts';
 import { CallbackRejected, GatewayUnavailable, reportedPayment } from './gateway.ts';
+import { describeFailure, field, text, xenditApi } from './xendit-api.ts';
+import { xenditAccounts } from './xendit-accounts.ts';
 import type {
   CallbackEvent,
   IssuedVirtualAccount,
@@ -54,31 +56,8 @@ export function xenditAccountName(name: string): string {
   return letters.slice(0, maxAccountNameLength).trim() || fallbackAccountName;
 }
 
-function field(data: unknown, key: string): unknown {
-  return typeof data === 'object' && data !== null ? (data as Record<string, unknown>)[key] : undefined;
-}
-
-function text(data: unknown, key: string): string | undefined {
-  const value = field(data, key);
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
 function sha256(value: string): Buffer {
   return createHash('sha256').update(value, 'utf8').digest();
-}
-
-interface ApiAnswer {
-  status: number;
-  ok: boolean;
-  data: unknown;
-}
-
-/** "Xendit answered 400 (API_VALIDATION_ERROR) to create VA": status and Xendit's error code, nothing we sent. */
-function describeFailure(action: string, answer: ApiAnswer): string {
-  const code = text(answer.data, 'error_code');
-  // Only a plain Xendit-style code is echoed: a misbehaving upstream must not inject text into our logs.
-  const suffix = code && /^[A-Z0-9_]{1,80}$/.test(code) ? ` (${code})` : '';
-  return `Xendit answered ${answer.status}${suffix} to ${action}`;
 }
 
 export function createXenditGateway(options: XenditGatewayOptions): PaymentGateway {
@@ -86,54 +65,8 @@ export function createXenditGateway(options: XenditGatewayOptions): PaymentGatew
   if (!options.secretKey || !options.callbackToken) {
     throw new Error('Xendit gateway needs a secret key and a callback token');
   }
-  const doFetch = options.fetch ?? fetch;
-  const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
-  const apiUrl = options.apiUrl.replace(/\/+$/, '');
-  const authorization = `Basic ${Buffer.from(`${options.secretKey}:`).toString('base64')}`;
+  const call = xenditApi({ ...options, timeoutMs: options.timeoutMs ?? defaultTimeoutMs });
   const expectedTokenDigest = sha256(options.callbackToken);
-
-  /** One API call; throws GatewayUnavailable only when no answer came, and leaves status handling to the caller. */
-  async function call(
-    method: 'GET' | 'POST',
-    path: string,
-    action: string,
-    body?: unknown,
-    extraHeaders: Record<string, string> = {},
-  ): Promise<ApiAnswer> {
-    const headers: Record<string, string> = {
-      Authorization: authorization,
-      Accept: 'application/json',
-      ...extraHeaders,
-    };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    let status: number;
-    let ok: boolean;
-    let raw: string;
-    try {
-      // One signal covers connecting and reading the body, so a server that stalls mid-answer also times out.
-      const response = await doFetch(`${apiUrl}${path}`, {
-        method,
-        headers,
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      status = response.status;
-      ok = response.ok;
-      raw = await response.text();
-    } catch (error) {
-      const timedOut = error instanceof Error && error.name === 'TimeoutError';
-      const reason = timedOut ? `no answer within ${timeoutMs} ms` : 'unreachable';
-      // The cause carries the network error only (fetch errors never include request headers, so not the key).
-      throw new GatewayUnavailable(`Xendit ${reason} to ${action}`, { cause: error });
-    }
-    let data: unknown;
-    try {
-      data = raw === '' ? undefined : JSON.parse(raw);
-    } catch {
-      data = undefined;
-    }
-    return { status, ok, data };
-  }
 
   function tokenMatches(received: string | null): boolean {
     if (received === null) return false;
@@ -141,7 +74,10 @@ export function createXenditGateway(options: XenditGatewayOptions): PaymentGatew
     return timingSafeEqual(sha256(received), expectedTokenDigest);
   }
 
-  /** The payment as Xendit's API knows it, or `undefined` when the API says it does not exist. */
+  /**
+   * The payment as Xendit's API knows it ("Get Fixed Virtual Account Payment", GET
+   * /callback_virtual_account_payments/payment_id={id}), or `undefined` when the API says it does not exist.
+   */
   async function fetchPayment(paymentId: string): Promise<unknown> {
     const action = 'fetch VA payment';
     const answer = await call(
@@ -159,6 +95,7 @@ export function createXenditGateway(options: XenditGatewayOptions): PaymentGatew
 
   return {
     name: 'xendit',
+    ...xenditAccounts(call, fetchPayment),
 
     async createVirtualAccount(request: VirtualAccountRequest): Promise<IssuedVirtualAccount> {
       const action = 'create VA';

@@ -36,6 +36,7 @@ const app = createApp({
     gateway: slowly(
       createSandboxGateway({
         secret: process.env.SANDBOX_GATEWAY_SECRET ?? 'test-sandbox-secret-0123456789',
+        database: () => Promise.resolve(handle.db),
       }),
       Number(process.env.TEST_GATEWAY_DELAY_MS ?? 0),
     ),

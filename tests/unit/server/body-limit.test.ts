@@ -59,7 +59,13 @@ describe('the 64 KB body limit', () => {
       network: new Network(),
       clock: () => new Date(),
       horizonDays: 1,
-      payments: { gateway: createSandboxGateway({ secret: 'test-secret-0123456789' }), windowMinutes: 60 },
+      payments: {
+        gateway: createSandboxGateway({
+          secret: 'test-secret-0123456789',
+          database: () => Promise.reject(new Error('unused')),
+        }),
+        windowMinutes: 60,
+      },
       siteUrl: 'http://localhost',
       rateLimits: {} as never,
     });

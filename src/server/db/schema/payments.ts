@@ -46,6 +46,11 @@ export const payments = pgTable(
     status: text('status', { enum: paymentStatuses }).notNull().default('creating'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * When the gateway confirmed that the VA of an expired or failed attempt takes no more money (the sweeper closes
+     * them: src/server/jobs/close-virtual-accounts.ts); null while it may still take some.
+     */
+    vaClosedAt: timestamp('va_closed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -58,6 +63,12 @@ export const payments = pgTable(
       .on(t.bookingId)
       .where(sql`${t.status} in ('creating', 'pending')`),
     index('payments_account_idx').on(t.accountNumber),
+    // The sweeper's queue of VAs still to close: small, since a closed one leaves it.
+    index('payments_va_to_close_idx')
+      .on(t.expiresAt)
+      .where(
+        sql`${t.vaClosedAt} is null and ${t.gatewayAccountId} is not null and ${t.status} in ('expired', 'failed')`,
+      ),
   ],
 );
 
