@@ -1,6 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe.ts';
 import { daysAhead } from './batam-dates.ts';
+import { fillContact, fillPassengers } from './booking-steps.ts';
 import { mailsFor } from './mail.ts';
 
 const texts = {
@@ -29,31 +30,6 @@ const texts = {
     paidTwice: 'Bank menolak pembayaran: virtual account ini sudah dibayar',
   },
 } as const;
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
-
-/** Contact and passengers, typed into the fields (the island's steps, or the plain form without JavaScript). */
-async function fillPassengers(page: Page, names: string[]) {
-  for (const [index, name] of names.entries()) {
-    const field = (part: string) => page.locator(`[name="passengers.${String(index)}.${part}"]`);
-    await field('fullName').fill(name);
-    await field('passportNumber').fill(`B${String(7654321 + index)}`);
-    await field('passportIssued').fill('2022-02-01');
-    await field('passportExpiry').fill('2032-01-31');
-    await field('passportCountry').selectOption('ID');
-  }
-}
-
-async function fillContact(page: Page) {
-  await page.locator('[name="contact.fullName"]').fill('Dewi Lestari');
-  await page.locator('[name="contact.email"]').fill('dewi.lestari@example.co.id');
-  await page.locator('[name="contact.phone"]').fill('0812 3456 7890');
-}
 
 /** Bank, agreement, Pay; then the simulator pays the VA and the payment page shows the tickets. */
 async function payInSimulator(page: Page, bank: string, t: (typeof texts)['en' | 'id']) {

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe.ts';
 import pkg from '../../package.json' with { type: 'json' };
 import { everyContentPage } from './content-pages.ts';
 
@@ -13,13 +13,9 @@ function watchErrors(page: Page): string[] {
   return errors;
 }
 
-async function expectNoAxeViolations(page: Page) {
+async function expectNoAxeViolationsOnceLoaded(page: Page) {
   await page.waitForLoadState('networkidle'); // home's server island has arrived
-  const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-  expect(summary).toEqual([]);
+  await expectNoAxeViolations(page);
 }
 
 for (const { url, locale, expected } of everyContentPage) {
@@ -40,11 +36,11 @@ for (const { url, locale, expected } of everyContentPage) {
 
     test('passes axe in the light and the dark theme', async ({ page }) => {
       await page.goto(url);
-      await expectNoAxeViolations(page);
+      await expectNoAxeViolationsOnceLoaded(page);
       // Loaded afresh in the dark scheme: switching on a loaded page measures colours mid-transition.
       await page.emulateMedia({ colorScheme: 'dark' });
       await page.reload();
-      await expectNoAxeViolations(page);
+      await expectNoAxeViolationsOnceLoaded(page);
     });
   });
 }
@@ -58,7 +54,7 @@ test.describe('page not found', () => {
       const response = await page.goto(url);
       expect(response?.status()).toBe(404);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
-      await expectNoAxeViolations(page);
+      await expectNoAxeViolationsOnceLoaded(page);
     });
   }
 });

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoAxeViolations } from './axe.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { daysAhead } from './batam-dates.ts';
 
@@ -68,10 +68,7 @@ for (const locale of ['en', 'id'] as const) {
     await page.goto(t.path);
     await expect(page.locator('astro-island:not([ssr])')).toHaveCount(2); // search form + notifications hydrated
     await chooseTwoWayTrip(page, t);
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(
-      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    ).toEqual([]);
+    await expectNoAxeViolations(page);
   });
 
   test(`${locale}: the same works without JavaScript`, async ({ browser }) => {
@@ -125,9 +122,6 @@ for (const path of ['/booking/schedule', '/id/booking/schedule']) {
       `${path}?trip=two_way&from=BTC&to=HFC&date=${daysAhead(2)}&returnDate=${daysAhead(4)}&adults=2&children=1`,
     );
     await expect(page.locator('astro-island:not([ssr])')).toHaveCount(2);
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(
-      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    ).toEqual([]);
+    await expectNoAxeViolations(page);
   });
 }
