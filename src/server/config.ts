@@ -21,7 +21,10 @@ const schema = z
     DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
     /** How many days ahead dated sailings exist (rolling; PRODUCT.md asks for at least 90). */
     SAILING_HORIZON_DAYS: z.coerce.number().int().min(90).max(400).default(120),
-    /** The public origin, for links in e-mails and documents (the build reads it too, for canonical URLs). */
+    /**
+     * The public origin, for links in e-mails and documents (the build reads it too, for canonical URLs). Production
+     * refuses to start without it (`assertSiteUrlGiven`): the default would send travellers' links nowhere.
+     */
     SITE_URL: z.url().default('http://localhost:4321'),
     /** Minutes a virtual account stays payable after "Pay" (PRODUCT.md §4: 60); seats stay held until then. */
     PAYMENT_WINDOW_MINUTES: z.coerce
@@ -82,4 +85,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid environment: ${problems}`);
   }
   return parsed.data;
+}
+
+/**
+ * Links in e-mails and e-tickets are built from SITE_URL, so production must name it: the localhost default would
+ * mail every traveller links that lead nowhere. Throws with what to set.
+ */
+export function assertSiteUrlGiven(
+  config: Config,
+  env: Record<string, string | undefined> = process.env,
+): void {
+  if (config.NODE_ENV === 'production' && !env.SITE_URL)
+    throw new Error(
+      'SITE_URL is not set: production builds the links in e-mails and e-tickets from it. Set it to the public ' +
+        'address, e.g. SITE_URL=https://segaraferry.example',
+    );
 }

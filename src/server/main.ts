@@ -3,7 +3,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
-import { loadConfig } from './config.ts';
+import { assertSiteUrlGiven, loadConfig } from './config.ts';
 import { localeFromPath } from '../i18n/locales.ts';
 import { translate } from '../i18n/translate.ts';
 import { requestLocale } from './http/request-locale.ts';
@@ -13,8 +13,10 @@ import { assertGatewayAllowed } from './payments/sandbox-safety.ts';
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
 const config = loadConfig();
-// A demo gateway never serves production by accident (it would confirm bookings nobody paid for).
+// A demo gateway never serves production by accident (it would confirm bookings nobody paid for), and links in
+// mails never point at localhost.
 assertGatewayAllowed(config);
+assertSiteUrlGiven(config);
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
 // The built bundle owns every module under src/ it needs; importing it (and not src/ again) keeps one copy of each.
 const { handler: astroHandler } = (await import(`${dist}server/entry.mjs`)) as { handler: NodeHandler };

@@ -113,6 +113,25 @@ test.describe('production server', () => {
     expect(robots).toMatch(/Sitemap: https?:\/\/.+\/sitemap-index\.xml/);
   });
 
+  test('refuses to start in production without SITE_URL, saying what to set', async () => {
+    const env: Record<string, string | undefined> = {
+      ...process.env,
+      NODE_ENV: 'production',
+      PGLITE_DIR: 'memory://',
+      ALLOW_SANDBOX_GATEWAY: '1',
+    };
+    delete env.SITE_URL;
+    const server = spawn(process.execPath, ['src/server/main.ts'], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    server.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const [code] = (await once(server, 'exit')) as [number | null];
+    expect(code).not.toBe(0);
+    expect(stderr).toContain('SITE_URL is not set');
+  });
+
   test('sends HSTS only behind a trusted HTTPS proxy, and stops cleanly on SIGTERM', async () => {
     const port = 4390 + test.info().parallelIndex;
     const server = spawn(process.execPath, ['src/server/main.ts'], {
@@ -122,6 +141,7 @@ test.describe('production server', () => {
         HOST: '127.0.0.1',
         TRUST_PROXY: '1',
         PGLITE_DIR: 'memory://',
+        SITE_URL: `http://127.0.0.1:${String(port)}`,
         ALLOW_SANDBOX_GATEWAY: '1',
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -59,6 +59,7 @@ export async function withBenchServer(
     DATABASE_URL: databaseUrl.href,
     PORT: String(port),
     HOST: '127.0.0.1',
+    SITE_URL: `http://127.0.0.1:${String(port)}`,
     ALLOW_SANDBOX_GATEWAY: '1',
   };
   const server = spawn(process.execPath, ['src/server/main.ts'], {

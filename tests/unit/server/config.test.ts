@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../src/server/config.ts';
+import { assertSiteUrlGiven, loadConfig } from '../../../src/server/config.ts';
 
 describe('server configuration', () => {
   it('defaults to port 4321 on all interfaces', () => {
@@ -20,4 +20,19 @@ describe('server configuration', () => {
       expect(() => loadConfig(env)).toThrow(/Invalid environment: (PORT|TRUST_PROXY)/);
     },
   );
+});
+
+describe('SITE_URL in production', () => {
+  it('must be given: links in e-mails and e-tickets are built from it', () => {
+    expect(() => assertSiteUrlGiven(loadConfig({}), {})).toThrow(/SITE_URL is not set/);
+    expect(() =>
+      assertSiteUrlGiven(loadConfig({ NODE_ENV: 'production' }), { NODE_ENV: 'production' }),
+    ).toThrow(/SITE_URL is not set/);
+  });
+
+  it('is not needed in development or tests, and passes once set', () => {
+    expect(() => assertSiteUrlGiven(loadConfig({ NODE_ENV: 'test' }), { NODE_ENV: 'test' })).not.toThrow();
+    const env = { SITE_URL: 'https://segaraferry.example' };
+    expect(() => assertSiteUrlGiven(loadConfig(env), env)).not.toThrow();
+  });
 });
