@@ -24,15 +24,21 @@ describe('server configuration', () => {
 
 describe('SITE_URL in production', () => {
   it('must be given: links in e-mails and e-tickets are built from it', () => {
-    expect(() => assertSiteUrlGiven(loadConfig({}), {})).toThrow(/SITE_URL is not set/);
-    expect(() =>
-      assertSiteUrlGiven(loadConfig({ NODE_ENV: 'production' }), { NODE_ENV: 'production' }),
-    ).toThrow(/SITE_URL is not set/);
+    expect(() => {
+      assertSiteUrlGiven(loadConfig({}), {});
+    }).toThrow(/SITE_URL is not set/);
+    expect(() => {
+      assertSiteUrlGiven(loadConfig({ NODE_ENV: 'production' }), { NODE_ENV: 'production' });
+    }).toThrow(/SITE_URL is not set/);
   });
 
   it('is not needed in development or tests, and passes once set', () => {
-    expect(() => assertSiteUrlGiven(loadConfig({ NODE_ENV: 'test' }), { NODE_ENV: 'test' })).not.toThrow();
+    expect(() => {
+      assertSiteUrlGiven(loadConfig({ NODE_ENV: 'test' }), { NODE_ENV: 'test' });
+    }).not.toThrow();
     const env = { SITE_URL: 'https://segaraferry.example' };
-    expect(() => assertSiteUrlGiven(loadConfig(env), env)).not.toThrow();
+    expect(() => {
+      assertSiteUrlGiven(loadConfig(env), env);
+    }).not.toThrow();
   });
 });
