@@ -66,6 +66,11 @@ export default defineConfig({
             entrypoint: './tests/e2e/fixtures/expire-booking.ts',
             prerender: false,
           });
+          injectRoute({
+            pattern: '/e2e/hold-ends-in',
+            entrypoint: './tests/e2e/fixtures/hold-ends-in.ts',
+            prerender: false,
+          });
         },
       },
     },

@@ -50,7 +50,12 @@ export default defineConfig({
     { name: 'phone', use: { viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true } },
     {
       name: 'desktop',
-      testMatch: ['e2e/pages.spec.ts', 'e2e/language.spec.ts', 'e2e/payment-page.spec.ts'],
+      testMatch: [
+        'e2e/pages.spec.ts',
+        'e2e/language.spec.ts',
+        'e2e/payment-page.spec.ts',
+        'e2e/hold-timer.spec.ts',
+      ],
       use: { viewport: { width: 1366, height: 900 } },
     },
   ],

@@ -30,6 +30,10 @@ export type TicketStatus = (typeof ticketStatuses)[number];
 
 /** Seats stay counted for a held booking this long after it is created. */
 export const HOLD_MINUTES = 20;
+/** "Keep my seats" adds this much to a hold, once per booking. */
+export const HOLD_EXTENSION_MINUTES = 20;
+/** The booking page warns this long before a hold lapses, and offers "Keep my seats". */
+export const HOLD_WARNING_MINUTES = 5;
 /** After "Pay", the virtual account is open and the seats stay held this long (configurable per deployment). */
 export const DEFAULT_PAYMENT_WINDOW_MINUTES = 60;
 
@@ -114,6 +118,25 @@ export function wholeSecond(instant: Date): Date {
 /** When a new hold made at `now` lapses. */
 export function holdExpiry(now: Date): Date {
   return wholeSecond(new Date(now.getTime() + HOLD_MINUTES * 60_000));
+}
+
+/**
+ * Why "Keep my seats" cannot extend a booking, or undefined when it may: only a booking still `held` (live,
+ * or lapsed but not yet swept: then its seats must still be free, which the caller counts under the sailings'
+ * locks), and only once. A booking awaiting payment keeps its seats until the payment deadline instead.
+ */
+export function keepSeatsRefusal(
+  booking: Timed & { holdExtendedAt: Date | null },
+): 'not_held' | 'already_extended' | undefined {
+  if (booking.status !== 'held' || booking.expiresAt === null) return 'not_held';
+  if (booking.holdExtendedAt !== null) return 'already_extended';
+  return undefined;
+}
+
+/** The expiry after "Keep my seats": 20 more minutes from the hold's expiry, or from `now` if it already lapsed. */
+export function extendedHoldExpiry(expiresAt: Date, now: Date): Date {
+  const from = Math.max(expiresAt.getTime(), now.getTime());
+  return wholeSecond(new Date(from + HOLD_EXTENSION_MINUTES * 60_000));
 }
 
 /**

@@ -60,6 +60,7 @@ export const refusalStatuses = {
   check_order_not_found: 404,
   booking_error_not_editable: 409,
   booking_error_hold_expired: 409,
+  hold_error_extended_once: 409,
   payment_error_details_missing: 409,
   hold_error_sold_out: 409,
   hold_error_closed: 422,

@@ -64,7 +64,7 @@ for (const locale of ['en', 'id'] as const) {
     await page.locator('#continue').getByRole('button').click();
     await expect(page).toHaveURL(/\/booking\/[\w-]{24}$/);
     const code = (await page.getByTestId('booking-code').textContent()) ?? '';
-    await expect(page.locator('astro-island:not([ssr])')).toHaveCount(2); // booking flow + notifications
+    await expect(page.locator('astro-island:not([ssr])')).toHaveCount(3); // hold timer + booking flow + notifications
     await expectNoAxeViolations(page);
 
     await fillContact(page);
@@ -205,7 +205,7 @@ test('a step with missing details says what is missing and puts the focus on the
   await page.goto(`/booking/schedule?from=BTC&to=HFC&date=${daysAhead(7)}&adults=1`);
   await page.locator('input[name="out"]').first().check();
   await page.locator('#continue').getByRole('button').click();
-  await expect(page.locator('astro-island:not([ssr])')).toHaveCount(2);
+  await expect(page.locator('astro-island:not([ssr])')).toHaveCount(3);
   await page.locator('[name="contact.email"]').fill('dewi@example.co.id');
   await page.getByTestId('flow-next').click();
   await expect(page.getByText('Full Name is required')).toBeVisible();

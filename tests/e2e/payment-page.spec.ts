@@ -26,7 +26,7 @@ async function onPaymentPage(page: Page, prefix: string, day: number, javaScript
   await page.locator('input[name="out"]').first().check();
   await page.locator('#continue').getByRole('button').click();
   await expect(page).toHaveURL(/\/booking\/[\w-]{24}$/);
-  if (javaScript) await expect(page.locator('astro-island:not([ssr])')).toHaveCount(2);
+  if (javaScript) await expect(page.locator('astro-island:not([ssr])')).toHaveCount(3);
   await fillContact(page);
   if (javaScript) await page.getByTestId('flow-next').click(); // the island's steps: contact, passengers, summary
   await fillPassengers(page, ['Rina Wijaya']);

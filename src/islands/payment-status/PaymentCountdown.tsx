@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { clockText, useTimeLeft } from '../shared/time-left.ts';
 
 interface Props {
   bookingId: string;
@@ -11,31 +12,13 @@ interface Props {
   pollMs?: number;
 }
 
-function clock(ms: number): string {
-  const total = Math.max(0, Math.floor(ms / 1000));
-  const h = Math.floor(total / 3600);
-  const mm = String(Math.floor((total % 3600) / 60)).padStart(2, '0');
-  const ss = String(total % 60).padStart(2, '0');
-  return h > 0 ? `${String(h)}:${mm}:${ss}` : `${mm}:${ss}`;
-}
-
 /**
  * The live countdown to the payment deadline. It also asks the server every few seconds whether the booking is
  * still awaiting payment, and reloads the page when it changed (paid, or expired), so the traveller who paid in
  * the bank app sees the tickets without touching anything.
  */
 export default function PaymentCountdown({ bookingId, deadline, serverNow, labels, pollMs = 10_000 }: Props) {
-  const [skew] = useState(() => Date.parse(serverNow) - Date.now());
-  const [left, setLeft] = useState(() => Date.parse(deadline) - Date.parse(serverNow));
-
-  useEffect(() => {
-    const tick = setInterval(() => {
-      setLeft(Date.parse(deadline) - (Date.now() + skew));
-    }, 1000);
-    return () => {
-      clearInterval(tick);
-    };
-  }, [deadline, skew]);
+  const left = useTimeLeft(deadline, serverNow);
 
   useEffect(() => {
     const poll = setInterval(() => {
@@ -64,7 +47,7 @@ export default function PaymentCountdown({ bookingId, deadline, serverNow, label
       {left > 0 ? labels.timeLeft : labels.expired}{' '}
       {left > 0 && (
         <strong className="font-mono text-2xl tabular-nums" role="timer" aria-live="off">
-          {clock(left)}
+          {clockText(left)}
         </strong>
       )}
     </p>

@@ -6,8 +6,10 @@ import {
   canMove,
   canMoveTicket,
   effectiveStatus,
+  extendedHoldExpiry,
   ForbiddenMove,
   holdsSeatsAt,
+  keepSeatsRefusal,
   nextAction,
   paymentDeadline,
   ticketStatuses,
@@ -95,5 +97,32 @@ describe('the booking lifecycle', () => {
     const departs = new Date('2026-11-21T11:30:00Z');
     expect(paymentDeadline(now, 60, departs).toISOString()).toBe('2026-11-21T10:30:00.000Z');
     expect(paymentDeadline(now, 60, new Date('2026-11-21T10:30:00Z')) <= now).toBe(true);
+  });
+});
+
+describe('keeping the seats longer', () => {
+  const now = new Date('2026-11-21T10:00:00Z');
+  const at = (minutes: number) => new Date(now.getTime() + minutes * 60_000);
+  const held = (expiresAt: Date, holdExtendedAt: Date | null = null) => ({
+    status: 'held' as const,
+    expiresAt,
+    holdExtendedAt,
+  });
+
+  it('extends a hold once, and only a hold', () => {
+    expect(keepSeatsRefusal(held(at(3)))).toBeUndefined();
+    // Lapsed but not swept: allowed by the rule; the use case then counts the seats.
+    expect(keepSeatsRefusal(held(at(-1)))).toBeUndefined();
+    expect(keepSeatsRefusal(held(at(3), at(-10)))).toBe('already_extended');
+    for (const status of ['awaiting_payment', 'paid', 'expired'] as const)
+      expect(keepSeatsRefusal({ status, expiresAt: at(3), holdExtendedAt: null })).toBe('not_held');
+  });
+
+  it('adds 20 minutes to the expiry, or to now once it lapsed, in whole seconds', () => {
+    expect(extendedHoldExpiry(at(3), now).toISOString()).toBe('2026-11-21T10:23:00.000Z');
+    expect(extendedHoldExpiry(at(-2), now).toISOString()).toBe('2026-11-21T10:20:00.000Z');
+    expect(extendedHoldExpiry(at(3), new Date('2026-11-21T10:00:00.400Z')).toISOString()).toBe(
+      '2026-11-21T10:23:00.000Z',
+    );
   });
 });

@@ -47,6 +47,8 @@ export const bookings = pgTable(
     /** The account that owns the booking; guests have none (accounts arrive later). */
     userId: text('user_id'),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** When "Keep my seats" extended the hold (once per booking: keepSeatsRefusal). */
+    holdExtendedAt: timestamp('hold_extended_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
