@@ -72,3 +72,18 @@ test('without JavaScript the warning and "Keep my seats" work as a plain form', 
   await expect(page.getByTestId('hold-timer')).toContainText(/\b2[34]:\d{2}\b/);
   await context.close();
 });
+
+test('going back to the results and choosing again releases the first hold instead of blocking its seats', async ({
+  page,
+}) => {
+  const first = await hold(page, '', 16);
+  await page.goBack();
+  await page.locator('input[name="out"]').last().check();
+  await page.locator('#continue').getByRole('button').click();
+  await expect(page).toHaveURL(/\/booking\/[\w-]{24}$/);
+  expect(page.url()).not.toContain(first);
+  await expect(page.getByTestId('hold-timer')).toBeVisible();
+
+  await page.goto(`/booking/${first}`);
+  await expect(page.getByTestId('booking-status')).toContainText('Expired');
+});

@@ -4,15 +4,26 @@ import type { DatabaseHandle } from '../../src/server/db/client.ts';
 import { bookings } from '../../src/server/db/schema/bookings.ts';
 import { sailings } from '../../src/server/db/schema/network.ts';
 import { submitForm, type FormRefusal } from '../../src/server/http/form-post.ts';
+import { useCaseContext } from '../../src/server/use-cases/context.ts';
 import { keepSeats } from '../../src/server/use-cases/keep-seats.ts';
+import { releaseHold } from '../../src/server/use-cases/release-hold.ts';
 import { insertBooking } from '../factories/bookings.ts';
 import { testApp, testDeps } from '../support/app.ts';
 import { bookingReadyToPay, pay } from '../support/booking-flow.ts';
-import { seeded, testDatabases } from '../support/databases.ts';
+import { pglite, seeded, testDatabases } from '../support/databases.ts';
 
 // Saturday 21 November 2026, 17:00 in Batam.
 const start = new Date('2026-11-21T10:00:00Z');
 const minutes = (n: number) => new Date(start.getTime() + n * 60_000);
+
+/** Seats the ledger counts as taken on a sailing at `t`. */
+async function taken(handle: DatabaseHandle, sailingId: string, t: Date): Promise<number> {
+  const result = await handle.db.execute(
+    sql`select coalesce(sum(seats), 0)::int as n from seat_windows
+        where sailing_id = ${sailingId} and counts_until > ${t.toISOString()}::timestamptz`,
+  );
+  return (result as { rows: { n: number }[] }).rows[0]?.n ?? Number.NaN;
+}
 
 /**
  * "Keep my seats", as the booking page's plain form runs it: a hold is extended once by 20 minutes under the
@@ -49,15 +60,6 @@ describe.each(testDatabases)('keeping the seats of a hold on $name', (database) 
       testDeps(handle.db, clock),
     );
   const row = async (id: string) => (await handle.db.select().from(bookings).where(eq(bookings.id, id)))[0];
-  /** Seats the ledger counts as taken on a sailing at `t`. */
-  const taken = async (sailingId: string, t: Date) => {
-    const result = await handle.db.execute(
-      sql`select coalesce(sum(seats), 0)::int as n from seat_windows
-          where sailing_id = ${sailingId} and counts_until > ${t.toISOString()}::timestamptz`,
-    );
-    return (result as { rows: { n: number }[] }).rows[0]?.n ?? Number.NaN;
-  };
-
   it('extends a live hold once by 20 minutes, and the seats stay counted that long', async () => {
     now = start;
     const app = testApp(handle.db, clock);
@@ -72,7 +74,7 @@ describe.each(testDatabases)('keeping the seats of a hold on $name', (database) 
     const after = await row(id);
     expect(after?.expiresAt).toEqual(new Date(heldUntil.getTime() + 20 * 60_000));
     expect(after?.holdExtendedAt).toEqual(now);
-    expect(await taken(sailingId, new Date(heldUntil.getTime() + 60_000))).toBeGreaterThanOrEqual(2);
+    expect(await taken(handle, sailingId, new Date(heldUntil.getTime() + 60_000))).toBeGreaterThanOrEqual(2);
 
     const again = (await keep(id)) as FormRefusal;
     expect(again.status).toBe(409);
@@ -97,7 +99,7 @@ describe.each(testDatabases)('keeping the seats of a hold on $name', (database) 
     now = minutes(21);
     // Someone else holds every seat left once this hold lapsed.
     const [sailing] = await handle.db.select().from(sailings).where(eq(sailings.id, sailingId));
-    const seatsLeft = (sailing?.capacity ?? 0) - (await taken(sailingId, now));
+    const seatsLeft = (sailing?.capacity ?? 0) - (await taken(handle, sailingId, now));
     await insertBooking(handle.db, {
       code: 'KEEPXX',
       status: 'held',
@@ -114,5 +116,38 @@ describe.each(testDatabases)('keeping the seats of a hold on $name', (database) 
     const paying = await bookingReadyToPay(app, { date: '2026-12-01' });
     expect((await pay(app, paying.id, 'bni')).status).toBe(200);
     expect(((await keep(paying.id)) as FormRefusal).status).toBe(409);
+  });
+});
+
+/** Choosing again from the same browser releases its previous hold at once, and nothing else. */
+describe('releasing the hold a browser abandoned', () => {
+  let handle: DatabaseHandle;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    ({ handle, drop } = await seeded(await pglite.create(), start, 20));
+  });
+  afterAll(() => drop());
+
+  it('expires a held booking and frees its seats; leaves a paying one and unknown ids alone', async () => {
+    const app = testApp(handle.db, start);
+    const ctx = await useCaseContext(testDeps(handle.db, start), new Request('http://localhost/'), {
+      locale: 'en',
+    });
+    const { id, sailingId } = await bookingReadyToPay(app, { date: '2026-11-28', adults: 3 });
+    const before = await taken(handle, sailingId, start);
+
+    expect(await releaseHold.run(ctx, { bookingId: id })).toBe(true);
+    const [released] = await handle.db.select().from(bookings).where(eq(bookings.id, id));
+    expect(released?.status).toBe('expired');
+    expect(await taken(handle, sailingId, start)).toBe(before - 3);
+    expect(await releaseHold.run(ctx, { bookingId: id })).toBe(false);
+
+    const paying = await bookingReadyToPay(app, { date: '2026-11-29' });
+    expect((await pay(app, paying.id, 'bni')).status).toBe(200);
+    expect(await releaseHold.run(ctx, { bookingId: paying.id })).toBe(false);
+    const [stillPaying] = await handle.db.select().from(bookings).where(eq(bookings.id, paying.id));
+    expect(stillPaying?.status).toBe('awaiting_payment');
+    expect(await releaseHold.run(ctx, { bookingId: 'not-an-id' })).toBe(false);
   });
 });
