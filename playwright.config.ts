@@ -55,6 +55,8 @@ export default defineConfig({
         'e2e/language.spec.ts',
         'e2e/payment-page.spec.ts',
         'e2e/hold-timer.spec.ts',
+        'e2e/date-strip.spec.ts',
+        'e2e/small-things.spec.ts',
       ],
       use: { viewport: { width: 1366, height: 900 } },
     },

@@ -6,8 +6,9 @@ const SUFFIX = '?inline-script';
 
 /**
  * `import script from './x.ts?inline-script'` gives the file bundled (imports included) and minified as one
- * classic script, plus its CSP hash. Astro only inlines a script that imports no shared chunk, and the
- * locale script shares nanostores with the islands; this keeps content pages at zero script requests.
+ * classic script, plus its CSP hash. Astro inlines its own scripts only as modules that import no shared chunk,
+ * and a module runs after the page is parsed; the head scripts (remembered language, remembered theme) must run
+ * before the page is drawn. Content pages stay at zero script requests.
  */
 export function inlineScriptPlugin(): Plugin {
   return {

@@ -53,6 +53,17 @@ export function hideNotification(): void {
   $notification.set(next ? { ...next, visible: true } : { ...$notification.get(), visible: false });
 }
 
+/**
+ * Takes one message off the screen and out of the queue: a warning whose cause is gone (the fields it asked to
+ * correct are fixed) must not linger, nor keep a success waiting behind it.
+ */
+export function dismissNotification(message: string): void {
+  for (let index = queue.length - 1; index >= 0; index -= 1)
+    if (queue[index]?.message === message) queue.splice(index, 1);
+  const current = $notification.get();
+  if (current.visible && current.message === message) hideNotification();
+}
+
 /** Drops everything (used when a page is left or in tests). */
 export function clearNotifications(): void {
   queue.length = 0;

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type SyntheticEvent } from 'react';
 import { useForm, type FieldPath, type Resolver } from 'react-hook-form';
-import { showNotification } from '../../stores/notifications.ts';
+import { dismissNotification, showNotification } from '../../stores/notifications.ts';
 import {
   keepDraftOnLanguageSwitch,
   nestedErrors,
@@ -51,7 +51,7 @@ export default function BookingFlow(props: FlowProps) {
     resolver,
     ...(serverErrors ? { errors: serverErrors } : {}),
   });
-  const { formState, getValues, setError, setValue, trigger } = form;
+  const { formState, getFieldState, getValues, setError, setValue, subscribe, trigger } = form;
   useEffect(() => {
     showStartingValues(defaults, (path, value) => {
       setValue(path as FieldPath<DetailsForm>, value);
@@ -67,6 +67,24 @@ export default function BookingFlow(props: FlowProps) {
         ? 'summary'
         : 'contact',
   );
+  // "Please correct the highlighted fields" goes once the step's fields are fixed or the step succeeds: an edited
+  // field that has an error is checked again at once, and the banner leaves with the step's last error.
+  useEffect(
+    () =>
+      subscribe({
+        formState: { values: true },
+        callback: ({ name, type }) => {
+          const path = name as FieldPath<DetailsForm> | undefined;
+          if (type === 'change' && path && getFieldState(path).invalid) void trigger(path);
+        },
+      }),
+    [subscribe, getFieldState, trigger],
+  );
+  const stepHasErrors =
+    step === 'contact' ? formState.errors.contact !== undefined : formState.errors.passengers !== undefined;
+  useEffect(() => {
+    if (!stepHasErrors) dismissNotification(labels.fixErrors);
+  }, [stepHasErrors, labels.fixErrors]);
   const [busy, setBusy] = useState(false);
   const [phone, setPhone] = useState(props.initialContact.phone);
   const text = (message: string) => (labels.errors as Record<string, string>)[message] ?? message;
@@ -140,6 +158,8 @@ export default function BookingFlow(props: FlowProps) {
           return;
         }
         const valid = await trigger(step === 'contact' ? [...contactFields] : 'passengers');
+        // Said once, not queued again on every press.
+        dismissNotification(labels.fixErrors);
         if (!valid) {
           showNotification(labels.fixErrors, 'error');
           setFocusNext((n) => n + 1);

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState, type SyntheticEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useHydrated } from '../shared/use-hydrated.ts';
@@ -15,6 +16,7 @@ import { searchQuerySchema } from '../../schemas/search.ts';
 import { errorText, labels } from './messages.ts';
 import { Field, inputClass } from '../shared/Field.tsx';
 import { PassengerFields } from './PassengerFields.tsx';
+import { swapRoute } from './swap-route.ts';
 import type { FieldErrors, SearchValues, TerminalOption } from './types.ts';
 
 interface Props {
@@ -81,6 +83,16 @@ export default function SearchForm({ locale, action, terminals, initial, today, 
   const open = trip === 'open' && hydrated;
   const showReturn = trip === 'two_way' || !hydrated;
 
+  // The To list follows From: render the new origin's destinations first, then choose among them.
+  const swap = () => {
+    const next = swapRoute(terminals, getValues('from'), getValues('to'));
+    const check = { shouldValidate: Boolean(formState.errors.from ?? formState.errors.to) };
+    flushSync(() => {
+      setValue('from', next.from, check);
+    });
+    setValue('to', next.to, check);
+  };
+
   const onSubmit = (event: SyntheticEvent<HTMLFormElement, SubmitEvent>) => {
     event.preventDefault();
     const element = event.currentTarget;
@@ -140,7 +152,8 @@ export default function SearchForm({ locale, action, terminals, initial, today, 
       </fieldset>
       {trip === 'open' && <p className="-mt-2 text-sm text-base-content/80">{text.openHint}</p>}
 
-      <div className="grid grid-cols-2 gap-3">
+      {/* One under the other, full width: a phone shows whole terminal names. */}
+      <div className="grid gap-3">
         <Field id="search-from" label={text.from} errors={errorsOf('from')}>
           <select
             className={inputClass}
@@ -156,12 +169,38 @@ export default function SearchForm({ locale, action, terminals, initial, today, 
             {terminalOptions(terminals)}
           </select>
         </Field>
-        <Field id="search-to" label={text.to} errors={errorsOf('to')}>
-          <select className={inputClass} defaultValue={defaults.to} {...register('to')}>
-            <option value="">{text.chooseTerminal}</option>
-            {terminalOptions(destinations)}
-          </select>
-        </Field>
+        <div className="relative">
+          <Field id="search-to" label={text.to} errors={errorsOf('to')}>
+            <select className={inputClass} defaultValue={defaults.to} {...register('to')}>
+              <option value="">{text.chooseTerminal}</option>
+              {terminalOptions(destinations)}
+            </select>
+          </Field>
+          {/* In the free corner between From and To (no layout shift when it appears); a plain form has no use for it. */}
+          {hydrated && (
+            <button
+              type="button"
+              onClick={swap}
+              aria-label={text.swap}
+              title={text.swap}
+              data-testid="search-swap"
+              className="btn absolute end-2 -top-3 btn-circle size-9 border-base-300 bg-base-100 shadow-none btn-sm"
+            >
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className="size-5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              >
+                <path d="M8 20V4M4 8l4-4 4 4M16 4v16M12 16l4 4 4-4" />
+              </svg>
+            </button>
+          )}
+        </div>
       </div>
 
       {!open && (

@@ -41,6 +41,7 @@ export function labels(locale: Locale) {
     openHint: m.search_trip_open_hint({}, t),
     from: m.search_from({}, t),
     to: m.search_to({}, t),
+    swap: m.search_swap({}, t),
     chooseTerminal: m.search_choose_terminal({}, t),
     date: m.search_date({}, t),
     returnDate: m.search_return_date({}, t),
