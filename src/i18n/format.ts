@@ -5,6 +5,16 @@ export function formatLongDate(date: Date, locale: Locale): string {
   return new Intl.DateTimeFormat(intlTags[locale], { dateStyle: 'long', timeZone: 'UTC' }).format(date);
 }
 
+/** A date in a row of days: `Thu 26 Nov` / `Kam 26 Nov`. */
+export function formatShortDate(date: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(intlTags[locale], {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T00:00:00Z`));
+}
+
 const groupers = { en: new Intl.NumberFormat('en-GB'), id: new Intl.NumberFormat('id-ID') };
 
 /** Integer rupiah as travellers read it: `IDR 485,000` (en) / `Rp 485.000` (id). */

@@ -11,6 +11,7 @@ import { sailingsOnDay } from '../db/queries/sailings-on-day.ts';
 import { tariffs } from '../db/queries/tariffs.ts';
 import { fares } from '../db/schema/network.ts';
 import type { Network } from '../network.ts';
+import { nearbyDays, type NearbyDays } from './nearby-days.ts';
 import { Refused, refuse, type ErrorKeys } from '../validation-errors.ts';
 
 export interface SearchContext {
@@ -115,6 +116,8 @@ export interface SearchResult {
   /** The cheapest channel's fee, once per booking; the exact fee follows the channel chosen at payment. */
   transactionFee: number;
   outbound?: LegResult;
+  /** Neighbouring dates of the outbound day, with their lowest adult price (services/nearby-days.ts). */
+  nearby?: NearbyDays;
   return?: LegResult;
   open?: OpenResult;
 }
@@ -127,9 +130,13 @@ export async function searchSchedules(query: SearchQuery, context: SearchContext
   const transactionFee = (await tariffs(context.db)).lowestTransactionFee;
   const base = { trip: query.trip, passengers: counts, currency: 'IDR' as const, transactionFee };
   if (query.trip === 'open') return { ...base, open: await searchOpen(context, route, counts) };
-  const outbound = await searchLeg(context, route, query.date ?? '', counts);
-  if (query.trip === 'one_way' || !query.returnDate) return { ...base, outbound };
+  const date = query.date ?? '';
+  const [outbound, nearby] = await Promise.all([
+    searchLeg(context, route, date, counts),
+    nearbyDays(context, route, date),
+  ]);
+  if (query.trip === 'one_way' || !query.returnDate) return { ...base, outbound, nearby };
   const back = context.network.route(query.to, query.from);
   if (!back) throw refuse('to', 'search_error_route');
-  return { ...base, outbound, return: await searchLeg(context, back, query.returnDate, counts) };
+  return { ...base, outbound, nearby, return: await searchLeg(context, back, query.returnDate, counts) };
 }

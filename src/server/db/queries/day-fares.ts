@@ -1,0 +1,87 @@
+import { and, asc, eq, gte, lt, min, sql } from 'drizzle-orm';
+import type { Database } from '../client.ts';
+import { fares, sailings } from '../schema/network.ts';
+
+/**
+ * The lowest adult fare of each local day of a route in [start, end), counting only sailings that still take
+ * bookings (departing at or after `bookableFrom`): the search page's strip of neighbouring dates, for a week in one
+ * grouped statement. Seats are not counted here (a day's own results say what is full), which keeps the strip
+ * as cheap as one index range. Prepared once per database, like the day's search.
+ */
+function prepare(db: Database) {
+  const day = sql<string>`to_char(${sailings.departsAt} at time zone ${sql.placeholder('zone')}, 'YYYY-MM-DD')`;
+  return db
+    .select({ day, lowestAdult: min(fares.adult) })
+    .from(sailings)
+    .innerJoin(fares, and(eq(fares.routeId, sailings.routeId), eq(fares.operatorCode, sailings.operatorCode)))
+    .where(
+      and(
+        eq(sailings.routeId, sql.placeholder('route')),
+        eq(sailings.status, 'scheduled'),
+        gte(sailings.departsAt, sql.placeholder('start')),
+        gte(sailings.departsAt, sql.placeholder('bookableFrom')),
+        lt(sailings.departsAt, sql.placeholder('end')),
+      ),
+    )
+    .groupBy(sql`1`)
+    .orderBy(asc(sql`1`))
+    .prepare('day_fares');
+}
+
+/** The first bookable departure of a route at or after `from` and before `until`, or none. */
+function prepareNext(db: Database) {
+  return db
+    .select({ departsAt: min(sailings.departsAt) })
+    .from(sailings)
+    .where(
+      and(
+        eq(sailings.routeId, sql.placeholder('route')),
+        eq(sailings.status, 'scheduled'),
+        gte(sailings.departsAt, sql.placeholder('from')),
+        lt(sailings.departsAt, sql.placeholder('until')),
+      ),
+    )
+    .prepare('next_sailing');
+}
+
+const preparedDays = new WeakMap<Database, ReturnType<typeof prepare>>();
+const preparedNext = new WeakMap<Database, ReturnType<typeof prepareNext>>();
+
+export async function dayFares(
+  db: Database,
+  params: { route: string; zone: string; start: Date; end: Date; bookableFrom: Date },
+): Promise<{ day: string; lowestAdult: number }[]> {
+  let query = preparedDays.get(db);
+  if (!query) {
+    query = prepare(db);
+    preparedDays.set(db, query);
+  }
+  const rows = await query.execute({
+    route: params.route,
+    zone: params.zone,
+    start: params.start.toISOString(),
+    end: params.end.toISOString(),
+    bookableFrom: params.bookableFrom.toISOString(),
+  });
+  return rows.flatMap((row) =>
+    row.lowestAdult === null ? [] : [{ day: row.day, lowestAdult: row.lowestAdult }],
+  );
+}
+
+export async function nextDeparture(
+  db: Database,
+  params: { route: string; from: Date; until: Date },
+): Promise<Date | undefined> {
+  let query = preparedNext.get(db);
+  if (!query) {
+    query = prepareNext(db);
+    preparedNext.set(db, query);
+  }
+  const [row] = await query.execute({
+    route: params.route,
+    from: params.from.toISOString(),
+    until: params.until.toISOString(),
+  });
+  const at = row?.departsAt;
+  return at ? new Date(at) : undefined;
+}

@@ -1,0 +1,73 @@
+import { BOOKING_CUTOFF_MINUTES } from '../../domain/availability.ts';
+import { addDays, localDayBounds, toLocal } from '../../domain/port-time.ts';
+import { priceLeg } from '../../domain/pricing.ts';
+import type { Route } from '../../schemas/network.ts';
+import { dayFares, nextDeparture } from '../db/queries/day-fares.ts';
+import { tariffs } from '../db/queries/tariffs.ts';
+import type { SearchContext } from './search-schedules.ts';
+
+/** Days shown either side of the searched one. */
+export const NEARBY_DAYS = 3;
+
+export interface NearbyDay {
+  /** The terminal's local date. */
+  date: string;
+  /** The lowest price for one adult that day (fare, terminal fee and surcharge); absent: no sailing takes bookings. */
+  lowestAdultPrice?: number;
+}
+
+export interface NearbyDays {
+  /** Up to 3 days before and after the searched one, never before today nor past the sailing horizon. */
+  days: NearbyDay[];
+  /** When the searched day has no sailing: the local date of the next one that takes bookings, if any. */
+  nextSailing?: string;
+}
+
+/**
+ * The strip of neighbouring dates for a search: each day's lowest adult price, from one grouped query for the
+ * whole week; and, for a day without sailings, the next day that has one. No dead ends.
+ */
+export async function nearbyDays(context: SearchContext, route: Route, date: string): Promise<NearbyDays> {
+  const { db, network, now } = context;
+  const zone = network.terminal(route.from)?.timeZone ?? 'Asia/Jakarta';
+  const today = toLocal(now, zone).date;
+  const lastDay = addDays(today, context.horizonDays - 1);
+  const first = [addDays(date, -NEARBY_DAYS), today].sort().at(-1) ?? today;
+  const last = [addDays(date, NEARBY_DAYS), lastDay].sort()[0] ?? lastDay;
+  const bookableFrom = new Date(now.getTime() + BOOKING_CUTOFF_MINUTES * 60_000);
+  const [rows, rates] = await Promise.all([
+    dayFares(db, {
+      route: route.id,
+      zone,
+      start: localDayBounds(first, zone).start,
+      end: localDayBounds(last, zone).end,
+      bookableFrom,
+    }),
+    tariffs(db),
+  ]);
+  const charges = rates.charges(route.from);
+  const lowest = new Map(rows.map((row) => [row.day, row.lowestAdult]));
+  const days: NearbyDay[] = [];
+  for (let day = first; day <= last; day = addDays(day, 1)) {
+    const fare = lowest.get(day);
+    days.push(
+      fare === undefined
+        ? { date: day }
+        : {
+            date: day,
+            lowestAdultPrice: priceLeg(
+              { ticket: { adult: fare, child: 0, infant: 0 }, ...charges },
+              { adult: 1, child: 0, infant: 0 },
+            ).subtotal.total,
+          },
+    );
+  }
+  if (lowest.has(date) || date < today || date > lastDay) return { days };
+  const dayEnd = localDayBounds(date, zone).end;
+  const next = await nextDeparture(db, {
+    route: route.id,
+    from: dayEnd > bookableFrom ? dayEnd : bookableFrom,
+    until: localDayBounds(lastDay, zone).end,
+  });
+  return next ? { days, nextSailing: toLocal(next, zone).date } : { days };
+}
