@@ -26,7 +26,9 @@ for (const { url, locale, expected } of everyContentPage) {
       expect(response?.status()).toBe(200);
       await expect(page.locator('html')).toHaveAttribute('lang', locale);
       await expect(page.getByRole('heading', { level: 1 })).toHaveAccessibleName(expected);
-      await expect(page.getByRole('link', { name: locale === 'en' ? 'Log in' : 'Masuk' })).toBeVisible();
+      // No "Log in" until accounts exist (a link to a page that only says "soon" is a dead end).
+      await expect(page.getByRole('link', { name: locale === 'en' ? 'Log in' : 'Masuk' })).toHaveCount(0);
+      await expect(page.getByRole('contentinfo')).toBeVisible();
       await expect(page.locator('link[rel=alternate][hreflang=en]')).toHaveCount(1);
       await expect(page.locator('link[rel=alternate][hreflang=id]')).toHaveCount(1);
       await expect(page.locator('link[rel=alternate][hreflang=x-default]')).toHaveCount(1);
