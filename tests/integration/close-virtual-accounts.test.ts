@@ -1,10 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
-import { payments } from '../../src/server/db/schema/payments.ts';
+import { paymentAnomalies, payments } from '../../src/server/db/schema/payments.ts';
 import { closeVirtualAccounts } from '../../src/server/jobs/close-virtual-accounts.ts';
 import { expireBookings } from '../../src/server/jobs/expire-bookings.ts';
-import { GatewayUnavailable, type PaymentGateway } from '../../src/server/payments/gateway.ts';
+import {
+  GatewayUnavailable,
+  GatewayUnreachable,
+  type PaymentGateway,
+} from '../../src/server/payments/gateway.ts';
 import { createSandboxGateway } from '../../src/server/payments/sandbox.ts';
 import { paySandboxAccount } from '../../src/server/payments/sandbox-accounts.ts';
 import { TEST_SANDBOX_SECRET, testApp } from '../support/app.ts';
@@ -116,12 +120,42 @@ describe('closing the virtual accounts of expired bookings', () => {
     await handle.db.update(payments).set({ status: 'expired' }).where(eq(payments.id, attempt.id));
     const down: PaymentGateway = {
       ...sandbox,
-      closeVirtualAccount: () => Promise.reject(new GatewayUnavailable('Xendit unreachable to close VA')),
+      closeVirtualAccount: () => Promise.reject(new GatewayUnreachable('Xendit unreachable to close VA')),
     };
 
     expect(await closeVirtualAccounts(handle.db, down, clock)).toBe(0);
     expect((await attemptOf(attempt.bookingId)).vaClosedAt).toBeNull();
     expect(await closeVirtualAccounts(handle.db, sandbox, clock)).toBe(1);
+  });
+
+  it('goes on past a VA the gateway refuses to close, and tries it again later', async () => {
+    const refused = await awaitingPayment(sandbox, '2026-12-07');
+    const next = await awaitingPayment(sandbox, '2026-12-08');
+    await handle.db.update(payments).set({ status: 'expired' }).where(eq(payments.id, refused.id));
+    await handle.db.update(payments).set({ status: 'expired' }).where(eq(payments.id, next.id));
+    const picky: PaymentGateway = {
+      ...sandbox,
+      closeVirtualAccount: (ref) =>
+        ref.gatewayAccountId === refused.ref.gatewayAccountId
+          ? Promise.reject(new GatewayUnavailable('Xendit answered 400 (API_VALIDATION_ERROR) to close VA'))
+          : sandbox.closeVirtualAccount(ref),
+    };
+    expect(await closeVirtualAccounts(handle.db, picky, clock)).toBe(1);
+    expect((await attemptOf(next.bookingId)).vaClosedAt).not.toBeNull();
+    expect((await attemptOf(refused.bookingId)).vaClosedAt).toBeNull();
+    expect(await closeVirtualAccounts(handle.db, sandbox, clock)).toBe(1);
+  });
+
+  it('tells the agency of a VA the gateway says was paid when no callback ever reached us', async () => {
+    const attempt = await awaitingPayment(sandbox, '2026-12-09');
+    // The bank took the money; its callback never arrived.
+    await paySandboxAccount(handle.db, attempt.ref.gatewayAccountId, attempt.amount, now);
+    await handle.db.update(payments).set({ status: 'expired' }).where(eq(payments.id, attempt.id));
+
+    expect(await closeVirtualAccounts(handle.db, sandbox, clock)).toBe(1);
+    const kept = await handle.db.select().from(paymentAnomalies);
+    expect(kept.map((a) => a.reason)).toEqual(['paid_without_callback']);
+    expect(kept[0]?.body).toContain(attempt.externalId);
   });
 
   it("closes a Xendit VA of an expired booking with Xendit's API", async () => {
@@ -133,9 +167,12 @@ describe('closing the virtual accounts of expired bookings', () => {
     await expireBookings(handle.db, now);
     expect(await closeVirtualAccounts(handle.db, gateway, clock)).toBe(1);
 
+    // Past its deadline Xendit already took it out of use: the job then asks whether it was paid (it was not).
     expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([
       `PATCH /callback_virtual_accounts/${attempt.ref.gatewayAccountId}`,
+      `GET /callback_virtual_accounts/${attempt.ref.gatewayAccountId}`,
     ]);
+    expect(await handle.db.select().from(paymentAnomalies)).toHaveLength(1); // only the earlier test's
     expect((await attemptOf(attempt.bookingId)).vaClosedAt).toEqual(now);
     expect(await gateway.virtualAccountStatus(attempt.ref)).toEqual({ kind: 'closed' });
   });

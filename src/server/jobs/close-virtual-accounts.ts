@@ -1,13 +1,20 @@
 import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { payments } from '../db/schema/payments.ts';
-import { GatewayUnavailable, type PaymentGateway } from '../payments/gateway.ts';
+import { paymentReceipts, payments } from '../db/schema/payments.ts';
+import { recordAnomaly } from '../services/record-anomaly.ts';
+import {
+  GatewayUnavailable,
+  GatewayUnreachable,
+  type PaymentGateway,
+  type VirtualAccountRef,
+} from '../payments/gateway.ts';
 
 /**
  * Closes at the gateway the virtual accounts of attempts that ended unpaid: the sweeper expired their booking, or
  * the VA arrived after its hold had lapsed. A payer who kept the number then cannot pay for seats the booking no
  * longer holds. Each closed VA is marked (`va_closed_at`) and leaves the queue; a VA the gateway no longer has is
- * marked too, with a warning. While the gateway is unreachable the round stops and the next sweep tries again.
+ * marked too, with a warning; one already taking nothing is asked whether it was paid without our hearing of it.
+ * While the gateway is unreachable the round stops; a VA it refuses to close waits for the next sweep.
  * Rows are not claimed: two processes closing the same VA is harmless (closing is idempotent) and rare.
  * Returns how many VAs left the queue.
  */
@@ -34,22 +41,54 @@ export async function closeVirtualAccounts(
   let done = 0;
   for (const attempt of due) {
     if (!attempt.gatewayAccountId) continue;
+    const ref = { gatewayAccountId: attempt.gatewayAccountId, externalId: attempt.externalId };
     let outcome;
     try {
-      outcome = await gateway.closeVirtualAccount({
-        gatewayAccountId: attempt.gatewayAccountId,
-        externalId: attempt.externalId,
-      });
+      outcome = await gateway.closeVirtualAccount(ref);
+      // Already taking nothing: paid, perhaps, by a payment whose callback never came. Ask, and tell the agency.
+      if (outcome === 'already_inactive') await flagUnannouncedPayment(db, gateway, attempt.id, ref, now());
     } catch (error) {
-      if (error instanceof GatewayUnavailable) return done;
+      // No answer: every next call would fail too, so the round stops. A refusal of this one VA: the next one.
+      if (error instanceof GatewayUnreachable) return done;
+      if (error instanceof GatewayUnavailable) {
+        console.error(
+          `closing VA ${ref.gatewayAccountId} failed; trying again at the next sweep:`,
+          error.message,
+        );
+        continue;
+      }
       throw error;
     }
     if (outcome === 'not_found')
-      console.warn(
-        `the gateway has no VA ${attempt.gatewayAccountId} (attempt ${attempt.externalId}) to close`,
-      );
+      console.warn(`the gateway has no VA ${ref.gatewayAccountId} (attempt ${ref.externalId}) to close`);
     await db.update(payments).set({ vaClosedAt: now() }).where(eq(payments.id, attempt.id));
     done++;
   }
   return done;
+}
+
+/**
+ * A VA the gateway says was paid while we hold no receipt of it: real money whose callback was lost (a wrong
+ * callback URL, retries switched off). Kept as an anomaly for the agency (`npm run ops -- anomalies`).
+ */
+async function flagUnannouncedPayment(
+  db: Database,
+  gateway: PaymentGateway,
+  attemptId: string,
+  ref: VirtualAccountRef,
+  now: Date,
+): Promise<void> {
+  const receipts = await db
+    .select({ id: paymentReceipts.gatewayPaymentId })
+    .from(paymentReceipts)
+    .where(eq(paymentReceipts.paymentId, attemptId));
+  if (receipts.length > 0) return;
+  const state = await gateway.virtualAccountStatus(ref);
+  if (state.kind !== 'paid') return;
+  await recordAnomaly(db, {
+    gateway: gateway.name,
+    reason: 'paid_without_callback',
+    body: JSON.stringify({ ...ref, payments: state.payments }),
+    receivedAt: now,
+  });
 }

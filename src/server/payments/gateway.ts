@@ -115,6 +115,9 @@ export class CallbackRejected extends Error {}
 /** The gateway could not be reached or answered badly: the caller should answer 5xx so the gateway retries. */
 export class GatewayUnavailable extends Error {}
 
+/** No answer at all (network down, timeout): unlike a refusal of one request, every next call would fail too. */
+export class GatewayUnreachable extends GatewayUnavailable {}
+
 /** One interface for every way to take a virtual-account payment (PRODUCT.md §4). */
 export interface PaymentGateway {
   readonly name: 'sandbox' | 'xendit';

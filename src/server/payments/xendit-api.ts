@@ -1,4 +1,4 @@
-import { GatewayUnavailable } from './gateway.ts';
+import { GatewayUnreachable } from './gateway.ts';
 
 /** One answer of Xendit's API: the status and the parsed JSON body (undefined when there was none or it was not JSON). */
 export interface ApiAnswer {
@@ -44,7 +44,7 @@ export function describeFailure(action: string, answer: ApiAnswer): string {
 
 /**
  * Xendit's API over HTTP with Basic auth (the API reference's "Authentication"): one call throws GatewayUnavailable
- * only when no answer came, and leaves the meaning of a status to the caller.
+ * only when no answer came (GatewayUnreachable), and leaves the meaning of a status to the caller.
  */
 export function xenditApi(options: XenditApiOptions): ApiCall {
   const doFetch = options.fetch ?? fetch;
@@ -75,7 +75,7 @@ export function xenditApi(options: XenditApiOptions): ApiCall {
       const timedOut = error instanceof Error && error.name === 'TimeoutError';
       const reason = timedOut ? `no answer within ${options.timeoutMs} ms` : 'unreachable';
       // The cause carries the network error only (fetch errors never include request headers, so not the key).
-      throw new GatewayUnavailable(`Xendit ${reason} to ${action}`, { cause: error });
+      throw new GatewayUnreachable(`Xendit ${reason} to ${action}`, { cause: error });
     }
     let data: unknown;
     try {
