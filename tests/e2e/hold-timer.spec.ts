@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
 import { daysAhead } from './batam-dates.ts';
+import { fillContact, fillPassengers } from './booking-steps.ts';
 
 const texts = {
   en: { prefix: '', keep: 'Keep my seats for 20 more minutes', again: 'Hold the same sailings again' },
@@ -37,8 +38,12 @@ for (const locale of ['en', 'id'] as const) {
     await page.reload();
     await expect(page.getByTestId('hold-warning')).toBeVisible();
     await expectNoAxeViolations(page);
+    // Typed but not saved yet: "Keep my seats" reloads the page, and the typing comes along.
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+    await page.locator('[name="contact.fullName"]').fill('Dewi Lestari');
     await page.getByRole('button', { name: t.keep }).click();
     await expect(page).toHaveURL(new RegExp(`/booking/${id}$`));
+    await expect(page.locator('[name="contact.fullName"]')).toHaveValue('Dewi Lestari');
     await expect(page.getByTestId('hold-timer')).toContainText(/\b2[34]:\d{2}\b/);
     await expect(page.getByTestId('hold-warning')).toHaveCount(0);
 
@@ -73,17 +78,40 @@ test('without JavaScript the warning and "Keep my seats" work as a plain form', 
   await context.close();
 });
 
-test('going back to the results and choosing again releases the first hold instead of blocking its seats', async ({
+test('choosing again after going back releases the first hold and keeps what was typed on it', async ({
   page,
 }) => {
   const first = await hold(page, '', 16);
-  await page.goBack();
+  await expect(page.locator('astro-island:not([ssr])')).toHaveCount(3);
+  await fillContact(page);
+  await page.getByTestId('flow-next').click();
+  await fillPassengers(page, ['Rina Wijaya']);
+  await page.getByTestId('flow-next').click(); // saved on the server
+  await expect(page.getByTestId('booking-summary')).toContainText('Rina Wijaya');
+  await page.goto(`/booking/schedule?from=BTC&to=HFC&date=${daysAhead(16)}&adults=1`);
   await page.locator('input[name="out"]').last().check();
   await page.locator('#continue').getByRole('button').click();
   await expect(page).toHaveURL(/\/booking\/[\w-]{24}$/);
   expect(page.url()).not.toContain(first);
   await expect(page.getByTestId('hold-timer')).toBeVisible();
+  // What was typed on the first hold came along.
+  await expect(page.getByTestId('booking-summary')).toContainText('Rina Wijaya');
 
   await page.goto(`/booking/${first}`);
   await expect(page.getByTestId('booking-status')).toContainText('Expired');
+});
+
+test('without JavaScript, a reload after the hold ended offers the same sailings again', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const id = await hold(page, '', 17);
+  await endsIn(page, id, -5);
+  await page.reload();
+  await expect(page.getByTestId('hold-lapsed')).toBeVisible();
+  await page.getByRole('button', { name: texts.en.again }).click();
+  await expect(page).toHaveURL(/\/booking\/[\w-]{24}$/);
+  expect(page.url()).not.toContain(id);
+  await context.close();
 });

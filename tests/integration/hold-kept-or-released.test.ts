@@ -1,12 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
-import { bookings } from '../../src/server/db/schema/bookings.ts';
+import { bookingPassengers, bookings } from '../../src/server/db/schema/bookings.ts';
 import { sailings } from '../../src/server/db/schema/network.ts';
 import { submitForm, type FormRefusal } from '../../src/server/http/form-post.ts';
 import { useCaseContext } from '../../src/server/use-cases/context.ts';
 import { keepSeats } from '../../src/server/use-cases/keep-seats.ts';
 import { releaseHold } from '../../src/server/use-cases/release-hold.ts';
+import { carryDetails } from '../../src/server/use-cases/carry-details.ts';
 import { insertBooking } from '../factories/bookings.ts';
 import { testApp, testDeps } from '../support/app.ts';
 import { bookingReadyToPay, pay } from '../support/booking-flow.ts';
@@ -149,5 +150,48 @@ describe('releasing the hold a browser abandoned', () => {
     const [stillPaying] = await handle.db.select().from(bookings).where(eq(bookings.id, paying.id));
     expect(stillPaying?.status).toBe('awaiting_payment');
     expect(await releaseHold.run(ctx, { bookingId: 'not-an-id' })).toBe(false);
+  });
+});
+
+/** A new hold from the same browser takes over what was typed on the previous one, when the party is the same. */
+describe('carrying the details of a previous hold', () => {
+  let handle: DatabaseHandle;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    ({ handle, drop } = await seeded(await pglite.create(), start, 20));
+  });
+  afterAll(() => drop());
+
+  it('copies contact and passengers to a hold of the same party, and nothing to another party or from a bad id', async () => {
+    const app = testApp(handle.db, start);
+    const ctx = await useCaseContext(testDeps(handle.db, start), new Request('http://localhost/'), {
+      locale: 'en',
+    });
+    const previous = await bookingReadyToPay(app, { date: '2026-11-28', adults: 2 });
+    const next = await app.request('/api/bookings', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ out: previous.sailingId, adults: 2 }),
+    });
+    const { id } = (await next.json()) as { id: string };
+
+    expect(await carryDetails.run(ctx, { from: previous.id, to: id })).toBe(true);
+    const [carried] = await handle.db.select().from(bookings).where(eq(bookings.id, id));
+    expect(carried?.contactEmail).toBe('siti@example.co.id');
+    const names = await handle.db
+      .select({ name: bookingPassengers.fullName })
+      .from(bookingPassengers)
+      .where(eq(bookingPassengers.bookingId, id));
+    expect(names.map((row) => row.name).sort()).toEqual(['Passenger A', 'Passenger B']);
+
+    const single = await app.request('/api/bookings', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ out: previous.sailingId, adults: 1 }),
+    });
+    const other = (await single.json()) as { id: string };
+    expect(await carryDetails.run(ctx, { from: previous.id, to: other.id })).toBe(false);
+    expect(await carryDetails.run(ctx, { from: 'x\u0000y', to: other.id })).toBe(false);
   });
 });

@@ -76,6 +76,7 @@ export default function HoldTimer(props: HoldTimerProps) {
                 type="submit"
                 className="btn rounded-full shadow-none btn-primary"
                 data-testid="keep-seats"
+                data-keeps-draft
               >
                 {labels.keep}
               </button>

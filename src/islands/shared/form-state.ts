@@ -60,7 +60,13 @@ const draftPrefix = 'segara:draft:';
  */
 export function keepDraftOnLanguageSwitch(draftKey: string, values: () => unknown): () => void {
   const onClick = (event: MouseEvent) => {
-    if (!(event.target instanceof Element) || !event.target.closest('[data-locale-switch]')) return;
+    // The language switch, or a control that reloads this page (e.g. "Keep my seats"): either way the page is
+    // made again from the server, so what was typed and not yet saved rides along in the tab's storage.
+    if (
+      !(event.target instanceof Element) ||
+      !event.target.closest('[data-locale-switch], [data-keeps-draft]')
+    )
+      return;
     try {
       sessionStorage.setItem(draftPrefix + draftKey, JSON.stringify(values()));
     } catch {

@@ -27,15 +27,7 @@ export async function expireBookings(db: Database, now: Date, batch = 200): Prom
     // order first means two sweepers, whose bookings share a sailing and a second, never lock them crosswise.
     await lockLedgerRowsOf(tx, ids);
     await tx.update(bookings).set({ status: 'expired', updatedAt: now }).where(inArray(bookings.id, ids));
-    await tx
-      .update(payments)
-      .set({ status: 'expired' })
-      .where(and(inArray(payments.bookingId, ids), eq(payments.status, 'pending')));
-    // An attempt whose process died at the gateway: never shown to anyone, and no longer to be adopted.
-    await tx
-      .update(payments)
-      .set({ status: 'failed' })
-      .where(and(inArray(payments.bookingId, ids), eq(payments.status, 'creating')));
+    await endOpenAttempts(tx, ids);
     // A payment arriving after this is still recorded (recordPayment): confirmed if the seats are free, else refunded.
     const reachable = await tx
       .select({ id: bookings.id })
@@ -48,4 +40,19 @@ export async function expireBookings(db: Database, now: Date, batch = 200): Prom
         .onConflictDoNothing();
     return ids;
   });
+}
+
+/**
+ * Ends the payment attempts of bookings that just expired: a pending VA's attempt expires (its VA is then closed by
+ * `closeVirtualAccounts`); one whose process died at the gateway fails, never shown to anyone, no longer adopted.
+ */
+export async function endOpenAttempts(tx: Database, bookingIds: string[]): Promise<void> {
+  await tx
+    .update(payments)
+    .set({ status: 'expired' })
+    .where(and(inArray(payments.bookingId, bookingIds), eq(payments.status, 'pending')));
+  await tx
+    .update(payments)
+    .set({ status: 'failed' })
+    .where(and(inArray(payments.bookingId, bookingIds), eq(payments.status, 'creating')));
 }

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import * as m from '../../paraglide/messages.js';
-import { HOLD_WARNING_MINUTES } from '../../domain/booking-lifecycle.ts';
+import { HOLD_WARNING_MINUTES, keepSeatsRefusal } from '../../domain/booking-lifecycle.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import type { HoldTimerProps } from '../../islands/hold-timer/HoldTimer.tsx';
 import type { Database } from '../db/client.ts';
@@ -20,7 +20,11 @@ export async function holdTimerProps(
 ): Promise<HoldTimerProps> {
   const t = { locale };
   const [row] = await db
-    .select({ holdExtendedAt: bookings.holdExtendedAt })
+    .select({
+      status: bookings.status,
+      expiresAt: bookings.expiresAt,
+      holdExtendedAt: bookings.holdExtendedAt,
+    })
     .from(bookings)
     .where(eq(bookings.id, booking.id));
   const legs = await db
@@ -34,6 +38,13 @@ export async function holdTimerProps(
     children: String(booking.party.child),
     infants: String(booking.party.infant),
   };
+  const searchFields: Record<string, string> = {
+    from: out?.fromCode ?? '',
+    to: out?.toCode ?? '',
+    ...(out?.departure ? { date: out.departure.date } : {}),
+    ...(back?.departure ? { returnDate: back.departure.date } : {}),
+  };
+  // The search goes along: a refused "hold again" (the seats went meanwhile) shows that search's results.
   const fields: Record<string, string> =
     booking.trip === 'open'
       ? {
@@ -45,6 +56,7 @@ export async function holdTimerProps(
         }
       : {
           trip: booking.trip,
+          ...searchFields,
           out: legs[0]?.sailingId ?? '',
           ...(booking.trip === 'two_way' ? { ret: legs[1]?.sailingId ?? '' } : {}),
           ...party,
@@ -61,7 +73,7 @@ export async function holdTimerProps(
     expiresAt: booking.expiresAt.toISOString(),
     serverNow: now.toISOString(),
     warnMs: HOLD_WARNING_MINUTES * 60_000,
-    canKeep: row?.holdExtendedAt === null,
+    canKeep: row !== undefined && keepSeatsRefusal(row) === undefined,
     keepAction: `${localizePath(`/booking/${booking.id}`, locale)}?keep`,
     holdAgain: { action: localizePath('/booking/schedule', locale), fields },
     searchAgain: `${localizePath('/booking/schedule', locale)}?${search.toString()}`,

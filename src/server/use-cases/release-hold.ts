@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { assertMove } from '../../domain/booking-lifecycle.ts';
+import { assertMove, HOLD_EXTENSION_MINUTES, HOLD_MINUTES } from '../../domain/booking-lifecycle.ts';
 import { BOOKING_ID_PATTERN } from '../../domain/booking-code.ts';
 import { lockingTransaction } from '../db/conflicts.ts';
 import { lockLedgerRowsOf, lockSailingsOfBooking } from '../db/queries/inventory.ts';
 import { bookings } from '../db/schema/bookings.ts';
+import { endOpenAttempts } from '../jobs/expire-bookings.ts';
 import type { UseCaseContext } from './context.ts';
 
 /**
@@ -13,7 +14,7 @@ import type { UseCaseContext } from './context.ts';
  */
 export const HOLD_COOKIE = 'segara_hold';
 /** As long as a hold can last: 20 minutes, and 20 more after "Keep my seats". */
-export const HOLD_COOKIE_SECONDS = 40 * 60;
+export const HOLD_COOKIE_SECONDS = (HOLD_MINUTES + HOLD_EXTENSION_MINUTES) * 60;
 
 /**
  * Releases a hold the same browser abandoned: a booking still `held` becomes `expired` at once, and its seats go
@@ -33,6 +34,7 @@ async function releaseHoldOf(bookingId: string, ctx: Pick<UseCaseContext, 'db' |
       .update(bookings)
       .set({ status: 'expired', updatedAt: ctx.clock() })
       .where(eq(bookings.id, bookingId));
+    await endOpenAttempts(tx, [bookingId]);
     return true;
   });
 }

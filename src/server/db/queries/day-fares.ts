@@ -30,18 +30,25 @@ function prepare(db: Database) {
 
 /** The first bookable departure of a route at or after `from` and before `until`, or none. */
 function prepareNext(db: Database) {
-  return db
-    .select({ departsAt: min(sailings.departsAt) })
-    .from(sailings)
-    .where(
-      and(
-        eq(sailings.routeId, sql.placeholder('route')),
-        eq(sailings.status, 'scheduled'),
-        gte(sailings.departsAt, sql.placeholder('from')),
-        lt(sailings.departsAt, sql.placeholder('until')),
-      ),
-    )
-    .prepare('next_sailing');
+  return (
+    db
+      .select({ departsAt: min(sailings.departsAt) })
+      .from(sailings)
+      // Only sailings a search lists: those with a fare.
+      .innerJoin(
+        fares,
+        and(eq(fares.routeId, sailings.routeId), eq(fares.operatorCode, sailings.operatorCode)),
+      )
+      .where(
+        and(
+          eq(sailings.routeId, sql.placeholder('route')),
+          eq(sailings.status, 'scheduled'),
+          gte(sailings.departsAt, sql.placeholder('from')),
+          lt(sailings.departsAt, sql.placeholder('until')),
+        ),
+      )
+      .prepare('next_sailing')
+  );
 }
 
 const preparedDays = new WeakMap<Database, ReturnType<typeof prepare>>();

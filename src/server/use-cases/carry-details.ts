@@ -1,0 +1,57 @@
+import { asc, eq } from 'drizzle-orm';
+import { BOOKING_ID_PATTERN } from '../../domain/booking-code.ts';
+import { bookingPassengers, bookings } from '../db/schema/bookings.ts';
+import { Refused } from '../validation-errors.ts';
+import type { UseCaseContext } from './context.ts';
+import { saveDetails } from './save-details.ts';
+
+/**
+ * A new hold from the same browser takes over what was typed on its previous one (the traveller went back and
+ * chose again, or held the same sailings again after the time ran out): the contact person and the passengers, when
+ * the party is the same. Saved through `saveDetails`, so the new booking's own dates check the passports; anything
+ * it refuses is simply left for the traveller to type again. Answers whether the details were carried.
+ */
+async function carry(ctx: UseCaseContext, from: string, to: string): Promise<boolean> {
+  // The id comes from a cookie: anything not shaped like one (even a NUL byte) never reaches a query.
+  if (!BOOKING_ID_PATTERN.test(from) || from === to) return false;
+  const [source] = await ctx.db.select().from(bookings).where(eq(bookings.id, from));
+  const [target] = await ctx.db.select().from(bookings).where(eq(bookings.id, to));
+  if (!source || !target) return false;
+  const sameParty =
+    source.adults === target.adults &&
+    source.children === target.children &&
+    source.infants === target.infants;
+  if (!sameParty || !source.contactName || !source.contactEmail || !source.contactPhone) return false;
+  const passengers = await ctx.db
+    .select()
+    .from(bookingPassengers)
+    .where(eq(bookingPassengers.bookingId, from))
+    .orderBy(asc(bookingPassengers.position));
+  if (passengers.length !== source.adults + source.children + source.infants) return false;
+  try {
+    await saveDetails.run(ctx, {
+      bookingId: to,
+      details: {
+        contact: { fullName: source.contactName, email: source.contactEmail, phone: source.contactPhone },
+        passengers: passengers.map((passenger) => ({
+          fullName: passenger.fullName,
+          passportNumber: passenger.passportNumber,
+          passportIssued: passenger.passportIssued,
+          passportExpiry: passenger.passportExpiry,
+          passportCountry: passenger.passportCountry,
+        })),
+      },
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof Refused) return false;
+    throw error;
+  }
+}
+
+/** Use case: carry the previous hold's saved details over to the new hold of the same browser. */
+export const carryDetails = {
+  run(ctx: UseCaseContext, input: { from: string; to: string }): Promise<boolean> {
+    return carry(ctx, input.from, input.to);
+  },
+};
