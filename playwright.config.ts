@@ -56,6 +56,7 @@ export default defineConfig({
         'e2e/payment-page.spec.ts',
         'e2e/hold-timer.spec.ts',
         'e2e/date-strip.spec.ts',
+        'e2e/results-summary.spec.ts',
         'e2e/small-things.spec.ts',
       ],
       use: { viewport: { width: 1366, height: 900 } },

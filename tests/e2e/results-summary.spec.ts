@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './axe.ts';
+import { daysAhead } from './batam-dates.ts';
+
+const texts = {
+  en: { prefix: '', edit: 'Edit search', party: 'Adults 2 · Children 1', from: 'From' },
+  id: { prefix: '/id', edit: 'Ubah pencarian', party: 'Dewasa 2 · Anak 1', from: 'Dari' },
+} as const;
+
+for (const locale of ['en', 'id'] as const) {
+  const t = texts[locale];
+
+  test(`${locale}: once a search found sailings the form folds into one line, so the sailings come first`, async ({
+    page,
+  }) => {
+    await page.goto(`${t.prefix}/booking/schedule?from=BTC&to=HFC&date=${daysAhead(11)}&adults=2&children=1`);
+    const summary = page.getByTestId('search-summary');
+    await expect(summary).toContainText('Batam Centre → HarbourFront Centre');
+    await expect(summary).toContainText(t.party);
+    await expect(page.getByLabel(t.from, { exact: true })).toBeHidden();
+    await expect(page.locator('input[name="out"]').first()).toBeInViewport();
+    await expectNoAxeViolations(page);
+
+    await summary.click();
+    await expect(page.getByLabel(t.from, { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: t.edit })).toBeHidden();
+  });
+}
+
+test('without results the form stays open, and without JavaScript "Edit search" still opens it', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/booking/schedule');
+  await expect(page.getByLabel('From', { exact: true })).toBeVisible();
+  await page.goto(`/booking/schedule?from=BTC&to=HFC&date=${daysAhead(11)}&adults=1`);
+  await expect(page.getByLabel('From', { exact: true })).toBeHidden();
+  await page.getByTestId('search-summary').click();
+  await expect(page.getByLabel('From', { exact: true })).toBeVisible();
+  await context.close();
+});
