@@ -3,8 +3,20 @@ import { expectNoAxeViolations } from './axe.ts';
 import { daysAhead } from './batam-dates.ts';
 
 const texts = {
-  en: { prefix: '', edit: 'Edit search', party: 'Adults 2 · Children 1', from: 'From' },
-  id: { prefix: '/id', edit: 'Ubah pencarian', party: 'Dewasa 2 · Anak 1', from: 'Dari' },
+  en: {
+    prefix: '',
+    edit: 'Edit search',
+    party: 'Adults 2 · Children 1',
+    from: 'From',
+    total: '3 passengers, this sailing',
+  },
+  id: {
+    prefix: '/id',
+    edit: 'Ubah pencarian',
+    party: 'Dewasa 2 · Anak 1',
+    from: 'Dari',
+    total: '3 penumpang, jadwal ini',
+  },
 } as const;
 
 for (const locale of ['en', 'id'] as const) {
@@ -19,6 +31,8 @@ for (const locale of ['en', 'id'] as const) {
     await expect(summary).toContainText(t.party);
     await expect(page.getByLabel(t.from, { exact: true })).toBeHidden();
     await expect(page.locator('input[name="out"]').first()).toBeInViewport();
+    // The party's total carries a visible label, not only a price.
+    await expect(page.getByText(t.total).first()).toBeVisible();
     await expectNoAxeViolations(page);
 
     await summary.click();
