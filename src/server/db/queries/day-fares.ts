@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, lt, min, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { fares, sailings } from '../schema/network.ts';
+import { fareOfSailing, preparedPerDatabase } from './prepared.ts';
 
 /**
  * The lowest adult fare of each local day of a route in [start, end), counting only sailings that still take
@@ -13,7 +14,7 @@ function prepare(db: Database) {
   return db
     .select({ day, lowestAdult: min(fares.adult) })
     .from(sailings)
-    .innerJoin(fares, and(eq(fares.routeId, sailings.routeId), eq(fares.operatorCode, sailings.operatorCode)))
+    .innerJoin(fares, fareOfSailing)
     .where(
       and(
         eq(sailings.routeId, sql.placeholder('route')),
@@ -35,10 +36,7 @@ function prepareNext(db: Database) {
       .select({ departsAt: min(sailings.departsAt) })
       .from(sailings)
       // Only sailings a search lists: those with a fare.
-      .innerJoin(
-        fares,
-        and(eq(fares.routeId, sailings.routeId), eq(fares.operatorCode, sailings.operatorCode)),
-      )
+      .innerJoin(fares, fareOfSailing)
       .where(
         and(
           eq(sailings.routeId, sql.placeholder('route')),
@@ -51,19 +49,14 @@ function prepareNext(db: Database) {
   );
 }
 
-const preparedDays = new WeakMap<Database, ReturnType<typeof prepare>>();
-const preparedNext = new WeakMap<Database, ReturnType<typeof prepareNext>>();
+const preparedDays = preparedPerDatabase(prepare);
+const preparedNext = preparedPerDatabase(prepareNext);
 
 export async function dayFares(
   db: Database,
   params: { route: string; zone: string; start: Date; end: Date; bookableFrom: Date },
 ): Promise<{ day: string; lowestAdult: number }[]> {
-  let query = preparedDays.get(db);
-  if (!query) {
-    query = prepare(db);
-    preparedDays.set(db, query);
-  }
-  const rows = await query.execute({
+  const rows = await preparedDays(db).execute({
     route: params.route,
     zone: params.zone,
     start: params.start.toISOString(),
@@ -79,12 +72,7 @@ export async function nextDeparture(
   db: Database,
   params: { route: string; from: Date; until: Date },
 ): Promise<Date | undefined> {
-  let query = preparedNext.get(db);
-  if (!query) {
-    query = prepareNext(db);
-    preparedNext.set(db, query);
-  }
-  const [row] = await query.execute({
+  const [row] = await preparedNext(db).execute({
     route: params.route,
     from: params.from.toISOString(),
     until: params.until.toISOString(),

@@ -2,6 +2,7 @@ import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { fares, sailings } from '../schema/network.ts';
 import { seatsTakenSql } from './inventory.ts';
+import { fareOfSailing, preparedPerDatabase } from './prepared.ts';
 
 /**
  * The scheduled sailings of a route in [start, end), with seats taken at `now` and the operator's fares. The hot
@@ -22,7 +23,7 @@ function prepare(db: Database) {
       infant: fares.infant,
     })
     .from(sailings)
-    .innerJoin(fares, and(eq(fares.routeId, sailings.routeId), eq(fares.operatorCode, sailings.operatorCode)))
+    .innerJoin(fares, fareOfSailing)
     .where(
       and(
         eq(sailings.routeId, sql.placeholder('route')),
@@ -35,15 +36,10 @@ function prepare(db: Database) {
     .prepare('sailings_on_day');
 }
 
-const prepared = new WeakMap<Database, ReturnType<typeof prepare>>();
+const prepared = preparedPerDatabase(prepare);
 
 export function sailingsOnDay(db: Database, params: { route: string; start: Date; end: Date; now: Date }) {
-  let query = prepared.get(db);
-  if (!query) {
-    query = prepare(db);
-    prepared.set(db, query);
-  }
-  return query.execute({
+  return prepared(db).execute({
     route: params.route,
     start: params.start.toISOString(),
     end: params.end.toISOString(),
