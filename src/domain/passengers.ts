@@ -51,3 +51,28 @@ function completedYears(from: string, to: string): number {
   const hadBirthday = tm > fm || (tm === fm && td >= fd);
   return ty - fy - (hadBirthday ? 0 : 1);
 }
+
+/** The date-of-birth rules' message keys (the booking flow's error words include them). */
+export const birthDateProblemKeys = [
+  'passenger_error_birth_future',
+  'passenger_error_birth_implies_adult',
+  'passenger_error_birth_implies_child',
+  'passenger_error_birth_implies_infant',
+] as const;
+export type BirthDateProblemKey = (typeof birthDateProblemKeys)[number];
+
+/**
+ * A passenger's date of birth against the category their seat was booked and priced as, on the first day of
+ * travel (the fare was chosen for the whole trip then). The message names the category the date implies, so the
+ * traveller knows whether the date or the search was wrong. Dates are `YYYY-MM-DD` at the departure terminal.
+ */
+export function birthDateProblem(
+  birthDate: string,
+  booked: PassengerCategory,
+  travelDate: string,
+  today: string,
+): BirthDateProblemKey | undefined {
+  if (birthDate > today) return 'passenger_error_birth_future';
+  const implied = categoryOnTravelDate(birthDate, travelDate);
+  return implied === booked ? undefined : `passenger_error_birth_implies_${implied}`;
+}

@@ -1,6 +1,6 @@
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import * as z from 'zod/mini';
-import { MAX_PARTY } from '../domain/passengers.ts';
+import { birthDateProblemKeys, MAX_PARTY } from '../domain/passengers.ts';
 import { passportProblemKeys } from '../domain/passport.ts';
 import { isPrintable, printable } from './plain-text.ts';
 import { isoDate } from './search.ts';
@@ -8,7 +8,7 @@ import { isoDate } from './search.ts';
 /**
  * Contact person and passengers of a held booking, shared by the booking flow island and
  * PUT /api/bookings/{id}/details. Messages are i18n keys; rules that need the booking (how many passengers, the
- * last travel date for passport validity) are checked by the service.
+ * last travel date for passport validity, the category each date of birth implies) are checked by the service.
  */
 /**
  * Every message key the details schemas give, with the domain's passport rules: the island's error words are built
@@ -27,8 +27,10 @@ export const detailsErrorKeys = [
   'booking_error_passport_expiry',
   'booking_error_passport_country',
   'booking_error_passport_country_invalid',
+  'booking_error_birth_date',
   'error_unprintable',
   ...passportProblemKeys,
+  ...birthDateProblemKeys,
 ] as const;
 export type DetailsErrorKey = (typeof detailsErrorKeys)[number];
 const key = (message: DetailsErrorKey) => message;
@@ -71,6 +73,8 @@ export const contactSchema = z.object({
 
 export const passengerSchema = z.object({
   fullName: text(key('booking_error_full_name')),
+  /** Checked by the service against the category booked, on the day of travel. */
+  dateOfBirth: isoDate(key('booking_error_birth_date')),
   passportNumber: z.string({ error: key('booking_error_passport_number') }).check(
     z.trim(),
     z.toUpperCase(),

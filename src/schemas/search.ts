@@ -32,10 +32,12 @@ export const terminal = (key: string) => z.string({ error: key }).check(z.regex(
 export const isoDate = (key: string) =>
   z.string({ error: key }).check(
     z.regex(/^\d{4}-\d{2}-\d{2}$/, key),
+    // A real calendar day (not 2026-02-30); a malformed value has heard the key once already.
     z.refine(
       (value) =>
-        !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
-        new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+        !/^\d{4}-\d{2}-\d{2}$/.test(value) ||
+        (!Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+          new Date(`${value}T00:00:00Z`).toISOString().startsWith(value)),
       key,
     ),
   );

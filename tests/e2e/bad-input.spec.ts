@@ -93,6 +93,7 @@ test('the sandbox simulator posts its callback to this site, whatever Host the r
     passengers: [
       {
         fullName: 'Siti Rahma',
+        dateOfBirth: '1990-05-14',
         passportNumber: 'C1234567',
         passportIssued: '2021-03-02',
         passportExpiry: '2031-03-01',

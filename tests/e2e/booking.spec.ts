@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
 import { daysAhead } from './batam-dates.ts';
-import { fillContact, fillPassengers } from './booking-steps.ts';
+import { bornYearsAgo, fillContact, fillPassengers } from './booking-steps.ts';
 import { mailsFor } from './mail.ts';
 
 const texts = {
@@ -69,7 +69,11 @@ for (const locale of ['en', 'id'] as const) {
 
     await fillContact(page);
     await page.getByTestId('flow-next').click();
-    await fillPassengers(page, ['Dewi Lestari', 'Arif Lestari', 'Nadia Lestari']);
+    await fillPassengers(
+      page,
+      ['Dewi Lestari', 'Arif Lestari', 'Nadia Lestari'],
+      [bornYearsAgo(34), bornYearsAgo(36), bornYearsAgo(1)],
+    );
     await page.getByTestId('flow-next').click();
     await expect(page.getByTestId('booking-summary')).toContainText('Nadia Lestari');
     // Saved on the server: a reload opens at the summary with everything typed.

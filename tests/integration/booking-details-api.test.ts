@@ -12,13 +12,16 @@ import { testDatabases } from '../support/databases.ts';
 const now = new Date('2026-11-21T10:00:00Z');
 
 const contact = { fullName: 'Siti Rahma', email: 'Siti@Example.co.id', phone: '+6281234567890' };
-const passenger = (name: string, expiry = '2031-03-01') => ({
+const passenger = (name: string, expiry = '2031-03-01', dateOfBirth = '1990-05-14') => ({
   fullName: name,
+  dateOfBirth,
   passportNumber: 'c1234567',
   passportIssued: '2021-03-02',
   passportExpiry: expiry,
   passportCountry: 'id',
 });
+/** The party's third passenger is an infant: under 2 on 18 December 2026. */
+const infant = (name: string, expiry?: string) => passenger(name, expiry, '2025-08-01');
 
 describe.each(testDatabases)('booking details (PUT /api/bookings/{id}/details) on $name', (database) => {
   let handle: DatabaseHandle;
@@ -63,10 +66,12 @@ describe.each(testDatabases)('booking details (PUT /api/bookings/{id}/details) o
     const id = await holdTrip();
     const body = {
       contact,
-      passengers: [passenger('Siti Rahma'), passenger('Budi Santoso'), passenger('Ayu Santoso')],
+      passengers: [passenger('Siti Rahma'), passenger('Budi Santoso'), infant('Ayu Santoso')],
     };
     expect((await put(id, body)).status).toBe(204);
-    expect((await put(id, { ...body, passengers: [...body.passengers].reverse() })).status).toBe(204);
+    // The adults swap places: saved again in the new order.
+    const [siti, budi, ayu] = body.passengers;
+    expect((await put(id, { ...body, passengers: [budi, siti, ayu] })).status).toBe(204);
     const [booking] = await handle.db.select().from(bookings).where(eq(bookings.id, id));
     expect(booking).toMatchObject({
       contactName: 'Siti Rahma',
@@ -78,10 +83,12 @@ describe.each(testDatabases)('booking details (PUT /api/bookings/{id}/details) o
       .from(bookingPassengers)
       .where(eq(bookingPassengers.bookingId, id))
       .orderBy(asc(bookingPassengers.position));
-    expect(rows.map((r) => [r.category, r.fullName, r.passportNumber, r.passportCountry])).toEqual([
-      ['adult', 'Ayu Santoso', 'C1234567', 'ID'],
-      ['adult', 'Budi Santoso', 'C1234567', 'ID'],
-      ['infant', 'Siti Rahma', 'C1234567', 'ID'],
+    expect(
+      rows.map((r) => [r.category, r.fullName, r.dateOfBirth, r.passportNumber, r.passportCountry]),
+    ).toEqual([
+      ['adult', 'Budi Santoso', '1990-05-14', 'C1234567', 'ID'],
+      ['adult', 'Siti Rahma', '1990-05-14', 'C1234567', 'ID'],
+      ['infant', 'Ayu Santoso', '2025-08-01', 'C1234567', 'ID'],
     ]);
   });
 
@@ -92,7 +99,7 @@ describe.each(testDatabases)('booking details (PUT /api/bookings/{id}/details) o
       id,
       {
         contact,
-        passengers: [passenger('A B'), passenger('C D', '2027-06-19'), passenger('E F', '2027-06-20')],
+        passengers: [passenger('A B'), passenger('C D', '2027-06-19'), infant('E F', '2027-06-20')],
       },
       app,
       { 'Accept-Language': 'id' },
@@ -138,9 +145,27 @@ describe.each(testDatabases)('booking details (PUT /api/bookings/{id}/details) o
     ],
     [
       'a passport issued tomorrow',
-      { passengers: [{ ...passenger('A'), passportIssued: '2026-11-22' }, passenger('B'), passenger('C')] },
+      { passengers: [{ ...passenger('A'), passportIssued: '2026-11-22' }, passenger('B'), infant('C')] },
       'passengers.0.passportIssued',
       'The issuing date cannot be in the future',
+    ],
+    [
+      'an adult born too late to be one on the day of travel',
+      { passengers: [passenger('A'), passenger('B', undefined, '2014-12-19'), infant('C')] },
+      'passengers.1.dateOfBirth',
+      'On the day of travel this passenger is a child (2 to 11). Check the date of birth, or search again with this passenger as a child.',
+    ],
+    [
+      'an infant who turned 2 on the day of travel',
+      { passengers: [passenger('A'), passenger('B'), { ...infant('C'), dateOfBirth: '2024-12-18' }] },
+      'passengers.2.dateOfBirth',
+      'On the day of travel this passenger is a child (2 to 11). Check the date of birth, or search again with this passenger as a child.',
+    ],
+    [
+      'no date of birth',
+      { passengers: [passenger('A'), passenger('B', undefined, ''), infant('C')] },
+      'passengers.1.dateOfBirth',
+      'Date of Birth is required',
     ],
     [
       'two passengers for a party of three',
@@ -150,7 +175,7 @@ describe.each(testDatabases)('booking details (PUT /api/bookings/{id}/details) o
     ],
   ])('refuses %s at its field, and keeps what was saved', async (_case, change, field, message) => {
     const id = await holdTrip();
-    const good = { contact, passengers: [passenger('A'), passenger('B'), passenger('C')] };
+    const good = { contact, passengers: [passenger('A'), passenger('B'), infant('C')] };
     expect((await put(id, good)).status).toBe(204);
     const response = await put(id, { ...good, ...change });
     expect(response.status).toBe(400);
@@ -161,7 +186,7 @@ describe.each(testDatabases)('booking details (PUT /api/bookings/{id}/details) o
   });
 
   it('answers 404 for an unknown booking, 409 once the hold has expired, 400 for malformed JSON', async () => {
-    const body = { contact, passengers: [passenger('A'), passenger('B'), passenger('C')] };
+    const body = { contact, passengers: [passenger('A'), passenger('B'), infant('C')] };
     expect((await put('no-such-booking-000000000', body)).status).toBe(404);
     const id = await holdTrip();
     const later = testApp(handle.db, new Date(now.getTime() + 21 * 60_000));

@@ -9,6 +9,7 @@ type App = ReturnType<typeof testApp>;
 export const contact = { fullName: 'Siti Rahma', email: 'siti@example.co.id', phone: '+6281234567890' };
 export const passenger = (name: string) => ({
   fullName: name,
+  dateOfBirth: '1990-05-14',
   passportNumber: 'C1234567',
   passportIssued: '2021-03-02',
   passportExpiry: '2031-03-01',

@@ -43,8 +43,8 @@ export default function BookingFlow(props: FlowProps) {
   const [serverErrors] = useState(() => nestedErrors(props.serverErrors));
   const resolver = useMemo<Resolver<DetailsForm>>(
     () => async (values, context, options) =>
-      (await loadRules()).detailsResolver(props.today, props.lastTravel)(values, context, options),
-    [props.today, props.lastTravel],
+      (await loadRules()).detailsResolver(props)(values, context, options),
+    [props],
   );
   const form = useForm<DetailsForm>({
     defaultValues: defaults,

@@ -53,6 +53,9 @@ export function PassengerStep({
                 />
               </Field>
             </div>
+            <Field id={id('dateOfBirth')} label={labels.birthDate} errors={errorsOf('dateOfBirth')}>
+              <input className={inputClass} type="date" max={today} required {...bind('dateOfBirth')} />
+            </Field>
             <Field
               id={id('passportNumber')}
               label={labels.passportNumber}

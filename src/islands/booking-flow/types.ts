@@ -14,6 +14,7 @@ export interface ContactValues {
 
 export interface PassengerValues {
   fullName: string;
+  dateOfBirth: string;
   passportNumber: string;
   passportIssued: string;
   passportExpiry: string;
@@ -35,6 +36,7 @@ export interface FlowLabels {
   phone: string;
   phoneHint: string;
   passengerTitle: string;
+  birthDate: string;
   passportNumber: string;
   passportIssued: string;
   passportExpiry: string;
@@ -79,6 +81,8 @@ export interface FlowProps {
   countries: string;
   /** Today at the first departure terminal (YYYY-MM-DD): the latest passport issuing date. */
   today: string;
+  /** The booking's first travel date (local): each passenger's date of birth must fit their category on it. */
+  firstTravel: string;
   /** The booking's last travel date (local): passports must stay valid 6 months after it. */
   lastTravel: string;
   labels: FlowLabels;

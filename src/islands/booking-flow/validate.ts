@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { Resolver } from 'react-hook-form';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
 import * as z from 'zod/mini';
+import { birthDateProblem, type PassengerCategory } from '../../domain/passengers.ts';
 import { passportProblems } from '../../domain/passport.ts';
 import { contactSchema, passengerSchema } from '../../schemas/booking-details.ts';
 import type { ContactValues, DetailsForm } from './types.ts';
@@ -23,10 +24,22 @@ export function countryOfTyped(phone: string): string | undefined {
 }
 
 /**
- * The booking flow's form as the shared schemas see it: the API's contact rules on the phone as E.164, and the
- * domain's passport rules with the booking's dates (the server checks the same again). Messages are keys.
+ * The booking's dates and party as the rules need them: today and the first and last travel dates at the departure
+ * terminal, and the category each passenger was booked as.
  */
-function detailsFormSchema(today: string, lastTravel: string) {
+export interface TripDates {
+  today: string;
+  firstTravel: string;
+  lastTravel: string;
+  party: PassengerCategory[];
+}
+
+/**
+ * The booking flow's form as the shared schemas see it: the API's contact rules on the phone as E.164, and the
+ * domain's passport and date-of-birth rules with the booking's dates (the server checks the same again). Messages
+ * are keys.
+ */
+function detailsFormSchema({ today, firstTravel, lastTravel, party }: TripDates) {
   const contact = z.pipe(
     z.transform((typed: ContactValues) => ({
       fullName: typed.fullName,
@@ -42,10 +55,24 @@ function detailsFormSchema(today: string, lastTravel: string) {
         ctx.issues.push({ code: 'custom', message: problem.key, path: [problem.field], input: typed });
     }),
   );
-  return z.object({ contact, passengers: z.array(passenger) });
+  const passengers = z.array(passenger).check(
+    z.superRefine(
+      (typed, ctx) => {
+        typed.forEach((one, index) => {
+          // An empty or malformed date already has the schema's own message.
+          if (!/^\d{4}-\d{2}-\d{2}$/.test(String(one?.dateOfBirth))) return;
+          const problem = birthDateProblem(one.dateOfBirth, party[index] ?? 'adult', firstTravel, today);
+          if (problem)
+            ctx.issues.push({ code: 'custom', message: problem, path: [index, 'dateOfBirth'], input: typed });
+        });
+      },
+      { when: (payload) => Array.isArray(payload.value) },
+    ), // also beside other fields' errors
+  );
+  return z.object({ contact, passengers });
 }
 
 /** react-hook-form's resolver for the booking flow: errors by field, values as typed (the island sends them). */
-export function detailsResolver(today: string, lastTravel: string): Resolver<DetailsForm> {
-  return zodResolver(detailsFormSchema(today, lastTravel), undefined, { raw: true });
+export function detailsResolver(dates: TripDates): Resolver<DetailsForm> {
+  return zodResolver(detailsFormSchema(dates), undefined, { raw: true });
 }

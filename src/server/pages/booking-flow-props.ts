@@ -47,6 +47,7 @@ function labels(locale: Locale): FlowLabels {
     phone: m.flow_phone({}, t),
     phoneHint: m.flow_phone_hint({}, t),
     passengerTitle: m.flow_passenger_title({ number: '{number}' }, t),
+    birthDate: m.flow_birth_date({}, t),
     passportNumber: m.flow_passport_number({}, t),
     passportIssued: m.flow_passport_issued({}, t),
     passportExpiry: m.flow_passport_expiry({}, t),
@@ -96,12 +97,12 @@ export function bookingFlowProps(
   );
   const firstZone = network.terminal(booking.legs[0]?.fromCode ?? '')?.timeZone ?? 'Asia/Jakarta';
   const today = toLocal(now, firstZone).date;
-  const lastTravel = booking.legs.reduce((last, leg) => {
-    const date = leg.departure?.date ?? today;
-    return date > last ? date : last;
-  }, today);
+  // An open ticket names no sailing yet: today stands in, as the server's own check does.
+  const travelDates = booking.legs.map((leg) => leg.departure?.date ?? today);
+  const lastTravel = travelDates.reduce((last, date) => (date > last ? date : last), today);
   const blank = {
     fullName: '',
+    dateOfBirth: '',
     passportNumber: '',
     passportIssued: '',
     passportExpiry: '',
@@ -126,6 +127,7 @@ export function bookingFlowProps(
       return saved
         ? {
             fullName: saved.fullName,
+            dateOfBirth: saved.dateOfBirth ?? '',
             passportNumber: saved.passportNumber,
             passportIssued: saved.passportIssued,
             passportExpiry: saved.passportExpiry,
@@ -136,6 +138,7 @@ export function bookingFlowProps(
     saved: booking.contact !== undefined && booking.passengers.length === party.length,
     countries: countries(locale),
     today,
+    firstTravel: travelDates[0] ?? today,
     lastTravel,
     labels: labels(locale),
     legs: booking.legs.map((leg) => ({

@@ -16,6 +16,7 @@ export function draftFromForm(form: URLSearchParams): DetailsDraft {
     const of = (name: keyof PassengerValues) => field(`passengers.${String(index)}.${name}`);
     passengers.push({
       fullName: of('fullName'),
+      dateOfBirth: of('dateOfBirth'),
       passportNumber: of('passportNumber'),
       passportIssued: of('passportIssued'),
       passportExpiry: of('passportExpiry'),

@@ -35,6 +35,8 @@ export interface PassengerView {
   position: number;
   category: PassengerCategory;
   fullName: string;
+  /** Missing only on bookings made before the booking flow asked for it. */
+  dateOfBirth?: string;
   passportNumber: string;
   passportIssued: string;
   passportExpiry: string;
@@ -170,6 +172,7 @@ export async function bookingView(
       position: p.position,
       category: p.category,
       fullName: p.fullName,
+      ...(p.dateOfBirth ? { dateOfBirth: p.dateOfBirth } : {}),
       passportNumber: p.passportNumber,
       passportIssued: p.passportIssued,
       passportExpiry: p.passportExpiry,

@@ -28,13 +28,18 @@ async function carry(ctx: UseCaseContext, from: string, to: string): Promise<boo
     .where(eq(bookingPassengers.bookingId, from))
     .orderBy(asc(bookingPassengers.position));
   if (passengers.length !== source.adults + source.children + source.infants) return false;
+  const complete = passengers.flatMap(({ dateOfBirth, ...passenger }) =>
+    dateOfBirth ? [{ ...passenger, dateOfBirth }] : [],
+  );
+  if (complete.length !== passengers.length) return false;
   try {
     await saveDetails.run(ctx, {
       bookingId: to,
       details: {
         contact: { fullName: source.contactName, email: source.contactEmail, phone: source.contactPhone },
-        passengers: passengers.map((passenger) => ({
+        passengers: complete.map((passenger) => ({
           fullName: passenger.fullName,
+          dateOfBirth: passenger.dateOfBirth,
           passportNumber: passenger.passportNumber,
           passportIssued: passenger.passportIssued,
           passportExpiry: passenger.passportExpiry,

@@ -1,6 +1,6 @@
 import { holdIsLive } from '../../domain/booking-lifecycle.ts';
 import { asc, eq } from 'drizzle-orm';
-import { passengerCategories, type PassengerCategory } from '../../domain/passengers.ts';
+import { birthDateProblem, passengerCategories, type PassengerCategory } from '../../domain/passengers.ts';
 import { passportProblems } from '../../domain/passport.ts';
 import { toLocal } from '../../domain/port-time.ts';
 import { bookingDetailsSchema, type BookingDetails } from '../../schemas/booking-details.ts';
@@ -22,7 +22,10 @@ function categories(counts: Record<PassengerCategory, number>): PassengerCategor
   return passengerCategories.flatMap((category) => Array<PassengerCategory>(counts[category]).fill(category));
 }
 
-/** The first departure terminal's today and the booking's last travel date (local), for the passport rule. */
+/**
+ * The first departure terminal's today, and the booking's first and last travel dates (local): the first decides
+ * each passenger's category, the last how long passports must stay valid.
+ */
 async function travelDates(tx: Database, context: Context, id: string) {
   const legs = await tx
     .select({ routeId: bookingLegs.routeId, departsAt: sailings.departsAt })
@@ -36,11 +39,9 @@ async function travelDates(tx: Database, context: Context, id: string) {
   };
   const today = toLocal(context.now, zoneOf(legs[0]?.routeId ?? '')).date;
   // An open ticket names no sailing yet: today stands in, and claiming a sailing checks the passport again.
-  const last = legs.reduce((latest, leg) => {
-    const date = leg.departsAt ? toLocal(leg.departsAt, zoneOf(leg.routeId)).date : today;
-    return date > latest ? date : latest;
-  }, today);
-  return { today, last };
+  const dates = legs.map((leg) => (leg.departsAt ? toLocal(leg.departsAt, zoneOf(leg.routeId)).date : today));
+  const last = dates.reduce((latest, date) => (date > latest ? date : latest), today);
+  return { today, first: dates[0] ?? today, last };
 }
 
 /**
@@ -57,12 +58,15 @@ async function saveBookingDetails(id: string, details: BookingDetails, context: 
     const party = categories({ adult: booking.adults, child: booking.children, infant: booking.infants });
     if (details.passengers.length !== party.length)
       throw refuse('passengers', 'booking_error_passenger_count', { count: party.length });
-    const { today, last } = await travelDates(tx, context, id);
+    const { today, first, last } = await travelDates(tx, context, id);
     const errors: ErrorKeys = {};
     details.passengers.forEach((passenger, index) => {
+      const at = (field: string) => (errors[`passengers.${String(index)}.${field}`] ??= []);
       const dates = { issued: passenger.passportIssued, expiry: passenger.passportExpiry };
       for (const problem of passportProblems(dates, today, last))
-        (errors[`passengers.${String(index)}.${problem.field}`] ??= []).push({ key: problem.key });
+        at(problem.field).push({ key: problem.key });
+      const birth = birthDateProblem(passenger.dateOfBirth, party[index] ?? 'adult', first, today);
+      if (birth) at('dateOfBirth').push({ key: birth });
     });
     if (Object.keys(errors).length > 0) throw new Refused(400, errors);
 
@@ -82,6 +86,7 @@ async function saveBookingDetails(id: string, details: BookingDetails, context: 
         position,
         category: party[position] ?? 'adult',
         fullName: passenger.fullName,
+        dateOfBirth: passenger.dateOfBirth,
         passportNumber: passenger.passportNumber,
         passportIssued: passenger.passportIssued,
         passportExpiry: passenger.passportExpiry,

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { categoryOnTravelDate, passengerCountProblems, seatsNeeded } from '../../../src/domain/passengers.ts';
+import {
+  birthDateProblem,
+  categoryOnTravelDate,
+  passengerCountProblems,
+  seatsNeeded,
+} from '../../../src/domain/passengers.ts';
 
 describe('passenger counts', () => {
   it.each([
@@ -34,5 +39,24 @@ describe('category on the day of travel', () => {
     ['2024-02-29', '2026-03-01', 'child'],
   ] as const)('born %s, travelling %s: %s', (birth, travel, category) => {
     expect(categoryOnTravelDate(birth, travel)).toBe(category);
+  });
+});
+
+describe('date of birth against the category booked', () => {
+  const today = '2026-11-23';
+  const travel = '2026-12-06';
+  it.each([
+    ['2014-12-06', 'adult', undefined], // 12th birthday on the day of travel: adult
+    ['2014-12-06', 'child', 'passenger_error_birth_implies_adult'],
+    ['2014-12-07', 'child', undefined], // 12 the day after travel: still a child
+    ['2014-12-07', 'adult', 'passenger_error_birth_implies_child'],
+    ['2024-12-06', 'child', undefined], // 2nd birthday on the day of travel
+    ['2024-12-07', 'child', 'passenger_error_birth_implies_infant'],
+    ['2024-12-07', 'infant', undefined],
+    ['2024-12-06', 'infant', 'passenger_error_birth_implies_child'],
+    ['2026-11-23', 'infant', undefined], // born today
+    ['2026-11-24', 'infant', 'passenger_error_birth_future'], // born tomorrow: a typing mistake
+  ] as const)('born %s, booked as %s: %s', (birth, booked, problem) => {
+    expect(birthDateProblem(birth, booked, travel, today)).toBe(problem);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { PassengerCategory } from '../../../src/domain/passengers.ts';
 import { countryOfTyped, detailsResolver, toE164 } from '../../../src/islands/booking-flow/validate.ts';
 import * as m from '../../../src/paraglide/messages.js';
 import { detailsErrorKeys } from '../../../src/schemas/booking-details.ts';
@@ -11,6 +12,7 @@ const contact = {
 };
 const passenger = {
   fullName: 'Dewi Lestari',
+  dateOfBirth: '1990-04-17',
   passportNumber: 'c1234567',
   passportIssued: '2022-01-10',
   passportExpiry: '2031-12-09',
@@ -28,8 +30,16 @@ describe('the booking flow island checks', () => {
   });
 
   /** The resolver's errors as `path -> message key`, the way react-hook-form shows them at each field. */
-  const check = async (values: { contact: typeof contact; passengers: (typeof passenger)[] }) => {
-    const resolve = detailsResolver('2026-11-21', '2026-12-01');
+  const check = async (
+    values: { contact: typeof contact; passengers: (typeof passenger)[] },
+    party: PassengerCategory[] = values.passengers.map(() => 'adult'),
+  ) => {
+    const resolve = detailsResolver({
+      today: '2026-11-21',
+      firstTravel: '2026-11-28',
+      lastTravel: '2026-12-01',
+      party,
+    });
     const result = await resolve(values, undefined, { fields: {}, shouldUseNativeValidation: false });
     const found: Record<string, string> = {};
     const walk = (node: unknown, path: string) => {
@@ -74,6 +84,27 @@ describe('the booking flow island checks', () => {
       'passengers.0.passportExpiry': 'passport_error_validity',
       'passengers.1.passportIssued': 'passport_error_issued_future',
       'passengers.2.passportNumber': 'booking_error_passport_number',
+    });
+  });
+
+  it('checks each date of birth against the category booked, on the first day of travel, beside other errors', async () => {
+    const errors = await check(
+      {
+        contact,
+        passengers: [
+          { ...passenger, dateOfBirth: '2014-11-29', passportNumber: '' }, // 12 the day after travel: a child
+          { ...passenger, dateOfBirth: '' },
+          { ...passenger, dateOfBirth: '2014-11-28' }, // 12 on the day of travel: not a child any more
+          { ...passenger, dateOfBirth: '2026-11-22' }, // tomorrow
+        ],
+      },
+      ['child', 'adult', 'child', 'infant'],
+    );
+    expect(errors).toEqual({
+      'passengers.0.passportNumber': 'booking_error_passport_number',
+      'passengers.1.dateOfBirth': 'booking_error_birth_date',
+      'passengers.2.dateOfBirth': 'passenger_error_birth_implies_adult',
+      'passengers.3.dateOfBirth': 'passenger_error_birth_future',
     });
   });
 

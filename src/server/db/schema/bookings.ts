@@ -119,6 +119,8 @@ export const bookingPassengers = pgTable(
     position: smallint('position').notNull(),
     category: text('category', { enum: ['adult', 'child', 'infant'] }).notNull(),
     fullName: text('full_name').notNull(),
+    /** Empty only on bookings made before it was asked (migration 0017); the booking flow requires it. */
+    dateOfBirth: date('date_of_birth'),
     passportNumber: varchar('passport_number', { length: 20 }).notNull(),
     passportIssued: date('passport_issued').notNull(),
     passportExpiry: date('passport_expiry').notNull(),

@@ -1,0 +1,1 @@
+ALTER TABLE "booking_passengers" ADD COLUMN "date_of_birth" date;
