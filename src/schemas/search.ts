@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { sailingSorts, timesOfDay } from '../domain/sailing-order.ts';
 import { partyProblemKeys } from '../domain/passengers.ts';
 import { partyIssues } from './party.ts';
 
@@ -81,3 +82,15 @@ export const searchQuerySchema = z
   );
 
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
+
+/**
+ * How the results are shown: `sort`, `line` (one operator's code) and `departs` (a time of day) in the query string.
+ * Not `operator`: that names an open ticket's operator in the same form. A choice of view, never an error: a value
+ * the page did not offer (an old link, a typo, "all") shows the default view instead.
+ */
+export const resultsViewSchema = z.object({
+  sort: z.catch(z._default(z.enum(sailingSorts), 'departure'), 'departure'),
+  line: z.catch(z.optional(z.string().check(z.regex(/^[A-Z]{3}$/))), undefined),
+  departs: z.catch(z.optional(z.enum(timesOfDay)), undefined),
+});
+export type ResultsView = z.infer<typeof resultsViewSchema>;

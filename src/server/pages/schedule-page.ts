@@ -1,6 +1,7 @@
 import type { Locale } from '../../i18n/locales.ts';
 import type { FieldErrors, SearchValues } from '../../islands/search-form/types.ts';
-import { searchQuerySchema } from '../../schemas/search.ts';
+import { arrangeSailings } from '../../domain/sailing-order.ts';
+import { resultsViewSchema, searchQuerySchema, type ResultsView } from '../../schemas/search.ts';
 import { runtimeDeps } from '../runtime.ts';
 import { searchSchedules, type SailingResult, type SearchResult } from '../services/search-schedules.ts';
 import { issuesToErrors, localizeErrors, Refused } from '../validation-errors.ts';
@@ -20,6 +21,12 @@ export interface SchedulePage {
   errors: FieldErrors;
   result?: SearchResult;
   selection: Selection;
+  /** How the traveller asked to see the sailings: sorted, and filtered by operator and time of day. */
+  view: ResultsView;
+  /** Each leg's sailings in that view. */
+  shown: { out: SailingResult[]; ret: SailingResult[] };
+  /** The operators sailing on the day(s) searched, for the operator filter. */
+  operators: { code: string; name: string }[];
 }
 
 /** Why a return sailing cannot go with the chosen outbound. */
@@ -33,15 +40,16 @@ export function leavesBeforeArrival(back: SailingResult, outbound: SailingResult
  */
 export async function loadSchedulePage(params: URLSearchParams, locale: Locale): Promise<SchedulePage> {
   const values = searchValues(params);
-  const empty: Selection = { returnTooEarly: false };
-  if (!params.has('from')) return { status: 200, values, errors: {}, selection: empty };
+  const view = resultsViewSchema.parse(Object.fromEntries(params));
+  const nothing = { selection: { returnTooEarly: false }, view, shown: { out: [], ret: [] }, operators: [] };
+  if (!params.has('from')) return { status: 200, values, errors: {}, ...nothing };
   const parsed = searchQuerySchema.safeParse(Object.fromEntries(params));
   if (!parsed.success) {
     return {
       status: 400,
       values,
       errors: localizeErrors(issuesToErrors(parsed.error.issues), locale),
-      selection: empty,
+      ...nothing,
     };
   }
   const deps = runtimeDeps();
@@ -60,15 +68,22 @@ export async function loadSchedulePage(params: URLSearchParams, locale: Locale):
     const total = complete
       ? outbound.price.subtotal.total + (back?.price.subtotal.total ?? 0) + result.transactionFee
       : undefined;
+    const all = [...(result.outbound?.sailings ?? []), ...(result.return?.sailings ?? [])];
     return {
       status: 200,
       values,
       errors: {},
       result,
       selection: { outbound, back, returnTooEarly, ...(total ? { total } : {}) },
+      view,
+      shown: {
+        out: arrangeSailings(result.outbound?.sailings ?? [], view),
+        ret: arrangeSailings(result.return?.sailings ?? [], view),
+      },
+      operators: [...new Map(all.map((s) => [s.operator.code, s.operator])).values()],
     };
   } catch (error) {
     if (!(error instanceof Refused)) throw error;
-    return { status: 400, values, errors: localizeErrors(error.errors, locale), selection: empty };
+    return { status: 400, values, errors: localizeErrors(error.errors, locale), ...nothing };
   }
 }
