@@ -17,6 +17,8 @@ export const terminalSchema = z.object({
   city: localized,
   country: z.enum(['ID', 'SG', 'MY']),
   timeZone: z.enum(terminalTimeZones),
+  /** The street address travellers are sent to (trip card, calendar file, map search); not translated. */
+  address: z.string().min(1),
   /** Per passenger departing from this terminal (e.g. Batam passenger pass, Singapore departure fee). */
   terminalFee: z.object({ adult: rupiah, child: rupiah, infant: rupiah }),
   /** Fuel surcharge per passenger departing from this terminal. */

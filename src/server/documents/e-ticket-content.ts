@@ -1,4 +1,4 @@
-import { addMonths, toLocal } from '../../domain/port-time.ts';
+import { ticketIssuedOn, ticketValidUntil } from '../../domain/ticket-validity.ts';
 import { formatLongDate, formatRupiah } from '../../i18n/format.ts';
 import { intlTags, localizePath, type Locale } from '../../i18n/locales.ts';
 import { translate, type MessageKey } from '../../i18n/translate.ts';
@@ -40,11 +40,6 @@ export interface ETicketPage {
   rules: { title: string; items: string[] };
   footer: string;
 }
-
-/** The agency's own clock: issue dates and open-ticket expiry are Batam dates. */
-const AGENCY_ZONE = 'Asia/Jakarta';
-/** PRODUCT.md section 5: open and fixed tickets expire 3 months after issue. */
-const TICKET_VALID_MONTHS = 3;
 
 const dateFormats = Object.fromEntries(
   (['en', 'id'] as const).map((locale) => [
@@ -107,7 +102,7 @@ function legContent(
       ? [
           {
             label: t('eticket_valid_until'),
-            value: formatDate(addMonths(issued, TICKET_VALID_MONTHS), locale),
+            value: formatDate(ticketValidUntil(issued), locale),
           },
         ]
       : [];
@@ -158,7 +153,7 @@ function priceContent(view: BookingView): ETicketPage['price'] {
 export function eTicketPages(view: BookingView, options: { siteUrl: string }): ETicketPage[] {
   const { locale } = view;
   const t = (key: MessageKey, params?: Record<string, unknown>) => translate(key, locale, params);
-  const issued = view.paidAt ? toLocal(view.paidAt, AGENCY_ZONE).date : undefined;
+  const issued = view.paidAt ? ticketIssuedOn(view.paidAt) : undefined;
   const checkOrder = options.siteUrl.replace(/\/+$/, '') + localizePath('/booking/check-order', locale);
   const price = priceContent(view);
   const rules = {

@@ -11,6 +11,7 @@ import {
 } from '../mail/booking-mails.ts';
 import type { Mailer } from '../mail/transport.ts';
 import type { Network } from '../network.ts';
+import { tripCard } from '../pages/trip-card.ts';
 import { bookingView } from '../services/booking-view.ts';
 
 /** A mail that failed this often is left for a person to look at (the row stays, with its attempts). */
@@ -41,7 +42,12 @@ async function compose(
     kind === 'booking_created'
       ? bookingCreatedMail(local, links)
       : kind === 'booking_paid'
-        ? bookingPaidMail(local, links, await renderETicketPdf(local, links))
+        ? bookingPaidMail(
+            local,
+            links,
+            await renderETicketPdf(local, links),
+            tripCard(local, context.network, local.locale),
+          )
         : kind === 'late_payment_refund'
           ? latePaymentRefundMail(local, links)
           : bookingExpiredMail(local, links);

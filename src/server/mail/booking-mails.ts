@@ -4,7 +4,9 @@ import { formatLongDate, formatRupiah } from '../../i18n/format.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { translate, type MessageKey } from '../../i18n/translate.ts';
 import type { BookingLegView, BookingView, LocalTime } from '../services/booking-view.ts';
+import type { TripCard } from '../pages/trip-card.ts';
 import { renderMail, type Block, type Row } from './mail-layout.ts';
+import { tripCardBlocks } from './trip-card-blocks.ts';
 import type { MailAttachment } from './transport.ts';
 
 /** A composed e-mail: the transport adds From and To. */
@@ -59,11 +61,21 @@ export function bookingCreatedMail(view: BookingView, links: MailLinks): Compose
     ...tripBlocks(view),
     ...footer(locale),
   ];
-  return renderMail(locale, t('mail_created_subject', { code: view.code }), blocks);
+  return renderMail(locale, t('mail_created_subject', { code: view.code }), blocks, {
+    bookingCode: view.code,
+  });
 }
 
-/** Sent once the payment is in: tickets, times, price and the rules at the terminal, with the e-ticket PDF. */
-export function bookingPaidMail(view: BookingView, links: MailLinks, eTicketPdf: Uint8Array): ComposedMail {
+/**
+ * Sent once the payment is in: the trip card (times, deadlines and where to check in, per leg), tickets, price and
+ * the rules at the terminal, with the e-ticket PDF. `card` is the booking's trip card in its own language.
+ */
+export function bookingPaidMail(
+  view: BookingView,
+  links: MailLinks,
+  eTicketPdf: Uint8Array,
+  card: TripCard,
+): ComposedMail {
   const { locale } = view;
   const t = translator(locale);
   const email = view.contact?.email;
@@ -81,6 +93,7 @@ export function bookingPaidMail(view: BookingView, links: MailLinks, eTicketPdf:
     greeting(view),
     { kind: 'paragraph', text: t('mail_paid_intro') },
     { kind: 'rows', rows: summary },
+    ...tripCardBlocks(card, locale, links.siteUrl),
     { kind: 'heading', text: t('mail_passengers_title') },
     ...view.passengers.flatMap((passenger, index): Block[] => [
       {
@@ -98,7 +111,6 @@ export function bookingPaidMail(view: BookingView, links: MailLinks, eTicketPdf:
         ],
       },
     ]),
-    ...tripBlocks(view),
     { kind: 'heading', text: t('booking_price_title') },
     ...view.price.legs.flatMap((price, index): Block[] => [
       { kind: 'subheading', text: legName(view.legs[index]?.leg ?? index) },
@@ -133,7 +145,7 @@ export function bookingPaidMail(view: BookingView, links: MailLinks, eTicketPdf:
     ...footer(locale),
   ];
   return {
-    ...renderMail(locale, t('mail_paid_subject', { code: view.code }), blocks),
+    ...renderMail(locale, t('mail_paid_subject', { code: view.code }), blocks, { bookingCode: view.code }),
     attachments: [
       { filename: `e-ticket-${view.code}.pdf`, content: eTicketPdf, contentType: 'application/pdf' },
     ],
@@ -161,7 +173,9 @@ export function bookingExpiredMail(view: BookingView, links: MailLinks): Compose
     },
     ...footer(locale),
   ];
-  return renderMail(locale, t('mail_expired_subject', { code: view.code }), blocks);
+  return renderMail(locale, t('mail_expired_subject', { code: view.code }), blocks, {
+    bookingCode: view.code,
+  });
 }
 
 /**
@@ -187,7 +201,9 @@ export function latePaymentRefundMail(view: BookingView, links: MailLinks): Comp
     { kind: 'link', label: t('booking_search_again'), url: siteLink(links, '/booking/schedule', locale) },
     ...footer(locale),
   ];
-  return renderMail(locale, t('mail_late_refund_subject', { code: view.code }), blocks);
+  return renderMail(locale, t('mail_late_refund_subject', { code: view.code }), blocks, {
+    bookingCode: view.code,
+  });
 }
 
 /** An absolute link to a page in the booking's language: `/booking/schedule` -> `https://…/id/booking/schedule`. */

@@ -1,5 +1,7 @@
+import { telHref, whatsappHref } from '../../content/lib/contact-links.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { translate } from '../../i18n/translate.ts';
+import { agencyOffice } from '../agency-contacts.ts';
 
 /** A label and its value; `strong` values (codes, amounts, deadlines) stand out in the HTML part. */
 export type Row = [label: string, value: string, strong?: boolean];
@@ -9,7 +11,14 @@ export type Block =
   | { kind: 'heading' | 'subheading' | 'paragraph'; text: string }
   | { kind: 'rows'; rows: Row[] }
   | { kind: 'list'; items: string[] }
-  | { kind: 'link'; label: string; url: string };
+  | { kind: 'link'; label: string; url: string }
+  /** Secondary links side by side (a map, a calendar file): plain text links, not buttons. */
+  | { kind: 'links'; links: { label: string; url: string }[] };
+
+/** What the whole mail is about: the agency's WhatsApp link opens with its booking code typed. */
+export interface MailSubjectMatter {
+  bookingCode?: string;
+}
 
 /** `&<>"'` as entities: every value put into the HTML part goes through this. */
 export function escapeHtml(value: string): string {
@@ -21,16 +30,50 @@ export function escapeHtml(value: string): string {
     .replaceAll("'", '&#39;');
 }
 
-/** The subject with the text part and the HTML part of the same blocks. */
+/** The subject with the text part and the HTML part of the same blocks, each closed by the agency's contacts. */
 export function renderMail(
   locale: Locale,
   subject: string,
   blocks: Block[],
+  about: MailSubjectMatter = {},
 ): { subject: string; text: string; html: string } {
-  return { subject, text: renderText(locale, blocks), html: renderHtml(locale, subject, blocks) };
+  const withContacts = [...blocks, agencyContacts(locale, about)];
+  return { subject, text: renderText(locale, withContacts), html: renderHtml(locale, subject, withContacts) };
 }
 
-function renderText(locale: Locale, blocks: Block[]): string {
+/** Every mail ends with how to reach a person: the office's phone and WhatsApp. */
+function agencyContacts(locale: Locale, about: MailSubjectMatter): ContactsBlock {
+  const office = agencyOffice();
+  const whatsappText = about.bookingCode
+    ? translate('whatsapp_booking_text', locale, { code: about.bookingCode })
+    : undefined;
+  return {
+    kind: 'contacts',
+    intro: translate('trip_mail_help', locale),
+    links: [
+      { label: translate('counter_phone', locale), value: office.phone, url: telHref(office.phone) },
+      ...(office.whatsapp
+        ? [
+            {
+              label: translate('counter_whatsapp', locale),
+              value: office.whatsapp,
+              url: whatsappHref(office.whatsapp, whatsappText),
+            },
+          ]
+        : []),
+    ],
+  };
+}
+
+/** The layout's own closing block: not for the mails to place, so not a `Block`. */
+interface ContactsBlock {
+  kind: 'contacts';
+  intro: string;
+  links: { label: string; value: string; url: string }[];
+}
+type ClosingBlock = Block | ContactsBlock;
+
+function renderText(locale: Locale, blocks: ClosingBlock[]): string {
   const brand = translate('brand_name', locale);
   const parts = blocks.map((block) => {
     switch (block.kind) {
@@ -45,6 +88,10 @@ function renderText(locale: Locale, blocks: Block[]): string {
         return block.items.map((item) => `- ${item}`).join('\n');
       case 'link':
         return `${block.label}:\n${block.url}`;
+      case 'links':
+        return block.links.map((link) => `${link.label}:\n${link.url}`).join('\n');
+      case 'contacts':
+        return ['-'.repeat(40), block.intro, ...block.links.map((l) => `${l.label}: ${l.value}`)].join('\n');
     }
   });
   return `${[`${brand}\n${'='.repeat(brand.length)}`, ...parts].join('\n\n')}\n`;
@@ -55,7 +102,7 @@ const colors = { brand: '#0b5d7a', text: '#1f2933', muted: '#52606d', line: '#e4
 const table = 'role="presentation" cellpadding="0" cellspacing="0" border="0"';
 const cell = `padding:6px 0;border-bottom:1px solid ${colors.line};vertical-align:top;`;
 
-function renderBlock(block: Block): string {
+function renderBlock(block: ClosingBlock): string {
   const e = escapeHtml;
   switch (block.kind) {
     case 'heading':
@@ -87,10 +134,24 @@ function renderBlock(block: Block): string {
         `<p style="${fallback}">${e(block.url)}</p>`
       );
     }
+    case 'links': {
+      const links = block.links.map(
+        (link) => `<a href="${e(link.url)}" style="color:${colors.brand};">${e(link.label)}</a>`,
+      );
+      return `<p style="margin:0 0 12px;">${links.join(' &middot; ')}</p>`;
+    }
+    case 'contacts': {
+      const links = block.links.map(
+        (link) =>
+          `${e(link.label)}: <a href="${e(link.url)}" style="color:${colors.brand};">${e(link.value)}</a>`,
+      );
+      const rule = `margin:24px 0 0;padding-top:12px;border-top:1px solid ${colors.line};`;
+      return `<p style="${rule}font-size:14px;color:${colors.muted};">${e(block.intro)}<br>${links.join('<br>')}</p>`;
+    }
   }
 }
 
-function renderHtml(locale: Locale, subject: string, blocks: Block[]): string {
+function renderHtml(locale: Locale, subject: string, blocks: ClosingBlock[]): string {
   const e = escapeHtml;
   const card = [
     'width:100%;max-width:600px;background:#ffffff;',

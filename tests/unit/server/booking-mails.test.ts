@@ -8,11 +8,17 @@ import {
   latePaymentRefundMail,
 } from '../../../src/server/mail/booking-mails.ts';
 import { escapeHtml } from '../../../src/server/mail/mail-layout.ts';
+import { Network } from '../../../src/server/network.ts';
+import { tripCard } from '../../../src/server/pages/trip-card.ts';
 import type { BookingView, PassengerView, PaymentView } from '../../../src/server/services/booking-view.ts';
 import { batamHarbourFrontLegs } from '../../factories/booking-view.ts';
 
 const links = { siteUrl: 'https://segaraferry.example' };
 const pdf = new Uint8Array([0x25, 0x50, 0x44, 0x46]);
+const network = new Network();
+/** The paid mail as the mail job composes it: with the booking's trip card in its own language. */
+const paidMail = (view: BookingView) =>
+  bookingPaidMail(view, links, pdf, tripCard(view, network, view.locale));
 
 const components = (ticket: number, terminalFee: number, surcharge: number): PriceComponents => ({
   ticket,
@@ -148,7 +154,7 @@ describe.each(['en', 'id'] as const)('booking mails in %s', (locale) => {
   });
 
   it('sends the e-tickets with every ticket number, local times and the price', () => {
-    const mail = bookingPaidMail(paidTwoWay(locale), links, pdf);
+    const mail = paidMail(paidTwoWay(locale));
     expect(mail.subject).toBe(
       locale === 'en' ? 'Your e-tickets - booking K7M4QX' : 'E-tiket Anda - pemesanan K7M4QX',
     );
@@ -175,7 +181,7 @@ describe.each(['en', 'id'] as const)('booking mails in %s', (locale) => {
   });
 
   it('escapes every value in the HTML part, and keeps it as written in the text part', () => {
-    const mail = bookingPaidMail(paidTwoWay(locale), links, pdf);
+    const mail = paidMail(paidTwoWay(locale));
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co');
     expect(mail.text).toContain('<script>alert("x")</script> & Co');
