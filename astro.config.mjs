@@ -7,6 +7,7 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { paraglideVitePlugin } from '@inlang/paraglide-js';
 import { inlineScriptPlugin } from './scripts/inline-script-plugin.ts';
+import { islandPreloadsPlugin } from './scripts/island-preloads-plugin.ts';
 
 // Same optional .env as the server reads (see .env.example); variables already set win.
 if (existsSync('.env')) process.loadEnvFile('.env');
@@ -79,6 +80,7 @@ export default defineConfig({
     plugins: [
       tailwindcss(),
       inlineScriptPlugin(),
+      islandPreloadsPlugin(),
       paraglideVitePlugin({ project: './project.inlang', outdir: './src/paraglide', emitGitIgnore: false }),
     ],
   },

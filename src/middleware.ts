@@ -2,6 +2,7 @@ import { defineMiddleware, sequence } from 'astro:middleware';
 import { localeFromPath } from './i18n/locales.ts';
 import { bodyTooLarge, declaredTooLarge } from './server/http/body-limit.ts';
 import { compressResponse } from './server/http/compress.ts';
+import { withIslandPreloads } from './server/http/island-preloads.ts';
 import { withFrameAncestors } from './server/http/security-headers.ts';
 
 /**
@@ -40,4 +41,18 @@ const compress = defineMiddleware(async (context, next) => {
   return await compressResponse(context.request, response);
 });
 
-export const onRequest = sequence(localize, limitBodies, framing, compress);
+/** A page with islands names their modules in its head (prerendered pages at build, the others as they render). */
+const preloadIslands = defineMiddleware(async (_context, next) => {
+  const response = await next();
+  if (!response.headers.get('Content-Type')?.startsWith('text/html') || !response.body) return response;
+  const html = await response.text();
+  const headers = new Headers(response.headers);
+  headers.delete('Content-Length');
+  return new Response(withIslandPreloads(html), {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
+});
+
+export const onRequest = sequence(localize, limitBodies, framing, compress, preloadIslands);

@@ -18,6 +18,8 @@ const config = loadConfig();
 assertGatewayAllowed(config);
 assertSiteUrlGiven(config);
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
+// Where the pages read the client build's module list from (src/server/http/island-preloads.ts).
+process.env.CLIENT_DIR ??= `${dist}client`;
 // The built bundle owns every module under src/ it needs; importing it (and not src/ again) keeps one copy of each.
 const { handler: astroHandler } = (await import(`${dist}server/entry.mjs`)) as { handler: NodeHandler };
 

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, type SyntheticEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { loadWithRecovery } from '../shared/load-failure.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import {
   errorsAt,
@@ -12,7 +12,6 @@ import {
 } from '../shared/form-state.ts';
 import { toLocal } from '../../domain/port-time.ts';
 import type { Locale } from '../../i18n/locales.ts';
-import { searchQuerySchema } from '../../schemas/search.ts';
 import { errorText, labels } from './messages.ts';
 import { Field, inputClass } from '../shared/Field.tsx';
 import { PassengerFields } from './PassengerFields.tsx';
@@ -33,7 +32,7 @@ interface Props {
 
 const countryOrder = ['ID', 'SG', 'MY'] as const;
 const FORM_ID = 'search-form';
-const schemaResolver = zodResolver(searchQuerySchema, undefined, { raw: true }) as Resolver<SearchValues>;
+const loadRules = () => loadWithRecovery(() => import('./validate.ts'));
 
 /**
  * The schedule search. Server-rendered as a working GET form; once hydrated, react-hook-form holds the fields
@@ -49,7 +48,7 @@ export default function SearchForm({ locale, action, terminals, initial, today, 
   const [refused] = useState(() => nestedErrors(serverErrors));
   const resolver = useMemo<Resolver<SearchValues>>(
     () => async (values, context, options) => {
-      const result = await schemaResolver(values, context, options);
+      const result = await (await loadRules()).schemaResolver(values, context, options);
       // The one rule that needs a clock: the browser's today at the departure terminals.
       if (values.trip === 'open' || !values.date || values.date >= minDate || result.errors.date)
         return result;
@@ -65,6 +64,10 @@ export default function SearchForm({ locale, action, terminals, initial, today, 
     resolver,
     ...(refused ? { errors: refused } : {}),
   });
+  useEffect(() => {
+    // Fetched while the traveller fills the form, so "Search" does not wait for it (a failure shows on submit).
+    import('./validate.ts').catch(() => undefined);
+  }, []);
   useEffect(() => {
     showStartingValues(defaults, (path, value) => {
       setValue(path as keyof SearchValues, value);
