@@ -2,7 +2,7 @@ import { defineMiddleware, sequence } from 'astro:middleware';
 import { localeFromPath } from './i18n/locales.ts';
 import { bodyTooLarge, declaredTooLarge } from './server/http/body-limit.ts';
 import { compressResponse } from './server/http/compress.ts';
-import { withIslandPreloads } from './server/http/island-preloads.ts';
+import { hasIslandPreloads, withIslandPreloads } from './server/http/island-preloads.ts';
 import { withFrameAncestors } from './server/http/security-headers.ts';
 
 /**
@@ -41,14 +41,20 @@ const compress = defineMiddleware(async (context, next) => {
   return await compressResponse(context.request, response);
 });
 
-/** A page with islands names their modules in its head (prerendered pages at build, the others as they render). */
+/**
+ * A page with islands names their modules in its head (prerendered pages at build, the others as they render). The
+ * head can only be written once the islands further down are known, so the page is read whole first: Astro runs
+ * the page's data loading before it sends any HTML anyway, so this holds nothing back that would have streamed.
+ * An encoded body (a rewritten page that went through compress already) is left alone.
+ */
 const preloadIslands = defineMiddleware(async (_context, next) => {
   const response = await next();
-  if (!response.headers.get('Content-Type')?.startsWith('text/html') || !response.body) return response;
-  const html = await response.text();
+  const html = response.headers.get('Content-Type')?.startsWith('text/html') ?? false;
+  if (!html || !response.body || response.headers.has('Content-Encoding') || !hasIslandPreloads())
+    return response;
   const headers = new Headers(response.headers);
   headers.delete('Content-Length');
-  return new Response(withIslandPreloads(html), {
+  return new Response(withIslandPreloads(await response.text()), {
     status: response.status,
     statusText: response.statusText,
     headers,

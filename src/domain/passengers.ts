@@ -62,17 +62,20 @@ export const birthDateProblemKeys = [
 export type BirthDateProblemKey = (typeof birthDateProblemKeys)[number];
 
 /**
- * A passenger's date of birth against the category their seat was booked and priced as, on the first day of
- * travel (the fare was chosen for the whole trip then). The message names the category the date implies, so the
- * traveller knows whether the date or the search was wrong. Dates are `YYYY-MM-DD` at the departure terminal.
+ * A passenger's date of birth against the category their seat was booked and priced as, on every day of travel
+ * (a child who turns 12 between the outbound and the return travels home as an adult). The message names the
+ * category the date implies, so the traveller knows whether the date or the search was wrong. Dates are
+ * `YYYY-MM-DD` at each leg's departure terminal.
  */
 export function birthDateProblem(
   birthDate: string,
   booked: PassengerCategory,
-  travelDate: string,
+  travelDates: readonly string[],
   today: string,
 ): BirthDateProblemKey | undefined {
   if (birthDate > today) return 'passenger_error_birth_future';
-  const implied = categoryOnTravelDate(birthDate, travelDate);
-  return implied === booked ? undefined : `passenger_error_birth_implies_${implied}`;
+  const implied = travelDates
+    .map((date) => categoryOnTravelDate(birthDate, date))
+    .find((category) => category !== booked);
+  return implied ? `passenger_error_birth_implies_${implied}` : undefined;
 }

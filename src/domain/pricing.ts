@@ -1,4 +1,9 @@
-import { passengerCategories, type ByCategory, type PassengerCounts } from './passengers.ts';
+import {
+  passengerCategories,
+  type ByCategory,
+  type PassengerCategory,
+  type PassengerCounts,
+} from './passengers.ts';
 
 /** What one leg costs per passenger, by category, in integer rupiah. */
 export interface LegTariff {
@@ -54,6 +59,11 @@ export function priceLeg(tariff: LegTariff, counts: PassengerCounts): LegPrice {
     zero,
   );
   return { perPassenger, subtotal };
+}
+
+/** What the passengers of one category pay together on a leg (the price details' subtotal per category). */
+export function categorySubtotal(price: LegPrice, category: PassengerCategory, count: number): number {
+  return add(zero, price.perPassenger[category], count).total;
 }
 
 /** The price of a whole booking: every leg for the whole party, plus the transaction fee once. */

@@ -15,6 +15,7 @@ export function timeOfDay(localTime: string): TimeOfDay {
 
 /** What ordering and filtering need of a sailing. */
 export interface Orderable {
+  id: string;
   operator: { code: string };
   /** Local departure time, `HH:MM`. */
   departure: { time: string; at: string };
@@ -32,9 +33,15 @@ export interface SailingView {
 
 /**
  * The sailings a traveller asked to see, in the order asked. Ties keep departure order, so "cheapest" lists the
- * earliest of two equal fares first.
+ * earliest of two equal fares first. A sailing already chosen (`keep`) stays in view whatever the filter: a choice
+ * the page no longer shows could be neither seen nor changed.
  */
-export function arrangeSailings<T extends Orderable>(sailings: readonly T[], view: SailingView): T[] {
+export function arrangeSailings<T extends Orderable>(
+  sailings: readonly T[],
+  view: SailingView,
+  keep: readonly (string | undefined)[] = [],
+): T[] {
+  const kept = (s: T) => keep.includes(s.id);
   const departure = (s: T) => Date.parse(s.departure.at);
   const key: Record<SailingSort, (s: T) => number> = {
     departure,
@@ -42,7 +49,7 @@ export function arrangeSailings<T extends Orderable>(sailings: readonly T[], vie
     duration: (s) => s.durationMinutes,
   };
   return sailings
-    .filter((s) => view.line === undefined || s.operator.code === view.line)
-    .filter((s) => view.departs === undefined || timeOfDay(s.departure.time) === view.departs)
+    .filter((s) => kept(s) || view.line === undefined || s.operator.code === view.line)
+    .filter((s) => kept(s) || view.departs === undefined || timeOfDay(s.departure.time) === view.departs)
     .sort((a, b) => key[view.sort](a) - key[view.sort](b) || departure(a) - departure(b));
 }

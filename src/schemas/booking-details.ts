@@ -28,6 +28,7 @@ export const detailsErrorKeys = [
   'booking_error_passport_country',
   'booking_error_passport_country_invalid',
   'booking_error_birth_date',
+  'booking_error_date_invalid',
   'error_unprintable',
   ...passportProblemKeys,
   ...birthDateProblemKeys,
@@ -74,7 +75,7 @@ export const contactSchema = z.object({
 export const passengerSchema = z.object({
   fullName: text(key('booking_error_full_name')),
   /** Checked by the service against the category booked, on the day of travel. */
-  dateOfBirth: isoDate(key('booking_error_birth_date')),
+  dateOfBirth: isoDate(key('booking_error_birth_date'), key('booking_error_date_invalid')),
   passportNumber: z.string({ error: key('booking_error_passport_number') }).check(
     z.trim(),
     z.toUpperCase(),
@@ -85,8 +86,8 @@ export const passengerSchema = z.object({
       key('booking_error_passport_number_invalid'),
     ),
   ),
-  passportIssued: isoDate(key('booking_error_passport_issued')),
-  passportExpiry: isoDate(key('booking_error_passport_expiry')),
+  passportIssued: isoDate(key('booking_error_passport_issued'), key('booking_error_date_invalid')),
+  passportExpiry: isoDate(key('booking_error_passport_expiry'), key('booking_error_date_invalid')),
   passportCountry: z.string({ error: key('booking_error_passport_country') }).check(
     z.trim(),
     z.toUpperCase(),

@@ -30,7 +30,8 @@ export const tripTypes = ['one_way', 'two_way', 'open'] as const;
 export type TripType = (typeof tripTypes)[number];
 
 export const terminal = (key: string) => z.string({ error: key }).check(z.regex(/^[A-Z]{3}$/, key));
-export const isoDate = (key: string) =>
+/** A calendar date `YYYY-MM-DD`: `key` when missing or malformed, `invalid` for a day that does not exist. */
+export const isoDate = (key: string, invalid = key) =>
   z.string({ error: key }).check(
     z.regex(/^\d{4}-\d{2}-\d{2}$/, key),
     // A real calendar day (not 2026-02-30); a malformed value has heard the key once already.
@@ -39,7 +40,7 @@ export const isoDate = (key: string) =>
         !/^\d{4}-\d{2}-\d{2}$/.test(value) ||
         (!Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
           new Date(`${value}T00:00:00Z`).toISOString().startsWith(value)),
-      key,
+      invalid,
     ),
   );
 export const count = (fallback: number) =>
@@ -90,7 +91,8 @@ export type SearchQuery = z.infer<typeof searchQuerySchema>;
  */
 export const resultsViewSchema = z.object({
   sort: z.catch(z._default(z.enum(sailingSorts), 'departure'), 'departure'),
-  line: z.catch(z.optional(z.string().check(z.regex(/^[A-Z]{3}$/))), undefined),
+  // An operator's code as the network data spells them (schemas/network.ts, full zod: not for the browser).
+  line: z.catch(z.optional(z.string().check(z.regex(/^[A-Z]{2,4}$/))), undefined),
   departs: z.catch(z.optional(z.enum(timesOfDay)), undefined),
 });
 export type ResultsView = z.infer<typeof resultsViewSchema>;

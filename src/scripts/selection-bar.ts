@@ -1,5 +1,6 @@
 import { formatRupiah } from '../i18n/format.ts';
 import type { Locale } from '../i18n/locales.ts';
+import { returnLeavesInTime } from '../domain/trip-dates.ts';
 
 /**
  * The schedule page's selection bar, following the radios: the chosen sailing of each leg, the total to pay once
@@ -19,9 +20,10 @@ export function followSelection(): void {
   const hasReturn = bar.querySelector('[data-bar-leg=ret]') !== null;
 
   function blockEarlyReturns(outbound: HTMLInputElement | undefined) {
-    const arrives = outbound ? Date.parse(outbound.dataset.arrivesAt ?? '') : Number.NEGATIVE_INFINITY;
+    const arrives = new Date(outbound?.dataset.arrivesAt ?? 0);
     for (const radio of radios('ret')) {
-      const tooEarly = Date.parse(radio.dataset.departsAt ?? '') <= arrives;
+      const tooEarly =
+        outbound !== undefined && !returnLeavesInTime(arrives, new Date(radio.dataset.departsAt ?? 0));
       radio.disabled = tooEarly;
       if (tooEarly) radio.checked = false;
       const note = radio.closest('li')?.querySelector<HTMLElement>('[data-too-early]');
@@ -29,23 +31,33 @@ export function followSelection(): void {
     }
   }
 
-  function show() {
+  /** Writes a cell only when its text changes, so nothing is re-read to a screen reader for no reason. */
+  function write(cell: HTMLElement | null | undefined, text: string) {
+    if (cell && cell.textContent !== text) cell.textContent = text;
+  }
+
+  function show(announce: boolean) {
     const outbound = chosen('out');
     if (hasReturn) blockEarlyReturns(outbound);
     const legs = hasReturn ? [outbound, chosen('ret')] : [outbound];
     for (const [index, name] of ['out', 'ret'].entries()) {
       const cell = bar?.querySelector<HTMLElement>(`[data-bar-leg=${name}]`);
-      if (cell) cell.textContent = legs[index]?.dataset.summary ?? cell.dataset.empty ?? '';
+      write(cell, legs[index]?.dataset.summary ?? cell?.dataset.empty ?? '');
     }
     const total = bar?.querySelector<HTMLElement>('[data-bar-total]');
-    if (!total) return;
     const complete = legs.every((radio) => radio !== undefined);
     const sum = legs.reduce((amount, radio) => amount + Number(radio?.dataset.subtotal ?? 0), fee);
-    total.textContent = complete ? formatRupiah(sum, locale) : '–';
+    write(total, complete ? formatRupiah(sum, locale) : (total?.dataset.empty ?? ''));
+    if (!announce) return;
+    // The whole choice in one sentence ("Departure: 08:00 WIB → ... . Total: IDR 990,000."), said once.
+    const terms = [...(bar?.querySelectorAll('dt') ?? [])].map(
+      (term) => `${term.textContent ?? ''}: ${term.nextElementSibling?.textContent ?? ''}.`,
+    );
+    write(bar?.querySelector<HTMLElement>('[data-bar-announce]'), terms.join(' '));
   }
 
   form.addEventListener('change', (event) => {
-    if (event.target instanceof HTMLInputElement && event.target.type === 'radio') show();
+    if (event.target instanceof HTMLInputElement && event.target.type === 'radio') show(true);
   });
-  show();
+  show(false);
 }

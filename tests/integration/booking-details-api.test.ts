@@ -162,6 +162,12 @@ describe.each(testDatabases)('booking details (PUT /api/bookings/{id}/details) o
       'On the day of travel this passenger is a child (2 to 11). Check the date of birth, or search again with this passenger as a child.',
     ],
     [
+      'a date of birth that does not exist',
+      { passengers: [passenger('A'), passenger('B', undefined, '1990-02-30'), infant('C')] },
+      'passengers.1.dateOfBirth',
+      'This day does not exist: check the day, month and year',
+    ],
+    [
       'no date of birth',
       { passengers: [passenger('A'), passenger('B', undefined, ''), infant('C')] },
       'passengers.1.dateOfBirth',

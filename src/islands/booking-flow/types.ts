@@ -81,8 +81,8 @@ export interface FlowProps {
   countries: string;
   /** Today at the first departure terminal (YYYY-MM-DD): the latest passport issuing date. */
   today: string;
-  /** The booking's first travel date (local): each passenger's date of birth must fit their category on it. */
-  firstTravel: string;
+  /** The booking's travel dates (local), one per leg: each passenger's category must hold on every one. */
+  travelDates: string[];
   /** The booking's last travel date (local): passports must stay valid 6 months after it. */
   lastTravel: string;
   labels: FlowLabels;

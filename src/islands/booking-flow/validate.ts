@@ -24,12 +24,12 @@ export function countryOfTyped(phone: string): string | undefined {
 }
 
 /**
- * The booking's dates and party as the rules need them: today and the first and last travel dates at the departure
- * terminal, and the category each passenger was booked as.
+ * The booking's dates and party as the rules need them: today, every travel date and the last one at the departure
+ * terminals, and the category each passenger was booked as.
  */
 export interface TripDates {
   today: string;
-  firstTravel: string;
+  travelDates: string[];
   lastTravel: string;
   party: PassengerCategory[];
 }
@@ -39,7 +39,7 @@ export interface TripDates {
  * domain's passport and date-of-birth rules with the booking's dates (the server checks the same again). Messages
  * are keys.
  */
-function detailsFormSchema({ today, firstTravel, lastTravel, party }: TripDates) {
+function detailsFormSchema({ today, travelDates, lastTravel, party }: TripDates) {
   const contact = z.pipe(
     z.transform((typed: ContactValues) => ({
       fullName: typed.fullName,
@@ -61,7 +61,7 @@ function detailsFormSchema({ today, firstTravel, lastTravel, party }: TripDates)
         typed.forEach((one, index) => {
           // An empty or malformed date already has the schema's own message.
           if (!/^\d{4}-\d{2}-\d{2}$/.test(String(one?.dateOfBirth))) return;
-          const problem = birthDateProblem(one.dateOfBirth, party[index] ?? 'adult', firstTravel, today);
+          const problem = birthDateProblem(one.dateOfBirth, party[index] ?? 'adult', travelDates, today);
           if (problem)
             ctx.issues.push({ code: 'custom', message: problem, path: [index, 'dateOfBirth'], input: typed });
         });

@@ -1,5 +1,6 @@
 import { getCountries, getCountryCallingCode } from 'libphonenumber-js/min';
 import { toLocal } from '../../domain/port-time.ts';
+import { lastTravelDate, travelDates } from '../../domain/trip-dates.ts';
 import { passengerCategories, type PassengerCategory } from '../../domain/passengers.ts';
 import { intlTags, localizePath, type Locale } from '../../i18n/locales.ts';
 import * as m from '../../paraglide/messages.js';
@@ -97,9 +98,10 @@ export function bookingFlowProps(
   );
   const firstZone = network.terminal(booking.legs[0]?.fromCode ?? '')?.timeZone ?? 'Asia/Jakarta';
   const today = toLocal(now, firstZone).date;
-  // An open ticket names no sailing yet: today stands in, as the server's own check does.
-  const travelDates = booking.legs.map((leg) => leg.departure?.date ?? today);
-  const lastTravel = travelDates.reduce((last, date) => (date > last ? date : last), today);
+  const dates = travelDates(
+    booking.legs.map((leg) => leg.departure?.date),
+    today,
+  );
   const blank = {
     fullName: '',
     dateOfBirth: '',
@@ -138,8 +140,8 @@ export function bookingFlowProps(
     saved: booking.contact !== undefined && booking.passengers.length === party.length,
     countries: countries(locale),
     today,
-    firstTravel: travelDates[0] ?? today,
-    lastTravel,
+    travelDates: dates,
+    lastTravel: lastTravelDate(dates, today),
     labels: labels(locale),
     legs: booking.legs.map((leg) => ({
       title: leg.leg === 0 ? m.results_outbound({}, { locale }) : m.results_return({}, { locale }),

@@ -1,6 +1,7 @@
 import type { Locale } from '../../i18n/locales.ts';
 import type { FieldErrors, SearchValues } from '../../islands/search-form/types.ts';
 import { arrangeSailings } from '../../domain/sailing-order.ts';
+import { returnLeavesInTime } from '../../domain/trip-dates.ts';
 import { resultsViewSchema, searchQuerySchema, type ResultsView } from '../../schemas/search.ts';
 import { runtimeDeps } from '../runtime.ts';
 import { searchSchedules, type SailingResult, type SearchResult } from '../services/search-schedules.ts';
@@ -29,9 +30,17 @@ export interface SchedulePage {
   operators: { code: string; name: string }[];
 }
 
+/** A sailing in one line, as the results' choice and the selection bar name it: `08:00 WIB → 09:00 SGT, Selat Express`. */
+export function sailingSummary(sailing: SailingResult): string {
+  const { departure, arrival } = sailing;
+  return `${departure.time} ${departure.zone} → ${arrival.time} ${arrival.zone}, ${sailing.operator.name}`;
+}
+
 /** Why a return sailing cannot go with the chosen outbound. */
 export function leavesBeforeArrival(back: SailingResult, outbound: SailingResult | undefined): boolean {
-  return outbound !== undefined && Date.parse(back.departure.at) <= Date.parse(outbound.arrival.at);
+  return (
+    outbound !== undefined && !returnLeavesInTime(new Date(outbound.arrival.at), new Date(back.departure.at))
+  );
 }
 
 /**
@@ -77,8 +86,8 @@ export async function loadSchedulePage(params: URLSearchParams, locale: Locale):
       selection: { outbound, back, returnTooEarly, ...(total ? { total } : {}) },
       view,
       shown: {
-        out: arrangeSailings(result.outbound?.sailings ?? [], view),
-        ret: arrangeSailings(result.return?.sailings ?? [], view),
+        out: arrangeSailings(result.outbound?.sailings ?? [], view, [outbound?.id]),
+        ret: arrangeSailings(result.return?.sailings ?? [], view, [back?.id]),
       },
       operators: [...new Map(all.map((s) => [s.operator.code, s.operator])).values()],
     };

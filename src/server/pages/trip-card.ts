@@ -1,5 +1,5 @@
 import { boardingDeadlines } from '../../domain/boarding.ts';
-import { fromLocal, portTime } from '../../domain/port-time.ts';
+import { portTime } from '../../domain/port-time.ts';
 import { ticketIssuedOn, ticketValidUntil } from '../../domain/ticket-validity.ts';
 import { formatLongDate, formatShortDate } from '../../i18n/format.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
@@ -97,12 +97,11 @@ function sailingOf(
   network: Network,
   locale: Locale,
 ): TripCardSailing | undefined {
-  if (!leg.departure || !leg.arrival) return undefined;
+  if (!leg.departure || !leg.departsAt || !leg.arrivesAt) return undefined;
   const from = terminalOf(network, leg.fromCode);
   const to = terminalOf(network, leg.toCode);
-  // The view holds local wall clocks to the minute, which name one instant each at their own terminal.
-  const departsAt = fromLocal(leg.departure, from.timeZone);
-  const arrivesAt = fromLocal(leg.arrival, to.timeZone);
+  const departsAt = new Date(leg.departsAt);
+  const arrivesAt = new Date(leg.arrivesAt);
   const { checkInCloses, gateCloses } = boardingDeadlines(departsAt);
   const date = leg.departure.date;
   return {

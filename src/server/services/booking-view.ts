@@ -29,6 +29,9 @@ export interface BookingLegView {
   /** Absent for an open ticket, which names no sailing until it is claimed. */
   departure?: LocalTime;
   arrival?: LocalTime;
+  /** The same two moments as instants (ISO 8601), for deadlines and calendar files. */
+  departsAt?: string;
+  arrivesAt?: string;
 }
 
 export interface PassengerView {
@@ -155,6 +158,8 @@ export async function bookingView(
           ? {
               departure: portTime(leg.departsAt, from.timeZone),
               arrival: portTime(leg.arrivesAt, to.timeZone),
+              departsAt: leg.departsAt.toISOString(),
+              arrivesAt: leg.arrivesAt.toISOString(),
             }
           : {}),
       };

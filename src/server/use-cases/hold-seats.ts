@@ -5,6 +5,7 @@ import { bookingCodeFrom } from '../../domain/booking-code.ts';
 import { holdExpiry } from '../../domain/booking-lifecycle.ts';
 import { seatsNeeded } from '../../domain/passengers.ts';
 import { priceBooking, type LegTariff } from '../../domain/pricing.ts';
+import { returnLeavesInTime } from '../../domain/trip-dates.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { holdRequestSchema, type HoldRequest } from '../../schemas/hold.ts';
 import type { Database } from '../db/client.ts';
@@ -68,7 +69,7 @@ function planLegs(request: HoldRequest, found: LockedSailing[], context: HoldCon
     const backRoute = context.network.routeById(back.routeId);
     if (!outRoute || backRoute?.from !== outRoute.to || backRoute.to !== outRoute.from)
       throw refuse('ret', 'hold_error_ret');
-    if (back.departsAt <= out.arrivesAt) throw refuse('ret', 'results_return_after');
+    if (!returnLeavesInTime(out.arrivesAt, back.departsAt)) throw refuse('ret', 'results_return_after');
     legs.push({
       leg: 1,
       field: 'ret',

@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { birthDateProblem, passengerCategories, type PassengerCategory } from '../../domain/passengers.ts';
 import { passportProblems } from '../../domain/passport.ts';
 import { toLocal } from '../../domain/port-time.ts';
+import { lastTravelDate, travelDates } from '../../domain/trip-dates.ts';
 import { bookingDetailsSchema, type BookingDetails } from '../../schemas/booking-details.ts';
 import type { Database } from '../db/client.ts';
 import { bookingLegs, bookingPassengers, bookings } from '../db/schema/bookings.ts';
@@ -23,10 +24,10 @@ function categories(counts: Record<PassengerCategory, number>): PassengerCategor
 }
 
 /**
- * The first departure terminal's today, and the booking's first and last travel dates (local): the first decides
- * each passenger's category, the last how long passports must stay valid.
+ * The first departure terminal's today, and the booking's travel dates (local): each passenger's category must hold
+ * on every one, and passports must stay valid 6 months after the last.
  */
-async function travelDates(tx: Database, context: Context, id: string) {
+async function datesOf(tx: Database, context: Context, id: string) {
   const legs = await tx
     .select({ routeId: bookingLegs.routeId, departsAt: sailings.departsAt })
     .from(bookingLegs)
@@ -39,9 +40,11 @@ async function travelDates(tx: Database, context: Context, id: string) {
   };
   const today = toLocal(context.now, zoneOf(legs[0]?.routeId ?? '')).date;
   // An open ticket names no sailing yet: today stands in, and claiming a sailing checks the passport again.
-  const dates = legs.map((leg) => (leg.departsAt ? toLocal(leg.departsAt, zoneOf(leg.routeId)).date : today));
-  const last = dates.reduce((latest, date) => (date > latest ? date : latest), today);
-  return { today, first: dates[0] ?? today, last };
+  const dates = travelDates(
+    legs.map((leg) => (leg.departsAt ? toLocal(leg.departsAt, zoneOf(leg.routeId)).date : undefined)),
+    today,
+  );
+  return { today, dates, last: lastTravelDate(dates, today) };
 }
 
 /**
@@ -58,14 +61,14 @@ async function saveBookingDetails(id: string, details: BookingDetails, context: 
     const party = categories({ adult: booking.adults, child: booking.children, infant: booking.infants });
     if (details.passengers.length !== party.length)
       throw refuse('passengers', 'booking_error_passenger_count', { count: party.length });
-    const { today, first, last } = await travelDates(tx, context, id);
+    const { today, dates, last } = await datesOf(tx, context, id);
     const errors: ErrorKeys = {};
     details.passengers.forEach((passenger, index) => {
       const at = (field: string) => (errors[`passengers.${String(index)}.${field}`] ??= []);
-      const dates = { issued: passenger.passportIssued, expiry: passenger.passportExpiry };
-      for (const problem of passportProblems(dates, today, last))
+      const passport = { issued: passenger.passportIssued, expiry: passenger.passportExpiry };
+      for (const problem of passportProblems(passport, today, last))
         at(problem.field).push({ key: problem.key });
-      const birth = birthDateProblem(passenger.dateOfBirth, party[index] ?? 'adult', first, today);
+      const birth = birthDateProblem(passenger.dateOfBirth, party[index] ?? 'adult', dates, today);
       if (birth) at('dateOfBirth').push({ key: birth });
     });
     if (Object.keys(errors).length > 0) throw new Refused(400, errors);

@@ -57,6 +57,17 @@ describe('date of birth against the category booked', () => {
     ['2026-11-23', 'infant', undefined], // born today
     ['2026-11-24', 'infant', 'passenger_error_birth_future'], // born tomorrow: a typing mistake
   ] as const)('born %s, booked as %s: %s', (birth, booked, problem) => {
-    expect(birthDateProblem(birth, booked, travel, today)).toBe(problem);
+    expect(birthDateProblem(birth, booked, [travel], today)).toBe(problem);
+  });
+});
+
+describe('date of birth on every day of a two way trip', () => {
+  it('refuses a child who turns 12 between the outbound and the return, naming the category of the return', () => {
+    expect(birthDateProblem('2014-12-08', 'child', ['2026-12-06', '2026-12-09'], '2026-11-23')).toBe(
+      'passenger_error_birth_implies_adult',
+    );
+    expect(
+      birthDateProblem('2014-12-10', 'child', ['2026-12-06', '2026-12-09'], '2026-11-23'),
+    ).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { priceBooking, priceLeg, type LegTariff } from '../../../src/domain/pricing.ts';
+import { categorySubtotal, priceBooking, priceLeg, type LegTariff } from '../../../src/domain/pricing.ts';
 
 const batamToSingapore: LegTariff = {
   ticket: { adult: 330_000, child: 265_000, infant: 95_000 },
@@ -22,6 +22,18 @@ describe('pricing', () => {
       total: 495_000,
     });
     expect(leg.perPassenger.infant).toEqual({ ticket: 95_000, terminalFee: 0, surcharge: 0, total: 95_000 });
+  });
+
+  it('gives each category its subtotal, and the subtotals add up to the leg', () => {
+    const counts = { adult: 2, child: 1, infant: 1 };
+    const leg = priceLeg(batamToSingapore, counts);
+    expect(categorySubtotal(leg, 'adult', 2)).toBe(990_000);
+    expect(categorySubtotal(leg, 'child', 1)).toBe(430_000);
+    const sum = (['adult', 'child', 'infant'] as const).reduce(
+      (total, category) => total + categorySubtotal(leg, category, counts[category]),
+      0,
+    );
+    expect(sum).toBe(leg.subtotal.total);
   });
 
   it.each([

@@ -43,6 +43,14 @@ describe('sailings in the order and part of the day asked', () => {
     expect(arrangeSailings(day, { sort: 'departure', line: 'JSF' })).toEqual([]);
   });
 
+  it('keeps a sailing already chosen in view whatever the filter', () => {
+    expect(ids(arrangeSailings(day, { sort: 'departure', line: 'SEX' }, ['d', undefined]))).toEqual([
+      'a',
+      'c',
+      'd',
+    ]);
+  });
+
   it('reads the view from the query string, and shows the default view for anything it did not offer', () => {
     expect(resultsViewSchema.parse({ sort: 'price', line: 'SEX', departs: 'evening' })).toEqual({
       sort: 'price',

@@ -36,7 +36,7 @@ describe('the booking flow island checks', () => {
   ) => {
     const resolve = detailsResolver({
       today: '2026-11-21',
-      firstTravel: '2026-11-28',
+      travelDates: ['2026-11-28'],
       lastTravel: '2026-12-01',
       party,
     });
