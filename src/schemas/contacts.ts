@@ -11,7 +11,7 @@ export const contactSchema = z.object({
   kind: z.enum(['office', 'counter']),
   name: localized,
   place: localized,
-  address: z.string().min(1),
+  address: localized,
   phone,
   whatsapp: phone.optional(),
   email: z.email(),

@@ -14,7 +14,7 @@ const texts = {
   id: {
     prefix: '/id',
     indonesiaOnly: 'Anda memerlukan rekening di bank Indonesia',
-    methodRequired: 'Metode Pembayaran wajib diisi',
+    methodRequired: 'Pilih metode pembayaran',
     copy: 'Salin',
     copied: 'Tersalin',
   },

@@ -15,7 +15,7 @@ const texts = {
     edit: 'Ubah pencarian',
     party: 'Dewasa 2 · Anak 1',
     from: 'Dari',
-    total: '3 penumpang, jadwal ini',
+    total: 'Total 3 penumpang untuk jadwal ini',
   },
 } as const;
 

@@ -27,7 +27,7 @@ const texts = {
     from: 'Dari',
     to: 'Ke',
     search: 'Cari feri',
-    chooseOut: 'Pilih keberangkatan ini',
+    chooseOut: 'Pilih jadwal pergi ini',
     todayNone: 'Tidak ada lagi kapal yang bisa dipesan hari ini',
     fallback: 'Lihat jadwal setiap rute.',
     noResults: 'Tidak ada jadwal tersedia pada waktu yang dipilih',

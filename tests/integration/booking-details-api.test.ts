@@ -123,7 +123,7 @@ describe.each(testDatabases)('booking details (PUT /api/bookings/{id}/details) o
       'a bad e-mail',
       { contact: { ...contact, email: 'siti@' } },
       'contact.email',
-      'Enter a valid e-mail address',
+      'Enter a valid email address',
     ],
     [
       'a bad phone number',

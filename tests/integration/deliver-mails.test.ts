@@ -64,7 +64,7 @@ describe.each(testDatabases)('sending the booking mails on $name', (database) =>
     expect(tickets).toContain(`e-ticket-${paid.code}.pdf`);
     expect(tickets).toContain('Content-Type: application/pdf');
     expect(sent.filter((raw) => raw.includes(unpaid.code))).toEqual([
-      expect.stringContaining(`Subject: Pemesanan ${unpaid.code} telah kedaluwarsa`),
+      expect.stringContaining(`Subject: Pesanan ${unpaid.code} telah kedaluwarsa`),
     ]);
     const rows = await handle.db.select().from(sentMails);
     expect(rows.every((row) => row.sentAt !== null && row.attempts === 1)).toBe(true);

@@ -55,7 +55,7 @@ describe.each(testDatabases)('paying by virtual account on $name', (database) =>
     });
     expect(noBank.status).toBe(400);
     expect(((await noBank.json()) as { errors: Record<string, string[]> }).errors.bank).toEqual([
-      'Metode Pembayaran wajib diisi',
+      'Pilih metode pembayaran',
     ]);
     const notAgreed = await pay(app, id, 'bni', false);
     expect(notAgreed.status).toBe(400);

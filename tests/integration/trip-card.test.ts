@@ -65,7 +65,7 @@ describe('the trip card of a paid Batam Centre -> HarbourFront booking', () => {
         gateCloses: { time: '05:30', zone: 'WIB' },
         calendarPath: `${prefix}/booking/${paid.id}/leg-1.ics`,
       });
-      expect(leg?.terminal.counter?.address).toContain('Counter 7');
+      expect(leg?.terminal.counter?.address).toContain(locale === 'en' ? 'Counter 7' : 'Loket 7');
     },
   );
 

@@ -1,8 +1,9 @@
-import { bankNames, usesBillPayment } from '../../domain/payment-banks.ts';
+import { usesBillPayment } from '../../domain/payment-banks.ts';
 import { portTime } from '../../domain/port-time.ts';
 import { formatLongDate, formatRupiah } from '../../i18n/format.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { translate, type MessageKey } from '../../i18n/translate.ts';
+import { paymentMethodLabel } from '../../i18n/payment-method.ts';
 import type { BookingLegView, BookingView, LocalTime } from '../services/booking-view.ts';
 import type { TripCard } from '../pages/trip-card.ts';
 import { renderMail, type Block, type Row } from './mail-layout.ts';
@@ -28,16 +29,14 @@ export function bookingCreatedMail(view: BookingView, links: MailLinks): Compose
   if (!payment) throw new Error(`booking ${view.code} has no virtual account to mail`);
   const t = translator(locale);
   const bill = usesBillPayment(payment.bank);
+  const method: Row = [t('mail_payment_method'), paymentMethodLabel(payment.bank, locale)];
   const paymentRows: Row[] = bill
     ? [
-        [t('mail_payment_method'), t('mail_mandiri_method')],
+        method,
         [t('mail_biller_code'), payment.billerCode ?? '', true],
         [t('mail_bill_key'), payment.accountNumber, true],
       ]
-    : [
-        [t('mail_payment_method'), t('mail_va_method', { bank: bankNames[payment.bank] })],
-        [t('mail_va_number'), payment.accountNumber, true],
-      ];
+    : [method, [t('mail_va_number'), payment.accountNumber, true]];
   const blocks: Block[] = [
     greeting(view),
     { kind: 'paragraph', text: t('mail_created_intro') },

@@ -142,7 +142,7 @@ export function tripCard(view: BookingView, network: Network, locale: Locale): T
         terminal: {
           name: terminal.name[locale],
           address: terminal.address,
-          ...(counter ? { counter: { address: counter.address, phone: counter.phone } } : {}),
+          ...(counter ? { counter: { address: counter.address[locale], phone: counter.phone } } : {}),
           mapUrl: mapSearchUrl(terminal),
         },
       };

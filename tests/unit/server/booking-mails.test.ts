@@ -124,12 +124,12 @@ describe.each(['en', 'id'] as const)('booking mails in %s', (locale) => {
     expect(mail.subject).toBe(
       locale === 'en'
         ? 'Complete your payment - booking P3W9RT'
-        : 'Selesaikan pembayaran Anda - pemesanan P3W9RT',
+        : 'Selesaikan pembayaran Anda - pesanan P3W9RT',
     );
     for (const part of [mail.text, mail.html]) {
       expect(part).toContain('88908');
       expect(part).toContain('912345678901');
-      expect(part).toContain('Multipayment');
+      expect(part).toContain('Multi Payment');
       expect(part).toContain(locale === 'en' ? 'IDR 864,500' : 'Rp 864.500');
       // 03:40 UTC is 10:40 in Batam.
       expect(part).toContain(
@@ -148,15 +148,15 @@ describe.each(['en', 'id'] as const)('booking mails in %s', (locale) => {
     const payment: PaymentView = { ...mandiriPayment, bank: 'bri', accountNumber: '2626123456789' };
     delete payment.billerCode;
     const mail = bookingCreatedMail({ ...mandiriAwaiting(locale), payment }, links);
-    expect(mail.text).toContain(locale === 'en' ? 'BRI virtual account' : 'Virtual account BRI');
+    expect(mail.text).toContain(locale === 'en' ? 'BRI Virtual Account' : 'Virtual Account BRI');
     expect(mail.text).toContain('2626123456789');
-    expect(mail.text).not.toContain('Multipayment');
+    expect(mail.text).not.toContain('Multi Payment');
   });
 
   it('sends the e-tickets with every ticket number, local times and the price', () => {
     const mail = paidMail(paidTwoWay(locale));
     expect(mail.subject).toBe(
-      locale === 'en' ? 'Your e-tickets - booking K7M4QX' : 'E-tiket Anda - pemesanan K7M4QX',
+      locale === 'en' ? 'Your e-tickets - booking K7M4QX' : 'E-tiket Anda - pesanan K7M4QX',
     );
     expect(mail.attachments).toEqual([
       { filename: 'e-ticket-K7M4QX.pdf', content: pdf, contentType: 'application/pdf' },
@@ -191,7 +191,7 @@ describe.each(['en', 'id'] as const)('booking mails in %s', (locale) => {
   it('says an unpaid booking expired and links to a new search', () => {
     const mail = bookingExpiredMail(expired(locale), links);
     expect(mail.subject).toBe(
-      locale === 'en' ? 'Booking Z9X8W7 has expired' : 'Pemesanan Z9X8W7 telah kedaluwarsa',
+      locale === 'en' ? 'Booking Z9X8W7 has expired' : 'Pesanan Z9X8W7 telah kedaluwarsa',
     );
     for (const part of [mail.text, mail.html]) {
       expect(part).toContain('Z9X8W7');
@@ -206,7 +206,7 @@ describe.each(['en', 'id'] as const)('booking mails in %s', (locale) => {
     expect(mail.subject).toBe(
       locale === 'en'
         ? 'Booking Z9X8W7: your payment will be refunded'
-        : 'Pemesanan Z9X8W7: pembayaran Anda akan dikembalikan',
+        : 'Pesanan Z9X8W7: pembayaran Anda akan dikembalikan',
     );
     for (const part of [mail.text, mail.html]) {
       expect(part).toContain(locale === 'en' ? 'IDR 864,500' : 'Rp 864.500');

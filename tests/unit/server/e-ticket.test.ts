@@ -165,7 +165,7 @@ describe('e-ticket PDF', () => {
   it('says it in Indonesian for an Indonesian booking', () => {
     const [adult] = textOf(twoWay('id'));
     expect(adult).toContain('E-TIKET');
-    expect(adult).toContain('Kode pemesanan: K7M2QX');
+    expect(adult).toContain('Kode booking: K7M2QX');
     expect(adult).toContain('Berangkat: Sab 21 Nov 2026, 08:30 WIB');
     expect(adult).toContain('Pulang: HarbourFront – Batam Centre');
     expect(adult).toContain('Kategori: Dewasa');

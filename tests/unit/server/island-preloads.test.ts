@@ -12,8 +12,7 @@ writeFileSync(
   }),
 );
 process.env.CLIENT_DIR = client;
-const { islandPreloadStream, withIslandPreloads } =
-  await import('../../../src/server/http/island-preloads.ts');
+const { withIslandPreloads } = await import('../../../src/server/http/island-preloads.ts');
 
 describe('island modules named in the head', () => {
   it('preloads each island module and the renderer with everything they import, once each', () => {

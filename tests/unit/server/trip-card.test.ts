@@ -62,6 +62,12 @@ function openTicket(locale: Locale): BookingView {
   };
 }
 
+/** The agency's counter at Batam Centre as each language writes it (src/content/contacts.json). */
+const counter7 = {
+  en: 'Counter 7, departure hall level 1, Jl. Duyung, Batam Centre, Batam 29461',
+  id: 'Loket 7, ruang keberangkatan lantai 1, Jl. Duyung, Batam Centre, Batam 29461',
+};
+
 describe.each(['en', 'id'] as const)('the trip card in %s', (locale) => {
   const prefix = locale === 'id' ? '/id' : '';
 
@@ -92,7 +98,7 @@ describe.each(['en', 'id'] as const)('the trip card in %s', (locale) => {
       name: 'Batam Centre',
       address: 'Jl. Duyung, Teluk Tering, Batam Kota, Batam 29461, Indonesia',
       counter: {
-        address: 'Counter 7, departure hall level 1, Jl. Duyung, Batam Centre, Batam 29461',
+        address: counter7[locale],
         phone: '+62 778 470 2006',
       },
       mapUrl:
@@ -122,7 +128,7 @@ describe.each(['en', 'id'] as const)('the trip card in %s', (locale) => {
       expect(part).toContain('05:00 WIB');
       expect(part).toContain('05:30 WIB');
       expect(part).toContain('17:30 SGT');
-      expect(part).toContain('Counter 7, departure hall level 1');
+      expect(part).toContain(counter7[locale]);
       expect(part).toContain(`${siteUrl}${prefix}/booking/bk_8f3a9c2e7d1b4a6f9e0c2d4b/leg-1.ics`);
       expect(part).toContain(`${siteUrl}${prefix}/booking/bk_8f3a9c2e7d1b4a6f9e0c2d4b/leg-2.ics`);
       expect(part).toContain(`${siteUrl}${prefix}/booking/bk_8f3a9c2e7d1b4a6f9e0c2d4b/e-ticket.pdf`);
@@ -173,12 +179,10 @@ describe.each(['en', 'id'] as const)('the trip card in %s', (locale) => {
     expect(event.summary).toBe(
       `${locale === 'en' ? 'Ferry' : 'Kapal feri'} Batam Centre → HarbourFront (K7M4QX)`,
     );
-    expect(event.location).toBe(
-      'Batam Centre, Counter 7, departure hall level 1, Jl. Duyung, Batam Centre, Batam 29461',
-    );
+    expect(event.location).toBe(`Batam Centre, ${counter7[locale]}`);
     expect(event.description).toEqual(
       expect.arrayContaining([
-        locale === 'en' ? 'Booking code: K7M4QX' : 'Kode pemesanan: K7M4QX',
+        locale === 'en' ? 'Booking code: K7M4QX' : 'Kode booking: K7M4QX',
         locale === 'en' ? 'Check-in closes: 05:00 WIB' : 'Check-in ditutup: 05:00 WIB',
         locale === 'en' ? 'Boarding gate closes: 05:30 WIB' : 'Pintu boarding ditutup: 05:30 WIB',
       ]),
