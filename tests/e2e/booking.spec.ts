@@ -25,7 +25,7 @@ const texts = {
     notFound: 'Kami tidak menemukan pesanan dengan kode booking dan email ini',
     required: ['Kode booking wajib diisi', 'Email wajib diisi'],
     subjectPaid: 'E-tiket',
-    returnAfter: 'Kapal kembali harus berangkat setelah kapal keberangkatan tiba',
+    returnAfter: 'Kapal pulang harus berangkat setelah kapal pergi tiba',
     emailInvalid: 'Masukkan alamat email yang valid',
     paidTwice: 'Bank menolak pembayaran: Virtual Account ini sudah dibayar',
   },

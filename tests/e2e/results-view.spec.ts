@@ -23,7 +23,7 @@ const texts = {
     departs: 'Waktu berangkat',
     apply: 'Tampilkan jadwal',
     choose: 'Pilih jadwal kapal',
-    returnAfter: 'Kapal kembali harus berangkat setelah kapal keberangkatan tiba',
+    returnAfter: 'Kapal pulang harus berangkat setelah kapal pergi tiba',
     perPerson: 'Per orang',
     subtotal: 'Subtotal',
     details: 'Rincian harga',

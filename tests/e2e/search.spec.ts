@@ -26,7 +26,7 @@ const texts = {
     from: 'Dari',
     to: 'Ke',
     departure: 'Tanggal berangkat',
-    returnDate: 'Tanggal kembali',
+    returnDate: 'Tanggal pulang',
     twoWay: 'Pulang pergi',
     search: 'Cari feri',
     chooseOut: 'Pilih jadwal pergi ini',

@@ -12,6 +12,7 @@ const texts = {
     checkIn: 'Check-in closes',
     calendar: 'Add to calendar (.ics)',
     map: 'Map of Batam Centre',
+    counter: 'Counter 7',
     summary: 'SUMMARY:Ferry Batam Centre → HarbourFront Centre',
   },
   id: {
@@ -22,6 +23,7 @@ const texts = {
     checkIn: 'Check-in ditutup',
     calendar: 'Tambahkan ke kalender (.ics)',
     map: 'Peta Batam Centre',
+    counter: 'Loket 7',
     summary: 'SUMMARY:Kapal feri Batam Centre → HarbourFront Centre',
   },
 } as const;
@@ -76,7 +78,7 @@ async function expectTripCard(page: Page, t: (typeof texts)['en' | 'id']): Promi
   await expect(leg.getByTestId('trip-check-in')).toHaveText(before(departure, 60));
   await expect(leg.getByTestId('trip-gate')).toHaveText(before(departure, 30));
   await expect(leg.getByText(t.checkIn, { exact: true })).toBeVisible();
-  await expect(leg.getByTestId('trip-counter')).toContainText('Counter 7');
+  await expect(leg.getByTestId('trip-counter')).toContainText(t.counter);
   const map = leg.getByRole('link', { name: t.map });
   await expect(map).toHaveAttribute(
     'href',
