@@ -1,4 +1,19 @@
 import { z } from 'zod';
+import { BOARDING_PASS_KEY_ID_PATTERN } from '../domain/boarding-pass-payload.ts';
+import { boardingPassJwkSetSchema } from './boarding-pass/jwk.ts';
+
+/** A JWK set given as JSON text in one variable; unreadable JSON is a config error like any other. */
+const jwkSetText = z
+  .string()
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.issues.push({ code: 'custom', message: 'not JSON (a JWK set: {"keys":[...]})', input: text });
+      return z.NEVER;
+    }
+  })
+  .pipe(boardingPassJwkSetSchema);
 
 /** The process environment the server reads, validated once. Keep `astro:env` out so tests can load it plainly. */
 const schema = z
@@ -65,6 +80,21 @@ const schema = z
     RATE_LIMIT_CODE_FAILURES: z.coerce.number().int().min(1).default(5),
     /** Wrong e-mails per booking code per hour from every address together: the ceiling a crowd of strangers meets. */
     RATE_LIMIT_CODE_FAILURES_TOTAL: z.coerce.number().int().min(1).default(50),
+    /**
+     * The Ed25519 key that signs new boarding passes: its id (printed in every pass) and its private key as base64url
+     * of the 32-byte seed (one line, fits any .env). Unset outside production: the development key in
+     * boarding-pass/keys.ts. Production refuses to start without it (`assertBoardingPassKeyGiven`).
+     */
+    BOARDING_PASS_KEY_ID: z
+      .string()
+      .regex(BOARDING_PASS_KEY_ID_PATTERN, '6-16 letters, digits, ".", "_" or "-"')
+      .optional(),
+    BOARDING_PASS_PRIVATE_KEY: z
+      .string()
+      .regex(/^[\w-]{43}$/, 'base64url of a 32-byte Ed25519 seed (43 characters)')
+      .optional(),
+    /** Other public keys gates accept (a JWK set): keys retired by a rotation, or the next key published early. */
+    BOARDING_PASS_PREVIOUS_KEYS: jwkSetText.optional(),
     /** Test-only: `1` with NODE_ENV=test holds seats without locking, so the concurrency tests can show the race. */
     TEST_SKIP_SEAT_LOCK: z.enum(['0', '1']).default('0'),
   })
@@ -72,6 +102,15 @@ const schema = z
     (config) =>
       config.PAYMENT_GATEWAY !== 'xendit' || (config.XENDIT_SECRET_KEY && config.XENDIT_CALLBACK_TOKEN),
     { path: ['PAYMENT_GATEWAY'], message: 'xendit needs XENDIT_SECRET_KEY and XENDIT_CALLBACK_TOKEN' },
+  )
+  .refine((config) => !config.BOARDING_PASS_KEY_ID === !config.BOARDING_PASS_PRIVATE_KEY, {
+    path: ['BOARDING_PASS_KEY_ID'],
+    message: 'BOARDING_PASS_KEY_ID and BOARDING_PASS_PRIVATE_KEY go together',
+  })
+  .refine(
+    (config) =>
+      !config.BOARDING_PASS_PREVIOUS_KEYS?.keys.some((key) => key.kid === config.BOARDING_PASS_KEY_ID),
+    { path: ['BOARDING_PASS_PREVIOUS_KEYS'], message: 'lists the current BOARDING_PASS_KEY_ID again' },
   );
 
 export type Config = z.infer<typeof schema>;
@@ -99,5 +138,34 @@ export function assertSiteUrlGiven(
     throw new Error(
       'SITE_URL is not set: production builds the links in e-mails and e-tickets from it. Set it to the public ' +
         'address, e.g. SITE_URL=https://segaraferry.example',
+    );
+}
+
+/**
+ * Whether boarding passes may be signed with the development key, whose private half is in the source (anyone can
+ * forge its passes): outside production, or in a demo that takes no real money (the sandbox gateway allowed on
+ * purpose, as `npm start` and the browser tests run it), whose tickets are no more real than its payments.
+ */
+export function developmentBoardingPassKeyAllowed(
+  config: Pick<Config, 'NODE_ENV' | 'PAYMENT_GATEWAY' | 'ALLOW_SANDBOX_GATEWAY'>,
+): boolean {
+  return (
+    config.NODE_ENV !== 'production' ||
+    (config.PAYMENT_GATEWAY === 'sandbox' && config.ALLOW_SANDBOX_GATEWAY === '1')
+  );
+}
+
+/** Production signs boarding passes with a key of its own, or does not start: gates would accept forged ones. */
+export function assertBoardingPassKeyGiven(
+  config: Pick<
+    Config,
+    'NODE_ENV' | 'PAYMENT_GATEWAY' | 'ALLOW_SANDBOX_GATEWAY' | 'BOARDING_PASS_PRIVATE_KEY'
+  >,
+): void {
+  if (!config.BOARDING_PASS_PRIVATE_KEY && !developmentBoardingPassKeyAllowed(config))
+    throw new Error(
+      'BOARDING_PASS_PRIVATE_KEY is not set: production signs boarding passes with a key of its own. Make one with ' +
+        `node -e "console.log(require('crypto').generateKeyPairSync('ed25519').privateKey.export({format:'jwk'}).d)" ` +
+        'and set it with BOARDING_PASS_KEY_ID (e.g. bp-2026-11); see docs/decisions/0005-boarding-pass-signature.md.',
     );
 }

@@ -3,7 +3,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
-import { assertSiteUrlGiven, loadConfig } from './config.ts';
+import { assertBoardingPassKeyGiven, assertSiteUrlGiven, loadConfig } from './config.ts';
 import { localeFromPath } from '../i18n/locales.ts';
 import { translate } from '../i18n/translate.ts';
 import { requestLocale } from './http/request-locale.ts';
@@ -14,9 +14,10 @@ type NodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
 const config = loadConfig();
 // A demo gateway never serves production by accident (it would confirm bookings nobody paid for), and links in
-// mails never point at localhost.
+// mails never point at localhost, and boarding passes are never signed with the development key anyone can read.
 assertGatewayAllowed(config);
 assertSiteUrlGiven(config);
+assertBoardingPassKeyGiven(config);
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
 // Where the pages read the client build's module list from (src/server/http/island-preloads.ts).
 process.env.CLIENT_DIR ??= `${dist}client`;

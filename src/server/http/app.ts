@@ -10,6 +10,8 @@ import { Refused } from '../validation-errors.ts';
 import { bodyTooLarge, MAX_BODY_BYTES } from './body-limit.ts';
 import { fieldErrors } from './errors.ts';
 import { requestLocale } from './request-locale.ts';
+import { serverBoardingPassKeys, type BoardingPassKeys } from '../boarding-pass/keys.ts';
+import { boardingPassRoutes } from './routes/boarding-pass.ts';
 import { bookingsRoutes } from './routes/bookings.ts';
 import type { RateLimits } from './rate-limits.ts';
 import { paymentsRoutes } from './routes/payments.ts';
@@ -38,6 +40,8 @@ export interface AppDeps {
   rateLimits: RateLimits;
   /** How many proxies of ours stand in front (TRUST_PROXY_HOPS; 0 or absent: none): see clientAddress. */
   proxyHops?: number;
+  /** The boarding-pass signing keys; absent: the ones this process's environment configures. */
+  boardingPassKeys?: () => BoardingPassKeys;
   /** Called after a change that queued e-mail (pay, payment, expiry), so it goes out now rather than at the next tick. */
   mailQueued?: () => void;
 }
@@ -59,6 +63,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', networkRoutes(deps));
   app.route('/', schedulesRoutes(deps));
   app.route('/', bookingsRoutes(deps));
+  app.route('/', boardingPassRoutes(deps.boardingPassKeys ?? serverBoardingPassKeys));
 
   app.notFound((c) => c.json({ message: api_not_found({}, { locale: requestLocale(c.req.raw) }) }, 404));
   app.onError((error, c) => {

@@ -31,4 +31,5 @@ export const apiContracts: Record<string, Contract> = {
   'GET /api/bookings/:id': {},
   'POST /api/bookings/:id/payment': { body: payRequestSchema },
   'PUT /api/bookings/:id/details': { body: bookingDetailsSchema },
+  'GET /api/boarding-pass/keys': {},
 };
