@@ -1,0 +1,126 @@
+import type { TicketStatus } from './booking-lifecycle.ts';
+import { CHECK_IN_CLOSES_MINUTES_BEFORE } from './boarding.ts';
+import { addDays } from './port-time.ts';
+
+/**
+ * What a traveller may do with a paid ticket and when (PRODUCT.md section 5, the terms' sections 8-11). Every rule
+ * takes the moment it is asked (`now`) and the sailing's departure as instants; nothing here reads a clock.
+ */
+
+/** Reschedule and cancel close this long before departure. */
+export const CHANGE_CLOSES_MINUTES_BEFORE = 120;
+/** Moving to another operator's sailing costs this per ticket, paid at the counter (same operator: free). */
+export const OTHER_OPERATOR_FEE = 100_000;
+/** Cancelling costs this per ticket; the refund never goes below zero and the transaction fee is kept. */
+export const CANCELLATION_FEE = 150_000;
+/** A sailing the operator cancelled: refunds (without the fee) are accepted this long after its departure. */
+export const OPERATOR_CANCELLATION_CLAIM_DAYS = 7;
+/** A refund is paid within this many Indonesian working days. */
+export const REFUND_WORKING_DAYS = 7;
+/** Online check-in opens this long before departure and closes with the counter's check-in (1 hour before). */
+export const CHECK_IN_OPENS_MINUTES_BEFORE = 24 * 60;
+export const CHECK_IN_CLOSES_ONLINE_MINUTES_BEFORE = CHECK_IN_CLOSES_MINUTES_BEFORE;
+/** An open ticket can be claimed online for a sailing leaving at least this long after the claim. */
+export const CLAIM_CLOSES_MINUTES_BEFORE = 60;
+
+const MINUTE_MS = 60_000;
+const minutesBefore = (departsAt: Date, now: Date) => (departsAt.getTime() - now.getTime()) / MINUTE_MS;
+
+/** What a ticket the rules look at carries. */
+export interface TicketState {
+  status: TicketStatus;
+  /** Set on the new ticket a reschedule issued: a ticket is rescheduled at most once. */
+  rescheduledFrom?: string | null | undefined;
+}
+
+export type RescheduleRefusal = 'change_closed' | 'checked_in' | 'already_rescheduled' | 'not_active';
+
+/** Why a ticket cannot move to another sailing now, or undefined when it can (at least 2 hours before departure). */
+export function rescheduleRefusal(
+  ticket: TicketState,
+  departsAt: Date,
+  now: Date,
+): RescheduleRefusal | undefined {
+  if (ticket.status === 'checked_in' || ticket.status === 'boarded') return 'checked_in';
+  if (ticket.status === 'rescheduled' || ticket.rescheduledFrom) return 'already_rescheduled';
+  if (ticket.status !== 'active') return 'not_active';
+  if (minutesBefore(departsAt, now) < CHANGE_CLOSES_MINUTES_BEFORE) return 'change_closed';
+  return undefined;
+}
+
+/** The fee of moving `tickets` tickets from one operator's sailing to another's: paid at the counter. */
+export function rescheduleFee(fromOperator: string, toOperator: string, tickets: number): number {
+  return fromOperator === toOperator ? 0 : OTHER_OPERATOR_FEE * tickets;
+}
+
+export type CancellationRefusal = 'change_closed' | 'claim_closed' | 'checked_in' | 'not_active';
+
+/**
+ * Why a ticket cannot be cancelled now, or undefined when it can: at least 2 hours before departure; for a sailing
+ * the operator cancelled, up to 1 week after its departure.
+ */
+export function cancellationRefusal(
+  ticket: TicketState,
+  departsAt: Date,
+  now: Date,
+  operatorCancelled: boolean,
+): CancellationRefusal | undefined {
+  if (ticket.status === 'checked_in' || ticket.status === 'boarded') return 'checked_in';
+  if (ticket.status !== 'active' && ticket.status !== 'claimed') return 'not_active';
+  if (operatorCancelled) {
+    const lastDay = departsAt.getTime() + OPERATOR_CANCELLATION_CLAIM_DAYS * 24 * 60 * MINUTE_MS;
+    return now.getTime() > lastDay ? 'claim_closed' : undefined;
+  }
+  return minutesBefore(departsAt, now) < CHANGE_CLOSES_MINUTES_BEFORE ? 'change_closed' : undefined;
+}
+
+/** The refund of one cancelled ticket: what was paid for it less the fee (none when the operator cancelled), >= 0. */
+export function cancellationRefund(paidForTicket: number, operatorCancelled: boolean): number {
+  return operatorCancelled ? paidForTicket : Math.max(0, paidForTicket - CANCELLATION_FEE);
+}
+
+/**
+ * The date a refund is paid by: the 7th Indonesian working day counted from the working day after the request
+ * (Saturdays, Sundays and public holidays are not working days). `requestedOn` is a Batam calendar date.
+ */
+export function refundDueDate(requestedOn: string, isPublicHoliday: (date: string) => boolean): string {
+  let date = requestedOn;
+  for (let counted = 0; counted < REFUND_WORKING_DAYS;) {
+    date = addDays(date, 1);
+    const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+    if (weekday !== 0 && weekday !== 6 && !isPublicHoliday(date)) counted++;
+  }
+  return date;
+}
+
+export type CheckInRefusal = 'not_open_yet' | 'closed' | 'not_active';
+
+/** Why a passenger cannot check in online now: the window runs from 24 hours to 1 hour before departure. */
+export function checkInRefusal(ticket: TicketState, departsAt: Date, now: Date): CheckInRefusal | undefined {
+  // Checking in twice is harmless: the same boarding pass again.
+  if (ticket.status !== 'active' && ticket.status !== 'claimed' && ticket.status !== 'checked_in')
+    return 'not_active';
+  const before = minutesBefore(departsAt, now);
+  if (before > CHECK_IN_OPENS_MINUTES_BEFORE) return 'not_open_yet';
+  if (before < CHECK_IN_CLOSES_ONLINE_MINUTES_BEFORE) return 'closed';
+  return undefined;
+}
+
+export type ClaimRefusal = 'expired' | 'claim_closed_online' | 'not_active';
+
+/**
+ * Why an open ticket cannot be claimed online for a sailing: it must still be valid on the sailing's date (3 months
+ * from issue) and the sailing must leave at least 1 hour from now; otherwise "claim at the counter".
+ */
+export function claimRefusal(
+  ticket: TicketState,
+  validUntil: string,
+  sailingDate: string,
+  departsAt: Date,
+  now: Date,
+): ClaimRefusal | undefined {
+  if (ticket.status !== 'active') return 'not_active';
+  if (sailingDate > validUntil) return 'expired';
+  if (minutesBefore(departsAt, now) < CLAIM_CLOSES_MINUTES_BEFORE) return 'claim_closed_online';
+  return undefined;
+}

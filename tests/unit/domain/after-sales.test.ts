@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import {
+  cancellationRefund,
+  cancellationRefusal,
+  checkInRefusal,
+  claimRefusal,
+  refundDueDate,
+  rescheduleFee,
+  rescheduleRefusal,
+  type TicketState,
+} from '../../../src/domain/after-sales.ts';
+import { isIndonesianPublicHoliday } from '../../../src/server/calendar/indonesian-holidays.ts';
+
+// Sunday 6 December 2026, 08:00 WIB.
+const departsAt = new Date('2026-12-06T01:00:00Z');
+const minutesBefore = (minutes: number) => new Date(departsAt.getTime() - minutes * 60_000);
+const active: TicketState = { status: 'active' };
+
+describe('reschedule', () => {
+  it.each([
+    [121, active, undefined],
+    [120, active, undefined], // exactly 2 hours before: still allowed
+    [119, active, 'change_closed'],
+    [600, { status: 'checked_in' }, 'checked_in'],
+    [600, { status: 'active', rescheduledFrom: 'TK-K7M4QX-18R' }, 'already_rescheduled'],
+    [600, { status: 'rescheduled' }, 'already_rescheduled'],
+    [600, { status: 'cancelled' }, 'not_active'],
+  ] as const)('%i minutes before, %j: %s', (minutes, ticket, refusal) => {
+    expect(rescheduleRefusal(ticket, departsAt, minutesBefore(minutes))).toBe(refusal);
+  });
+
+  it('is free with the same operator and IDR 100,000 a ticket with another, paid at the counter', () => {
+    expect(rescheduleFee('SEX', 'SEX', 3)).toBe(0);
+    expect(rescheduleFee('SEX', 'RJF', 3)).toBe(300_000);
+  });
+});
+
+describe('cancellation', () => {
+  it.each([
+    [120, false, undefined],
+    [119, false, 'change_closed'],
+    [-60, true, undefined], // the operator cancelled: a refund is still accepted after the departure
+    [-7 * 24 * 60, true, undefined], // exactly 1 week after departure
+    [-7 * 24 * 60 - 1, true, 'claim_closed'],
+  ] as const)('%i minutes before departure, operator cancelled %s: %s', (minutes, operator, refusal) => {
+    expect(cancellationRefusal(active, departsAt, minutesBefore(minutes), operator)).toBe(refusal);
+  });
+
+  it('refunds what was paid less IDR 150,000, never below zero, and everything when the operator cancelled', () => {
+    expect(cancellationRefund(650_000, false)).toBe(500_000);
+    expect(cancellationRefund(150_000, false)).toBe(0);
+    expect(cancellationRefund(95_000, false)).toBe(0); // an infant's ticket
+    expect(cancellationRefund(650_000, true)).toBe(650_000);
+  });
+
+  it('refuses a checked-in or already cancelled ticket', () => {
+    expect(cancellationRefusal({ status: 'checked_in' }, departsAt, minutesBefore(600), false)).toBe(
+      'checked_in',
+    );
+    expect(cancellationRefusal({ status: 'cancelled' }, departsAt, minutesBefore(600), false)).toBe(
+      'not_active',
+    );
+  });
+});
+
+describe('refund date: 7 Indonesian working days from the day after the request', () => {
+  const noHolidays = () => false;
+  it.each([
+    ['2026-11-23', '2026-12-02'], // Monday: Tue..Fri (4) + Mon..Wed (3)
+    ['2026-11-27', '2026-12-08'], // Friday: the weekend does not count
+    ['2026-11-28', '2026-12-08'], // Saturday: counting starts Monday
+  ])('asked on %s, paid by %s', (asked, due) => {
+    expect(refundDueDate(asked, noHolidays)).toBe(due);
+  });
+
+  it('skips public holidays as the Indonesian calendar has them (Christmas 2026 falls on a Friday)', () => {
+    expect(isIndonesianPublicHoliday('2026-12-25')).toBe(true);
+    expect(isIndonesianPublicHoliday('2026-08-17')).toBe(true);
+    expect(isIndonesianPublicHoliday('2026-12-24')).toBe(false);
+    // Asked Monday 21 December: Tue 22, Wed 23, Thu 24, (Fri 25 Christmas), Mon 28, Tue 29, Wed 30, Thu 31.
+    expect(refundDueDate('2026-12-21', isIndonesianPublicHoliday)).toBe('2026-12-31');
+    expect(refundDueDate('2026-12-21', noHolidays)).toBe('2026-12-30');
+  });
+});
+
+describe('online check-in: from 24 hours to 1 hour before departure', () => {
+  it.each([
+    [24 * 60 + 1, active, 'not_open_yet'],
+    [24 * 60, active, undefined], // exactly 24 hours before: open
+    [60, active, undefined], // exactly 1 hour before: still open
+    [59, active, 'closed'],
+    [300, { status: 'checked_in' }, undefined], // twice is harmless
+    [300, { status: 'cancelled' }, 'not_active'],
+  ] as const)('%i minutes before, %j: %s', (minutes, ticket, refusal) => {
+    expect(checkInRefusal(ticket, departsAt, minutesBefore(minutes))).toBe(refusal);
+  });
+});
+
+describe('claiming an open ticket online', () => {
+  it.each([
+    ['2027-02-20', '2026-12-06', 60, undefined], // exactly 1 hour before
+    ['2027-02-20', '2026-12-06', 59, 'claim_closed_online'],
+    ['2026-12-06', '2026-12-06', 600, undefined], // the last valid day
+    ['2026-12-05', '2026-12-06', 600, 'expired'],
+  ] as const)(
+    'valid until %s, sailing on %s, %i minutes before: %s',
+    (validUntil, date, minutes, refusal) => {
+      expect(claimRefusal(active, validUntil, date, departsAt, minutesBefore(minutes))).toBe(refusal);
+    },
+  );
+});
