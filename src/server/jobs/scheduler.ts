@@ -5,6 +5,7 @@ import type { PaymentGateway } from '../payments/gateway.ts';
 import { closeVirtualAccounts } from './close-virtual-accounts.ts';
 import { deliverMails } from './deliver-mails.ts';
 import { expireBookings } from './expire-bookings.ts';
+import { settleDueAttempts } from './settle-due-attempts.ts';
 
 /** How often a process sweeps expired holds and sends queued mail. Seats are right without it. */
 export const SWEEP_INTERVAL_MS = 30_000;
@@ -50,6 +51,9 @@ export function startJobs(
     sweeping = true;
     try {
       const db = await database();
+      // First ask the gateway about the VAs of bookings due to expire (one pass: what it cannot answer expires as
+      // before), so a payment whose callback was lost confirms its booking instead of expiring it.
+      await settleDueAttempts(db, gateway, clock);
       // Drain a backlog in batches, then wait for the next tick.
       while ((await expireBookings(db, clock())).length > 0);
       // Then their VAs, over the network and outside any transaction; a full batch means more may wait.

@@ -58,7 +58,7 @@ async function issueTickets(tx: Tx, booking: { id: string; code: string }, now: 
  * deadline) confirms only if its seats are still free, counted under those locks, else it is kept, queued for
  * refund and the traveller is told by e-mail. Every payment is recorded.
  */
-function recordReportedPayment(
+export function recordReportedPayment(
   reported: ReportedPayment,
   context: { db: Database; clock: () => Date },
 ): Promise<{ outcome: PaymentOutcome; bookingId?: string }> {
