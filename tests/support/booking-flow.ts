@@ -1,4 +1,6 @@
-import type { payments } from '../../src/server/db/schema/payments.ts';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../src/server/db/client.ts';
+import { payments } from '../../src/server/db/schema/payments.ts';
 import { sandboxSignature, type SandboxCallbackBody } from '../../src/server/payments/sandbox.ts';
 import type { SearchResult } from '../../src/server/services/search-schedules.ts';
 import type { testApp } from './app.ts';
@@ -99,4 +101,12 @@ export function sandboxCallback(
     headers,
     body: options.tamper ? options.tamper(raw) : raw,
   });
+}
+
+/** Pays a booking's VA in full through the sandbox's signed callback, at `now`: the booking is then paid. */
+export async function payInFull(app: App, db: Database, id: string, now: Date): Promise<void> {
+  if ((await pay(app, id)).status !== 200) throw new Error('pay failed');
+  const [payment] = await db.select().from(payments).where(eq(payments.bookingId, id));
+  const answer = await sandboxCallback(app, paidCallbackBody(payment, now), { now });
+  if (answer.status !== 200) throw new Error(`the payment callback failed: ${String(answer.status)}`);
 }

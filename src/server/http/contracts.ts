@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini';
 import { bookingDetailsSchema } from '../../schemas/booking-details.ts';
+import { checkInSchema } from '../../schemas/check-in.ts';
 import { checkOrderSchema } from '../../schemas/check-order.ts';
 import { holdRequestSchema } from '../../schemas/hold.ts';
 import { payRequestSchema } from '../../schemas/payment.ts';
@@ -31,5 +32,6 @@ export const apiContracts: Record<string, Contract> = {
   'GET /api/bookings/:id': {},
   'POST /api/bookings/:id/payment': { body: payRequestSchema },
   'PUT /api/bookings/:id/details': { body: bookingDetailsSchema },
+  'POST /api/bookings/:id/check-in': { body: checkInSchema },
   'GET /api/boarding-pass/keys': {},
 };

@@ -6,6 +6,7 @@ export const examples: Record<string, unknown> = {
   'POST /api/bookings': { trip: 'one_way', out: '00000000-0000-4000-8000-000000000000', adults: 1 },
   'POST /api/bookings/lookup': { code: 'K7M4QX', email: 'siti@example.co.id' },
   'POST /api/bookings/:id/payment': { bank: 'bni', agree: true },
+  'POST /api/bookings/:id/check-in': { tickets: ['TK-K7M4QX-11A'] },
   'PUT /api/bookings/:id/details': {
     contact,
     passengers: [passenger('Ana Putri'), passenger('Bima Putra')],

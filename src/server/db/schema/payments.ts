@@ -157,6 +157,8 @@ export const tickets = pgTable(
     leg: smallint('leg').notNull(),
     status: text('status', { enum: ticketStatuses }).notNull().default('active'),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    /** When the passenger checked in online: the boarding pass is dated by it, so asking again gives the same one. */
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('tickets_one_per_passenger_leg').on(t.bookingId, t.position, t.leg),

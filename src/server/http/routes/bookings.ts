@@ -1,7 +1,9 @@
 import { Hono, type Context } from 'hono';
 import type * as z from 'zod/mini';
 import { BOOKING_ID_PATTERN } from '../../../domain/booking-code.ts';
+import { localizePath } from '../../../i18n/locales.ts';
 import { bookingStatus, bookingView } from '../../services/booking-view.ts';
+import { checkIn } from '../../use-cases/check-in.ts';
 import { useCaseContext } from '../../use-cases/context.ts';
 import { findBooking } from '../../use-cases/find-booking.ts';
 import { hold } from '../../use-cases/hold-seats.ts';
@@ -25,6 +27,7 @@ function bookingIdOf(id: string): string {
  * GET /api/bookings/{id}: the booking with what has been saved so far (a reload or another device resumes there).
  * PUT /api/bookings/{id}/details: the contact person and passengers of a held booking.
  * POST /api/bookings/{id}/payment: choose the bank and pay: issues the VA (once, however often it is sent).
+ * POST /api/bookings/{id}/check-in: check passengers in online; answers each ticket with its boarding pass's address.
  * Refusals (sold out, closed, not editable, unknown) are thrown as `Refused` and answered by the app's error handler.
  */
 export function bookingsRoutes(deps: AppDeps) {
@@ -80,6 +83,23 @@ export function bookingsRoutes(deps: AppDeps) {
       deps.mailQueued?.();
       const view = await bookingView(ctx.db, ctx.network, bookingId, ctx.locale);
       return c.json({ status: view?.status, payment: view?.payment, price: view?.price });
+    })
+    .post('/bookings/:id/check-in', async (c) => {
+      const input = await body(c, checkIn.input);
+      if (!input.data) return input.refused;
+      const ctx = await context(c);
+      const bookingId = bookingIdOf(c.req.param('id'));
+      const checkedIn = await checkIn.run(ctx, { ...input.data, bookingId });
+      return c.json({
+        tickets: checkedIn.map((ticket) => ({
+          ticketNumber: ticket.ticketNumber,
+          checkedInAt: ticket.checkedInAt.toISOString(),
+          boardingPass: localizePath(
+            `/booking/${bookingId}/boarding-pass/${ticket.ticketNumber}.pdf`,
+            ctx.locale,
+          ),
+        })),
+      });
     })
     .put('/bookings/:id/details', async (c) => {
       const input = await body(c, saveDetails.input, true);

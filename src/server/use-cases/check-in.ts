@@ -1,0 +1,103 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { checkInRefusal, type CheckInRefusal } from '../../domain/after-sales.ts';
+import { assertTicketMove } from '../../domain/booking-lifecycle.ts';
+import { passportProblems } from '../../domain/passport.ts';
+import { toLocal } from '../../domain/port-time.ts';
+import { lastTravelDate, travelDates } from '../../domain/trip-dates.ts';
+import { checkInSchema, type CheckInRequest } from '../../schemas/check-in.ts';
+import { lockingTransaction } from '../db/conflicts.ts';
+import { bookingLegs, bookingPassengers, bookings } from '../db/schema/bookings.ts';
+import { sailings } from '../db/schema/network.ts';
+import { tickets } from '../db/schema/payments.ts';
+import { refuse, type RefusalCode } from '../validation-errors.ts';
+import type { UseCaseContext } from './context.ts';
+
+const refusalCodes: Record<CheckInRefusal, RefusalCode> = {
+  not_open_yet: 'checkin_error_not_open',
+  closed: 'checkin_error_closed',
+  not_active: 'checkin_error_not_active',
+};
+
+/** Each ticket checked in, with the moment it was (the first time: asking again changes nothing). */
+export type CheckedIn = { ticketNumber: string; checkedInAt: Date }[];
+
+/**
+ * Online check-in (PRODUCT.md section 5): per passenger, from 24 hours to 1 hour before the sailing, with passport
+ * data valid for the whole trip. The booking's row is locked first, then its tickets, so a cancellation of the same
+ * ticket (which locks the same rows in the same order) waits for this or wins before it. Checking in twice is
+ * harmless: the ticket keeps its first check-in time, and so the same boarding pass.
+ */
+async function checkInTickets(
+  ctx: Pick<UseCaseContext, 'db' | 'clock' | 'network'>,
+  bookingId: string,
+  wanted: string[],
+) {
+  return lockingTransaction(ctx.db, async (tx): Promise<CheckedIn> => {
+    const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
+    if (!booking) throw refuse('booking', 'api_booking_not_found');
+    if (booking.status !== 'paid') throw refuse('booking', 'checkin_error_not_paid');
+    const rows = await tx
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.bookingId, bookingId), inArray(tickets.ticketNumber, wanted)))
+      .orderBy(asc(tickets.ticketNumber))
+      .for('update');
+    if (rows.length !== new Set(wanted).size) throw refuse('tickets', 'checkin_error_ticket');
+    const legs = await tx
+      .select({ leg: bookingLegs.leg, routeId: bookingLegs.routeId, departsAt: sailings.departsAt })
+      .from(bookingLegs)
+      .leftJoin(sailings, eq(sailings.id, bookingLegs.sailingId))
+      .where(eq(bookingLegs.bookingId, bookingId))
+      .orderBy(asc(bookingLegs.leg));
+    const passengers = await tx
+      .select()
+      .from(bookingPassengers)
+      .where(eq(bookingPassengers.bookingId, bookingId));
+    const now = ctx.clock();
+    const zoneOf = (routeId: string) =>
+      ctx.network.terminal(ctx.network.routeById(routeId)?.from ?? '')?.timeZone ?? 'Asia/Jakarta';
+    const today = toLocal(now, zoneOf(legs[0]?.routeId ?? '')).date;
+    const last = lastTravelDate(
+      travelDates(
+        legs.map((leg) => (leg.departsAt ? toLocal(leg.departsAt, zoneOf(leg.routeId)).date : undefined)),
+        today,
+      ),
+      today,
+    );
+    for (const ticket of rows) {
+      const departsAt = legs.find((leg) => leg.leg === ticket.leg)?.departsAt;
+      // An open ticket names no sailing until it is claimed: there is nothing to check in for yet.
+      if (!departsAt) throw refuse('tickets', 'checkin_error_not_active');
+      const refusal = checkInRefusal(ticket, departsAt, now);
+      if (refusal) throw refuse('tickets', refusalCodes[refusal]);
+      const passenger = passengers.find((person) => person.position === ticket.position);
+      const passport = passenger && { issued: passenger.passportIssued, expiry: passenger.passportExpiry };
+      if (!passport || passportProblems(passport, today, last).length > 0)
+        throw refuse('tickets', 'checkin_error_passport', { name: passenger?.fullName ?? '' });
+    }
+    const fresh = rows.filter((ticket) => ticket.status !== 'checked_in');
+    for (const ticket of fresh) assertTicketMove(ticket.status, 'checked_in');
+    if (fresh.length > 0)
+      await tx
+        .update(tickets)
+        .set({ status: 'checked_in', checkedInAt: now })
+        .where(
+          inArray(
+            tickets.ticketNumber,
+            fresh.map((ticket) => ticket.ticketNumber),
+          ),
+        );
+    return rows.map((ticket) => ({
+      ticketNumber: ticket.ticketNumber,
+      checkedInAt: ticket.checkedInAt ?? now,
+    }));
+  });
+}
+
+/** Use case: check in the chosen passengers of a paid booking for their sailing. */
+export const checkIn = {
+  input: checkInSchema,
+  run(ctx: UseCaseContext, input: CheckInRequest & { bookingId: string }): Promise<CheckedIn> {
+    return checkInTickets(ctx, input.bookingId, input.tickets);
+  },
+};
