@@ -35,12 +35,20 @@ export interface TicketState {
 
 export type RescheduleRefusal = 'change_closed' | 'checked_in' | 'already_rescheduled' | 'not_active';
 
-/** Why a ticket cannot move to another sailing now, or undefined when it can (at least 2 hours before departure). */
+/** Tickets still good for travel: what an operator's cancellation lets move or refund at any time, free. */
+const travelling: readonly TicketStatus[] = ['active', 'claimed', 'checked_in'];
+
+/**
+ * Why a ticket cannot move to another sailing now, or undefined when it can: at least 2 hours before departure, not
+ * checked in, not moved before. A sailing the operator cancelled lets every ticket still good for travel move, free.
+ */
 export function rescheduleRefusal(
   ticket: TicketState,
   departsAt: Date,
   now: Date,
+  operatorCancelled = false,
 ): RescheduleRefusal | undefined {
+  if (operatorCancelled) return travelling.includes(ticket.status) ? undefined : 'not_active';
   if (ticket.status === 'checked_in' || ticket.status === 'boarded') return 'checked_in';
   if (ticket.status === 'rescheduled' || ticket.rescheduledFrom) return 'already_rescheduled';
   if (ticket.status !== 'active') return 'not_active';
@@ -65,12 +73,14 @@ export function cancellationRefusal(
   now: Date,
   operatorCancelled: boolean,
 ): CancellationRefusal | undefined {
-  if (ticket.status === 'checked_in' || ticket.status === 'boarded') return 'checked_in';
-  if (ticket.status !== 'active' && ticket.status !== 'claimed') return 'not_active';
+  // Checked in for a sailing that then did not sail: refunded all the same.
   if (operatorCancelled) {
+    if (!travelling.includes(ticket.status)) return 'not_active';
     const lastDay = departsAt.getTime() + OPERATOR_CANCELLATION_CLAIM_DAYS * 24 * 60 * MINUTE_MS;
     return now.getTime() > lastDay ? 'claim_closed' : undefined;
   }
+  if (ticket.status === 'checked_in' || ticket.status === 'boarded') return 'checked_in';
+  if (ticket.status !== 'active' && ticket.status !== 'claimed') return 'not_active';
   return minutesBefore(departsAt, now) < CHANGE_CLOSES_MINUTES_BEFORE ? 'change_closed' : undefined;
 }
 
@@ -85,7 +95,10 @@ export function cancellationRefund(paidForTicket: number, operatorCancelled: boo
  */
 export function refundDueDate(requestedOn: string, isPublicHoliday: (date: string) => boolean): string {
   let date = requestedOn;
-  for (let counted = 0; counted < REFUND_WORKING_DAYS;) {
+  for (let counted = 0, days = 0; counted < REFUND_WORKING_DAYS; days++) {
+    // A calendar with no working day in a month is a broken calendar, not a refund date.
+    if (days > 31)
+      throw new RangeError(`no ${String(REFUND_WORKING_DAYS)} working days after ${requestedOn}`);
     date = addDays(date, 1);
     const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
     if (weekday !== 0 && weekday !== 6 && !isPublicHoliday(date)) counted++;

@@ -53,7 +53,8 @@ const bookingMoves: Record<BookingStatus, Partial<Record<BookingStatus, string>>
 
 const ticketMoves: Record<TicketStatus, readonly TicketStatus[]> = {
   active: ['checked_in', 'cancelled', 'rescheduled', 'claimed', 'expired'],
-  checked_in: ['boarded'],
+  // A sailing the operator cancels: checked-in passengers are refunded or moved too.
+  checked_in: ['boarded', 'cancelled', 'rescheduled'],
   boarded: [],
   cancelled: [],
   rescheduled: [],

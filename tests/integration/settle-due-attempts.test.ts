@@ -116,6 +116,39 @@ describe('settling virtual accounts before their bookings expire', () => {
     expect(await statusOf(attempt.bookingId)).toBe('paid');
   });
 
+  it('asks a sweep ahead: a lost payment confirms while the hold still counts; an open VA is left to be paid', async () => {
+    const paid = await awaitingPayment('2026-12-10');
+    const open = await awaitingPayment('2026-12-11');
+    await paySandboxAccount(handle.db, paid.gatewayAccountId, paid.amount, start);
+    now = new Date(start.getTime() + 59.6 * 60_000); // 24 s before both deadlines, a sweep interval is 30 s
+    expect(await settleDueAttempts(handle.db, sandbox, clock, { lookaheadMs: 30_000 })).toEqual(['recorded']);
+    expect(await statusOf(paid.bookingId)).toBe('paid');
+    expect(await statusOf(open.bookingId)).toBe('awaiting_payment');
+    expect(await paySandboxAccount(handle.db, open.gatewayAccountId, open.amount, now)).toHaveProperty(
+      'paid',
+    );
+    now = pastDeadline;
+    expect(await settleDueAttempts(handle.db, sandbox, clock)).toEqual(['recorded']);
+  });
+
+  it('tells the agency once of a VA the gateway says was paid but cannot say by what, however many sweepers ask', async () => {
+    const attempt = await awaitingPayment('2026-12-12');
+    now = pastDeadline;
+    const unlisted: PaymentGateway = {
+      ...sandbox,
+      virtualAccountStatus: () => Promise.resolve({ kind: 'paid', payments: [] }),
+    };
+    const both = await Promise.all([
+      settleDueAttempts(handle.db, unlisted, clock),
+      settleDueAttempts(handle.db, unlisted, clock),
+    ]);
+    expect(both.flat()).toEqual(['paid_unlisted']);
+    const kept = await handle.db.select().from(paymentAnomalies);
+    expect(kept.map((anomaly) => anomaly.body)).toEqual([expect.stringContaining(attempt.externalId)]);
+    await handle.db.delete(paymentAnomalies);
+    expect(await expireBookings(handle.db, now)).toContain(attempt.bookingId);
+  });
+
   it('expires as before while the gateway is unreachable, and the VA is closed on a later sweep', async () => {
     const attempt = await awaitingPayment('2026-12-08');
     now = pastDeadline;

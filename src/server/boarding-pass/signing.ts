@@ -13,6 +13,8 @@ import {
  * signed before a key rotation keep verifying while their key stays published.
  */
 export const SIGNATURE_BYTES = 64;
+/** The longest QR text a pass can have: QR version 8 at level M holds 224 alphanumeric characters. */
+const MAX_PASS_TEXT = 224;
 
 /** The key that signs new passes, and the id the payload names it by. */
 export interface BoardingPassSigner {
@@ -48,6 +50,9 @@ export function verifyBoardingPass(
   let payload: Uint8Array;
   let signature: Uint8Array;
   try {
+    // A real pass is under 200 characters (QR version 8 holds 224): anything longer is not decoded at all.
+    if (text.length > MAX_PASS_TEXT)
+      return malformed(`${String(text.length)} characters: longer than any pass`);
     const bytes = base45Decode(text);
     if (bytes.length <= SIGNATURE_BYTES)
       return malformed(`${String(bytes.length)} bytes: too short for a payload and its signature`);

@@ -51,9 +51,14 @@ export function startJobs(
     sweeping = true;
     try {
       const db = await database();
-      // First ask the gateway about the VAs of bookings due to expire (one pass: what it cannot answer expires as
-      // before), so a payment whose callback was lost confirms its booking instead of expiring it.
-      await settleDueAttempts(db, gateway, clock);
+      // First ask the gateway about the VAs of bookings due by the next sweep (one pass: what it cannot answer
+      // expires as before), so a payment whose callback was lost confirms its booking instead of expiring it. Its
+      // own failure never holds up the expiry below.
+      await settleDueAttempts(db, gateway, clock, { lookaheadMs: SWEEP_INTERVAL_MS }).catch(
+        (error: unknown) => {
+          console.error('settling due virtual accounts failed; expiring as usual', error);
+        },
+      );
       // Drain a backlog in batches, then wait for the next tick.
       while ((await expireBookings(db, clock())).length > 0);
       // Then their VAs, over the network and outside any transaction; a full batch means more may wait.

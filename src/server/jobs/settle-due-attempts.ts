@@ -16,29 +16,35 @@ export type Settlement = 'recorded' | 'closed' | 'paid_unlisted';
 
 /**
  * Before the sweeper expires a booking awaiting payment, asks the gateway about its virtual account, so a payment
- * whose callback was lost does not let the booking expire: paid, the payment is recorded as a callback would
- * (recordPayment confirms it when its seats are still free, as they are just past the deadline); still
- * open, the VA is closed at the gateway first, so nobody pays into a booking about to be released. Then
- * `expireBookings` releases what is left. Network calls run outside any transaction (house rule 11).
+ * whose callback was lost does not let the booking expire: paid, the payment is recorded as a callback would be;
+ * still open once the deadline has passed, the VA is closed at the gateway first, so nobody pays into a booking
+ * about to be released. Then `expireBookings` releases what is left. Network calls run outside any transaction.
  *
- * One pass over at most `batch` due attempts per sweep: one the gateway cannot answer about now is left to
- * `expireBookings` and then `closeVirtualAccounts`, as before (an unannounced payment then becomes an anomaly for
- * the agency). While the gateway is unreachable the pass stops. Returns what happened to each VA it settled.
+ * It asks from `lookaheadMs` before the deadline (one sweep interval): a lost payment is then recorded while the
+ * hold still counts its seats, and Xendit, which can tell "paid" from "expired" only while the VA has not expired,
+ * still can. One pass over at most `batch` attempts per sweep: one the gateway cannot answer about now expires as
+ * before, and `closeVirtualAccounts` closes its VA later. While the gateway is unreachable the pass stops.
  */
 export async function settleDueAttempts(
   db: Database,
   gateway: PaymentGateway,
   clock: () => Date,
-  batch = 50,
+  options: { batch?: number; lookaheadMs?: number } = {},
 ): Promise<Settlement[]> {
+  const now = clock();
   const due = await db
-    .select({ id: payments.id, externalId: payments.externalId, gatewayAccountId: payments.gatewayAccountId })
+    .select({
+      id: payments.id,
+      externalId: payments.externalId,
+      gatewayAccountId: payments.gatewayAccountId,
+      expiresAt: bookings.expiresAt,
+    })
     .from(payments)
     .innerJoin(bookings, eq(bookings.id, payments.bookingId))
     .where(
       and(
         eq(bookings.status, 'awaiting_payment'),
-        lte(bookings.expiresAt, clock()),
+        lte(bookings.expiresAt, new Date(now.getTime() + (options.lookaheadMs ?? 0))),
         eq(payments.status, 'pending'),
         isNull(payments.vaClosedAt),
         isNotNull(payments.gatewayAccountId),
@@ -46,13 +52,14 @@ export async function settleDueAttempts(
       ),
     )
     .orderBy(asc(bookings.expiresAt))
-    .limit(batch);
+    .limit(options.batch ?? 50);
   const settled: Settlement[] = [];
   for (const attempt of due) {
     if (!attempt.gatewayAccountId) continue;
     const ref = { gatewayAccountId: attempt.gatewayAccountId, externalId: attempt.externalId };
+    const deadlinePassed = (attempt.expiresAt?.getTime() ?? 0) <= now.getTime();
     try {
-      const outcome = await settle(db, gateway, clock, attempt.id, ref);
+      const outcome = await settle(db, gateway, clock, attempt.id, ref, deadlinePassed);
       if (outcome) settled.push(outcome);
     } catch (error) {
       if (error instanceof GatewayUnreachable) return settled;
@@ -66,35 +73,50 @@ export async function settleDueAttempts(
   return settled;
 }
 
+/** Marks the attempt's VA as taking nothing any more; false when another process did first. */
+async function markClosed(db: Database, attemptId: string, at: Date): Promise<boolean> {
+  const marked = await db
+    .update(payments)
+    .set({ vaClosedAt: at })
+    .where(and(eq(payments.id, attemptId), isNull(payments.vaClosedAt)))
+    .returning({ id: payments.id });
+  return marked.length > 0;
+}
+
 async function settle(
   db: Database,
   gateway: PaymentGateway,
   clock: () => Date,
   attemptId: string,
   ref: VirtualAccountRef,
+  deadlinePassed: boolean,
 ): Promise<Settlement | undefined> {
   let state = await gateway.virtualAccountStatus(ref);
   if (state.kind === 'open') {
+    // Before the deadline the traveller may still pay: asked again at the next sweep.
+    if (!deadlinePassed) return undefined;
     const closing = await gateway.closeVirtualAccount(ref);
     // Paid in the moment between the question and the close: ask again, the money decides.
     if (closing === 'already_inactive') state = await gateway.virtualAccountStatus(ref);
-    else state = { kind: 'closed' };
-  }
-  if (state.kind === 'paid') {
-    if (state.payments.length === 0) {
-      // The gateway knows the VA was paid but cannot list the payment: a person must look (the booking expires).
-      await recordAnomaly(db, {
-        gateway: gateway.name,
-        reason: 'paid_without_callback',
-        body: JSON.stringify({ ...ref, payments: [] }),
-        receivedAt: clock(),
-      });
-      await db.update(payments).set({ vaClosedAt: clock() }).where(eq(payments.id, attemptId));
-      return 'paid_unlisted';
+    else {
+      if (closing === 'not_found') console.warn(`the gateway has no VA ${ref.gatewayAccountId} to close`);
+      state = { kind: 'closed' };
     }
+  }
+  if (state.kind === 'open') return undefined; // closed and open at once: the next sweep looks again
+  if (state.kind === 'paid' && state.payments.length > 0) {
     for (const payment of state.payments) await recordReportedPayment(payment, { db, clock });
     return 'recorded';
   }
-  await db.update(payments).set({ vaClosedAt: clock() }).where(eq(payments.id, attemptId));
-  return 'closed';
+  // Closed, or paid without the gateway saying by what: either way the VA takes nothing more. Only the process
+  // that marks it tells the agency of money it cannot match (the booking expires; a person must look).
+  if (!(await markClosed(db, attemptId, clock()))) return undefined;
+  if (state.kind === 'closed') return 'closed';
+  await recordAnomaly(db, {
+    gateway: gateway.name,
+    reason: 'paid_without_callback',
+    body: JSON.stringify({ ...ref, payments: [] }),
+    receivedAt: clock(),
+  });
+  return 'paid_unlisted';
 }

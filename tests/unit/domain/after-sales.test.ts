@@ -53,6 +53,20 @@ describe('cancellation', () => {
     expect(cancellationRefund(650_000, true)).toBe(650_000);
   });
 
+  it('lets a checked-in passenger of a sailing the operator cancelled be refunded or moved, free, at any time', () => {
+    const checkedIn: TicketState = { status: 'checked_in' };
+    const moved: TicketState = { status: 'active', rescheduledFrom: 'TK-K7M4QX-18R' };
+    expect(cancellationRefusal(checkedIn, departsAt, minutesBefore(30), true)).toBeUndefined();
+    expect(rescheduleRefusal(checkedIn, departsAt, minutesBefore(-60), true)).toBeUndefined();
+    expect(rescheduleRefusal(moved, departsAt, minutesBefore(10), true)).toBeUndefined();
+    expect(rescheduleRefusal({ status: 'cancelled' }, departsAt, minutesBefore(600), true)).toBe(
+      'not_active',
+    );
+    expect(cancellationRefusal({ status: 'rescheduled' }, departsAt, minutesBefore(600), true)).toBe(
+      'not_active',
+    );
+  });
+
   it('refuses a checked-in or already cancelled ticket', () => {
     expect(cancellationRefusal({ status: 'checked_in' }, departsAt, minutesBefore(600), false)).toBe(
       'checked_in',
@@ -80,6 +94,7 @@ describe('refund date: 7 Indonesian working days from the day after the request'
     // Asked Monday 21 December: Tue 22, Wed 23, Thu 24, (Fri 25 Christmas), Mon 28, Tue 29, Wed 30, Thu 31.
     expect(refundDueDate('2026-12-21', isIndonesianPublicHoliday)).toBe('2026-12-31');
     expect(refundDueDate('2026-12-21', noHolidays)).toBe('2026-12-30');
+    expect(() => refundDueDate('2026-12-21', () => true)).toThrow(RangeError);
   });
 });
 

@@ -32,6 +32,8 @@ const allowedTickets: [TicketStatus, TicketStatus][] = [
   ['active', 'claimed'],
   ['active', 'expired'],
   ['checked_in', 'boarded'],
+  ['checked_in', 'cancelled'],
+  ['checked_in', 'rescheduled'],
   ['claimed', 'checked_in'],
   ['claimed', 'cancelled'],
 ];

@@ -78,8 +78,15 @@ function texts(locale: Locale): [string, string][] {
 describe.each(['id', 'en'] as const)('the %s texts follow docs/glossary.md', (locale) => {
   const rules = rulesFor(locale);
 
-  it('has rules to check', () => {
+  it('has rules to check, one per row of its table (a row it cannot read fails here, not silently)', () => {
+    const glossary = readFileSync('docs/glossary.md', 'utf8');
+    const heading = locale === 'id' ? '### Indonesian forbidden forms' : '### English forbidden forms';
+    const table = glossary.slice(glossary.indexOf(heading) + heading.length).split('\n### ')[0] ?? '';
+    const rows = table
+      .split('\n')
+      .filter((line) => line.startsWith('|') && !/^\|\s*(-|Forbidden)/.test(line));
     expect(rules.length).toBeGreaterThan(5);
+    expect(rules).toHaveLength(rows.length);
   });
 
   it('use none of the forms the glossary rejects', () => {

@@ -144,3 +144,11 @@ describe('signed boarding passes', () => {
     expect(() => publicKeysFromJwkSet([jwk])).toThrow();
   });
 });
+
+describe('a QR text longer than any pass', () => {
+  it('is refused as malformed without being decoded', () => {
+    const signer = newSigner('bp-2026-11');
+    const result = verifyBoardingPass('A'.repeat(10_000), keysOf(signer));
+    expect(result).toMatchObject({ ok: false, reason: 'malformed' });
+  });
+});

@@ -177,12 +177,16 @@ describe('e-ticket PDF', () => {
 
   it('tells an open ticket to choose its sailing at the counter within 3 months', () => {
     const [en] = textOf(openTicket('en'));
-    expect(en).toContain('Open ticket: choose a sailing at the counter, valid 3 months from issue');
+    expect(en).toContain(
+      'Open ticket: choose a sailing online up to 1 hour before departure, or at the counter; valid 3 months from issue',
+    );
     expect(en).toContain('Valid until: 1 February 2027');
     expect(en).toContain('Ticket number: TK2611010020');
     expect(en).not.toContain('Departs:');
     const [id] = textOf(openTicket('id'));
-    expect(id).toContain('Tiket terbuka: pilih jadwal kapal di loket, berlaku 3 bulan sejak diterbitkan');
+    expect(id).toContain(
+      'Tiket terbuka: pilih jadwal kapal secara online paling lambat 1 jam sebelum keberangkatan, atau di loket; berlaku 3 bulan sejak diterbitkan',
+    );
     expect(id).toContain('Berlaku sampai: 1 Februari 2027');
   });
 
