@@ -10,14 +10,16 @@ export interface CheckOrderState {
 }
 
 /**
- * /booking/check-order: GET shows the form; POST (a plain form: it works without JavaScript) finds the booking and
- * answers 303 to its order page, or the form again with the reason: required fields, the one neutral "not found"
- * (whether the code or the e-mail was wrong), or "too many attempts" (429).
+ * /booking/check-order and /booking/check-in-online: GET shows the form; POST (a plain form: it works without
+ * JavaScript) finds the booking and answers 303 to its order page (or its check-in page), or the form again with the
+ * reason: required fields, the one neutral "not found" (whether the code or the email was wrong), or "too many
+ * attempts" (429).
  */
 export async function checkOrderPage(
   request: Request,
   locale: Locale,
   address: string,
+  destination: (id: string) => string = (id) => `/booking/check-order/${id}`,
 ): Promise<CheckOrderState | Response> {
   const posted = await submitForm(
     { request, locals: { locale }, clientAddress: address },
@@ -25,7 +27,7 @@ export async function checkOrderPage(
       schema: findBooking.input,
       fromForm: (form) => ({ code: form.get('code') ?? '', email: form.get('email') ?? '' }),
       run: (ctx, input) => findBooking.run(ctx, input),
-      next: (id) => localizePath(`/booking/check-order/${id}`, locale),
+      next: (id) => localizePath(destination(id), locale),
     },
   );
   if (posted instanceof Response) return posted;

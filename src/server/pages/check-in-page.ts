@@ -1,0 +1,76 @@
+import { checkInRefusal, type CheckInRefusal } from '../../domain/after-sales.ts';
+import { portTime } from '../../domain/port-time.ts';
+import { formatShortDate } from '../../i18n/format.ts';
+import { localizePath, type Locale } from '../../i18n/locales.ts';
+import type { Network } from '../network.ts';
+import type { BookingView } from '../services/booking-view.ts';
+import { formatClock, tripCard } from './trip-card.ts';
+
+/** One passenger on one sailing, as the check-in page lists them. */
+export interface CheckInPassenger {
+  name: string;
+  ticketNumber: string;
+  checkedIn: boolean;
+  /** Where the boarding pass is, once checked in. */
+  boardingPass?: string;
+}
+
+/** One sailing of the booking: when, whether check-in is open now, and who is on it. */
+export interface CheckInLeg {
+  title: string;
+  route: string;
+  /** `6 December 2026, 08:00 WIB`. */
+  when: string;
+  /** Open now, or why not (an open ticket not claimed yet names no sailing). */
+  window: 'open' | CheckInRefusal | 'no_sailing';
+  /** When online check-in opens, `07:00 WIB, Sat 5 Dec` (24 hours before). */
+  opensAt?: string;
+  passengers: CheckInPassenger[];
+}
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * What /booking/{id}/check-in shows of a paid booking at `now`: each sailing with its check-in window and its
+ * passengers, checked in (with the boarding pass) or still to check in. The rules are the domain's; this only reads.
+ */
+export function checkInLegs(view: BookingView, network: Network, locale: Locale, now: Date): CheckInLeg[] {
+  const card = tripCard(view, network, locale);
+  return view.legs.map((leg, index) => {
+    const cardLeg = card.legs[index];
+    const sailing = cardLeg?.sailing;
+    const departsAt = leg.departsAt ? new Date(leg.departsAt) : undefined;
+    const passengers = view.passengers.flatMap((passenger) =>
+      passenger.tickets
+        .filter(
+          (ticket) =>
+            ticket.leg === leg.leg && ticket.status !== 'cancelled' && ticket.status !== 'rescheduled',
+        )
+        .map((ticket) => ({
+          name: passenger.fullName,
+          ticketNumber: ticket.ticketNumber,
+          checkedIn: ticket.status === 'checked_in',
+          ...(ticket.status === 'checked_in'
+            ? {
+                boardingPass: localizePath(
+                  `/booking/${view.id}/boarding-pass/${ticket.ticketNumber}.pdf`,
+                  locale,
+                ),
+              }
+            : {}),
+        })),
+    );
+    const base = {
+      title: cardLeg?.title ?? '',
+      route: `${leg.from} → ${leg.to}`,
+      when: sailing ? `${sailing.date}, ${formatClock(sailing.departure)}` : '',
+      passengers,
+    };
+    if (!departsAt || !sailing) return { ...base, window: 'no_sailing' as const };
+    const window = checkInRefusal({ status: 'active' }, departsAt, now) ?? 'open';
+    const opens = new Date(departsAt.getTime() - DAY_MS);
+    const opensLocal = portTime(opens, network.terminal(leg.fromCode)?.timeZone ?? 'Asia/Jakarta');
+    const opensClock = `${opensLocal.time} ${opensLocal.zone}, ${formatShortDate(opensLocal.date, locale)}`;
+    return { ...base, window, opensAt: opensClock };
+  });
+}

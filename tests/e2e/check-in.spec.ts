@@ -1,0 +1,113 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe.ts';
+import { daysAhead } from './batam-dates.ts';
+
+const texts = {
+  en: {
+    prefix: '',
+    find: 'Find my booking',
+    checkIn: 'Check in',
+    done: 'Check-in complete',
+    checkedIn: 'Checked in',
+  },
+  id: {
+    prefix: '/id',
+    find: 'Cari pesanan saya',
+    checkIn: 'Check-in',
+    done: 'Check-in selesai',
+    checkedIn: 'Sudah check-in',
+  },
+} as const;
+
+/**
+ * A paid booking for one adult on a sailing whose online check-in is open now (it leaves 2 to 22 hours from now),
+ * made through the API and paid in the sandbox simulator. Answers its code.
+ */
+async function paidWithinWindow(request: APIRequestContext, page: Page, name: string): Promise<string> {
+  const soon = [];
+  for (const day of [daysAhead(0), daysAhead(1)]) {
+    const search = (await (await request.get(`/api/schedules?from=BTC&to=HFC&date=${day}`)).json()) as {
+      outbound?: { sailings: { id: string; departure: { at: string }; enoughSeats: boolean }[] };
+    };
+    soon.push(...(search.outbound?.sailings ?? []));
+  }
+  const inWindow = soon.find((sailing) => {
+    const hours = (Date.parse(sailing.departure.at) - Date.now()) / 3_600_000;
+    return sailing.enoughSeats && hours > 2 && hours < 22;
+  });
+  if (!inWindow) throw new Error('no sailing leaves within the check-in window');
+  const held = await request.post('/api/bookings', { data: { out: inWindow.id, adults: 1 } });
+  const { id, code } = (await held.json()) as { id: string; code: string };
+  const details = {
+    contact: { fullName: name, email: 'rina.wijaya@example.co.id', phone: '+6281234567890' },
+    passengers: [
+      {
+        fullName: name,
+        dateOfBirth: '1990-05-14',
+        passportNumber: 'C1234567',
+        passportIssued: '2021-03-02',
+        passportExpiry: '2031-03-01',
+        passportCountry: 'ID',
+      },
+    ],
+  };
+  expect((await request.put(`/api/bookings/${id}/details`, { data: details })).status()).toBe(204);
+  const paid = await request.post(`/api/bookings/${id}/payment`, { data: { bank: 'bni', agree: true } });
+  const va = ((await paid.json()) as { payment: { accountNumber: string } }).payment.accountNumber;
+  await page.goto(`/booking/sandbox?va=${va}`);
+  await page.getByTestId('sandbox-pay').click();
+  await expect(page.getByTestId('sandbox-result')).toContainText('confirmed');
+  return code;
+}
+
+for (const locale of ['en', 'id'] as const) {
+  const t = texts[locale];
+
+  test(`${locale}: a guest finds the booking, checks in online and downloads the boarding pass`, async ({
+    page,
+    request,
+  }) => {
+    const code = await paidWithinWindow(request, page, 'Rina Wijaya');
+    await page.goto(`${t.prefix}/booking/check-in-online`);
+    await expectNoAxeViolations(page);
+    await page.locator('[name="code"]').fill(code);
+    await page.locator('[name="email"]').fill('rina.wijaya@example.co.id');
+    await page.getByRole('button', { name: t.find }).click();
+    await expect(page).toHaveURL(new RegExp(`${t.prefix}/booking/[\\w-]{24}/check-in$`));
+    await expect(page.getByLabel('Rina Wijaya')).toBeChecked();
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('button', { name: t.checkIn, exact: true }).click();
+    await expect(page.getByTestId('check-in-done')).toContainText(t.done);
+    await expect(page.getByTestId('check-in-leg-1')).toContainText(t.checkedIn);
+    const pass = page.getByTestId('boarding-pass-link');
+    const pdf = await request.get((await pass.getAttribute('href')) ?? '');
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    await expectNoAxeViolations(page);
+  });
+}
+
+test('without JavaScript, check-in works from the order page, and a second check-in changes nothing', async ({
+  browser,
+  request,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const code = await paidWithinWindow(request, page, 'Tono Wijaya');
+  await page.goto('/booking/check-order');
+  await page.locator('[name="code"]').fill(code);
+  await page.locator('[name="email"]').fill('rina.wijaya@example.co.id');
+  await page.getByTestId('check-order-submit').click();
+  await page.getByTestId('order-check-in').click();
+  await page.getByRole('button', { name: 'Check in', exact: true }).click();
+  await expect(page.getByTestId('boarding-pass-link')).toHaveCount(1);
+  const first = await page.getByTestId('boarding-pass-link').getAttribute('href');
+  // Nothing left to check in: the form is gone and the pass stays the same.
+  await expect(page.getByRole('button', { name: 'Check in', exact: true })).toHaveCount(0);
+  const pdf = await request.get(first ?? '');
+  const again = await request.get(first ?? '');
+  expect(Buffer.compare(await pdf.body(), await again.body())).toBe(0);
+  await context.close();
+});
