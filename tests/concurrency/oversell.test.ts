@@ -33,10 +33,12 @@ describe('no seat sold twice, across two server processes on PostgreSQL', () => 
       .where(
         and(eq(sailings.routeId, 'btc-hfc'), gt(sailings.departsAt, new Date(Date.now() + 2 * 86_400_000))),
       )
-      .limit(4);
+      // One for the locked race, eight for the unlocked one: under a busy machine (the whole suite running beside
+      // it) a race is rarer, and three tries once missed it.
+      .limit(9);
     let n = 0;
     for (const row of rows) {
-      const code = `CCPAD${'ABCD'[n++] ?? 'Z'}`;
+      const code = `CCPAD${'ABCDEFGHJ'[n++] ?? 'Z'}`;
       await insertBooking(handle.db, {
         code,
         status: 'paid',
@@ -95,7 +97,7 @@ describe('no seat sold twice, across two server processes on PostgreSQL', () => 
   }, 60_000);
 
   it('oversells with the lock switched off: the test above can catch the race', async () => {
-    // A race is a matter of timing: three tries on fresh sailings; one oversell proves the point.
+    // A race is a matter of timing: up to eight tries on fresh sailings; one oversell proves the point.
     let worst = 0;
     for (const sailingId of free.slice(1)) {
       const { statuses, oversold } = await race(sailingId, true);
