@@ -4,7 +4,10 @@ import { publicKeysFromJwkSet } from '../../src/server/boarding-pass/jwk.ts';
 import { serverBoardingPassKeys } from '../../src/server/boarding-pass/keys.ts';
 import { verifyBoardingPass } from '../../src/server/boarding-pass/signing.ts';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
+import { bookings } from '../../src/server/db/schema/bookings.ts';
 import { tickets } from '../../src/server/db/schema/payments.ts';
+import { deliverMails } from '../../src/server/jobs/deliver-mails.ts';
+import type { MailMessage } from '../../src/server/mail/transport.ts';
 import { Network } from '../../src/server/network.ts';
 import { boardingPassOf } from '../../src/server/services/boarding-pass.ts';
 import { bookingView, type BookingView } from '../../src/server/services/booking-view.ts';
@@ -118,6 +121,46 @@ describe.each(testDatabases)('online check-in (POST /api/bookings/{id}/check-in)
     expect((await checkIn('not-a-booking', { tickets: ticketsOf(mine) })).status).toBe(404);
     const rows = await handle.db.select().from(tickets).where(eq(tickets.bookingId, other.id));
     expect(rows.map((row) => row.status)).toEqual(['active']);
+  });
+
+  it('emails the boarding passes of a sailing in the booking language, again with all of them when more check in', async () => {
+    const view = await paidOn('2026-11-22');
+    await handle.db.update(bookings).set({ locale: 'id' }).where(eq(bookings.id, view.id));
+    const [first, second] = ticketsOf(view);
+    const sent: MailMessage[] = [];
+    // Only this booking's boarding-pass mails: the other tests' bookings have mails of their own queued.
+    const mailer = {
+      send: (message: MailMessage) => {
+        if (message.subject.startsWith('Boarding pass') && message.subject.endsWith(view.code))
+          sent.push(message);
+        return Promise.resolve({ id: String(sent.length) });
+      },
+    };
+    const deliver = async () => {
+      while (
+        (await deliverMails({
+          db: handle.db,
+          network,
+          mailer,
+          siteUrl: 'https://segaraferry.example',
+          now,
+        })) > 0
+      );
+    };
+
+    expect((await checkIn(view.id, { tickets: [first] })).status).toBe(200);
+    await deliver();
+    expect(sent.map((mail) => mail.subject)).toEqual([`Boarding pass Anda - pesanan ${view.code}`]);
+    expect(sent[0]?.attachments?.map((file) => file.filename)).toEqual([`boarding-pass-${first ?? ''}.pdf`]);
+    expect(sent[0]?.text).toContain('Pintu boarding ditutup');
+
+    expect((await checkIn(view.id, { tickets: [second] })).status).toBe(200);
+    await deliver();
+    expect(sent[1]?.attachments?.map((file) => file.filename).sort()).toEqual(
+      [`boarding-pass-${first ?? ''}.pdf`, `boarding-pass-${second ?? ''}.pdf`].sort(),
+    );
+    await deliver(); // nothing new: nothing sent
+    expect(sent).toHaveLength(2);
   });
 
   it('gives one check-in, and one boarding pass, to ten requests for the same ticket at once', async () => {

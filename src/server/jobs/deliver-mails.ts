@@ -12,7 +12,12 @@ import {
 import type { Mailer } from '../mail/transport.ts';
 import type { Network } from '../network.ts';
 import { tripCard } from '../pages/trip-card.ts';
-import { bookingView } from '../services/booking-view.ts';
+import { serverBoardingPassKeys } from '../boarding-pass/keys.ts';
+import type { BoardingPassSigner } from '../boarding-pass/signing.ts';
+import { renderBoardingPassPdf } from '../documents/boarding-pass.ts';
+import { boardingPassMail } from '../mail/boarding-pass-mail.ts';
+import { boardingPassOf } from '../services/boarding-pass.ts';
+import { bookingView, type BookingView } from '../services/booking-view.ts';
 
 /** A mail that failed this often is left for a person to look at (the row stays, with its attempts). */
 export const MAX_MAIL_ATTEMPTS = 8;
@@ -23,6 +28,8 @@ export interface MailContext {
   mailer: Mailer;
   siteUrl: string;
   now: Date;
+  /** Signs boarding passes; this process's configured key unless a test gives one. */
+  boardingPassSigner?: BoardingPassSigner;
 }
 
 async function compose(
@@ -38,6 +45,10 @@ async function compose(
   const local = booking && (await bookingView(context.db, context.network, bookingId, booking.locale));
   if (!local?.contact) return undefined;
   const links = { siteUrl: context.siteUrl };
+  if (kind === 'boarding_pass_outbound' || kind === 'boarding_pass_return') {
+    const passes = await boardingPasses(local, kind === 'boarding_pass_outbound' ? 0 : 1, context);
+    return passes.length > 0 ? { to: local.contact.email, ...boardingPassMail(local, passes) } : undefined;
+  }
   const mail =
     kind === 'booking_created'
       ? bookingCreatedMail(local, links)
@@ -52,6 +63,22 @@ async function compose(
           ? latePaymentRefundMail(local, links)
           : bookingExpiredMail(local, links);
   return { to: local.contact.email, ...mail };
+}
+
+/** Every checked-in passenger's boarding pass on one leg, rendered (in the booking's language). */
+async function boardingPasses(view: BookingView, leg: number, context: MailContext) {
+  const signer = context.boardingPassSigner ?? serverBoardingPassKeys().signer;
+  const numbers = view.passengers.flatMap((passenger) =>
+    passenger.tickets
+      .filter((ticket) => ticket.leg === leg && ticket.status === 'checked_in')
+      .map((t) => t.ticketNumber),
+  );
+  const passes = [];
+  for (const number of numbers) {
+    const document = await boardingPassOf(context.db, context.network, view, number, signer);
+    if (document) passes.push({ document, pdf: await renderBoardingPassPdf(document) });
+  }
+  return passes;
 }
 
 /** How long a claimed mail is left to the process that claimed it: far longer than rendering and sending take. */

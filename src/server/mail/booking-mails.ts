@@ -214,7 +214,7 @@ function translator(locale: Locale) {
   return (key: MessageKey, params: Record<string, string> = {}) => translate(key, locale, params);
 }
 
-function greeting(view: BookingView): Block {
+export function greeting(view: BookingView): Block {
   const name = view.contact?.fullName;
   return {
     kind: 'paragraph',
@@ -260,7 +260,7 @@ function tripBlocks(view: BookingView): Block[] {
   ];
 }
 
-function footer(locale: Locale): Block[] {
+export function footer(locale: Locale): Block[] {
   return [
     { kind: 'paragraph', text: translate('mail_sign_off', locale) },
     { kind: 'paragraph', text: translate('mail_automatic', locale) },

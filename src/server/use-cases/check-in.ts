@@ -8,7 +8,7 @@ import { checkInSchema, type CheckInRequest } from '../../schemas/check-in.ts';
 import { lockingTransaction } from '../db/conflicts.ts';
 import { bookingLegs, bookingPassengers, bookings } from '../db/schema/bookings.ts';
 import { sailings } from '../db/schema/network.ts';
-import { tickets } from '../db/schema/payments.ts';
+import { sentMails, tickets } from '../db/schema/payments.ts';
 import { refuse, type RefusalCode } from '../validation-errors.ts';
 import type { UseCaseContext } from './context.ts';
 
@@ -87,11 +87,25 @@ async function checkInTickets(
             fresh.map((ticket) => ticket.ticketNumber),
           ),
         );
+    // Each leg's boarding-pass mail carries every pass of that leg: queued, or queued again with the new ones.
+    for (const leg of new Set(fresh.map((ticket) => ticket.leg)))
+      await tx
+        .insert(sentMails)
+        .values({ bookingId, kind: boardingPassMailKind(leg) })
+        .onConflictDoUpdate({
+          target: [sentMails.bookingId, sentMails.kind],
+          set: { sentAt: null, attempts: 0, claimedUntil: null },
+        });
     return rows.map((ticket) => ({
       ticketNumber: ticket.ticketNumber,
       checkedInAt: ticket.checkedInAt ?? now,
     }));
   });
+}
+
+/** The mail that carries a leg's boarding passes. */
+export function boardingPassMailKind(leg: number) {
+  return leg === 0 ? ('boarding_pass_outbound' as const) : ('boarding_pass_return' as const);
 }
 
 /** Use case: check in the chosen passengers of a paid booking for their sailing. */

@@ -167,14 +167,17 @@ export const tickets = pgTable(
 );
 
 /**
- * The booking mails: VA issued (payment instructions), paid (e-tickets), expired unpaid, and a late payment that could
- * not be honoured (refund on its way).
+ * The booking mails: VA issued (payment instructions), paid (e-tickets), expired unpaid, a late payment that could
+ * not be honoured (refund on its way), and the boarding passes of a leg once its passengers check in.
  */
 export const mailKinds = [
   'booking_created',
   'booking_paid',
   'booking_expired',
   'late_payment_refund',
+  // One per leg, sent again with every pass of that leg when more of its passengers check in.
+  'boarding_pass_outbound',
+  'boarding_pass_return',
 ] as const;
 
 /** Mails sent once per booking and kind: the key that keeps a replay from resending. */

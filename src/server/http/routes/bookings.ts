@@ -90,6 +90,7 @@ export function bookingsRoutes(deps: AppDeps) {
       const ctx = await context(c);
       const bookingId = bookingIdOf(c.req.param('id'));
       const checkedIn = await checkIn.run(ctx, { ...input.data, bookingId });
+      deps.mailQueued?.(); // the boarding passes, by email
       return c.json({
         tickets: checkedIn.map((ticket) => ({
           ticketNumber: ticket.ticketNumber,
