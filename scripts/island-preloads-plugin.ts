@@ -23,7 +23,10 @@ export function islandPreloadsPlugin(): Plugin {
             output: {
               codeSplitting: {
                 groups: [
-                  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/ },
+                  {
+                    name: 'react',
+                    test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/,
+                  },
                   // The small pieces every island page shares: the language runtime, the stores, hydration state.
                   {
                     name: 'island-kit',

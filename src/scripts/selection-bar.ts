@@ -51,7 +51,7 @@ export function followSelection(): void {
     if (!announce) return;
     // The whole choice in one sentence ("Departure: 08:00 WIB → ... . Total: IDR 990,000."), said once.
     const terms = [...(bar?.querySelectorAll('dt') ?? [])].map(
-      (term) => `${term.textContent ?? ''}: ${term.nextElementSibling?.textContent ?? ''}.`,
+      (term) => `${term.textContent}: ${term.nextElementSibling?.textContent ?? ''}.`,
     );
     write(bar?.querySelector<HTMLElement>('[data-bar-announce]'), terms.join(' '));
   }

@@ -5,7 +5,10 @@ import { bornYearsAgo, fillContact, fillPassengers } from './booking-steps.ts';
 
 const texts = {
   en: { prefix: '', impliesAdult: 'On the day of travel this passenger is an adult (12 or over).' },
-  id: { prefix: '/id', impliesAdult: 'Pada hari keberangkatan penumpang ini termasuk dewasa (12 tahun ke atas).' },
+  id: {
+    prefix: '/id',
+    impliesAdult: 'Pada hari keberangkatan penumpang ini termasuk dewasa (12 tahun ke atas).',
+  },
 } as const;
 
 /** A one-way hold for an adult and a child, on the booking page. */

@@ -57,12 +57,13 @@ for (const url of ['/', '/id']) {
     const typing = await pageClock(page);
     expect(await hydrated(page)).toBe(false); // chosen before the island is interactive
     await from.selectOption('HBB');
-    measured[`${url} search form`] = { typing, hydrated: await hydratedAt(page) };
+    const readyAt = await hydratedAt(page);
+    measured[`${url} search form`] = { typing, hydrated: readyAt };
     await expect(from).toHaveValue('HBB');
     // The island took the choice: it narrows the destinations to Harbour Bay's (HarbourFront, Stulang Laut, ...).
     await expect(page.locator('select[name="to"] option[value="TMF"]')).toHaveCount(0);
     expect(typing).toBeLessThanOrEqual(TYPING_BUDGET_MS);
-    expect(measured[`${url} search form`]?.hydrated).toBeLessThanOrEqual(HYDRATED_BUDGET_MS);
+    expect(readyAt).toBeLessThanOrEqual(HYDRATED_BUDGET_MS);
   });
 }
 
@@ -85,7 +86,8 @@ test('/booking/{id}: on a slow phone network the contact step takes typing at on
   const typing = await pageClock(page);
   expect(await hydrated(page)).toBe(false);
   await name.fill('Dewi Lestari');
-  measured['/booking/{id} contact step'] = { typing, hydrated: await hydratedAt(page) };
+  const readyAt = await hydratedAt(page);
+  measured['/booking/{id} contact step'] = { typing, hydrated: readyAt };
   await expect(name).toHaveValue('Dewi Lestari');
   // The island holds what was typed before it woke: the step passes its checks with it.
   await page.locator('[name="contact.email"]').fill('dewi.lestari@example.co.id');
@@ -93,5 +95,5 @@ test('/booking/{id}: on a slow phone network the contact step takes typing at on
   await page.getByTestId('flow-next').click();
   await expect(page.locator('[name="passengers.0.fullName"]')).toBeVisible();
   expect(typing).toBeLessThanOrEqual(TYPING_BUDGET_MS);
-  expect(measured['/booking/{id} contact step']?.hydrated).toBeLessThanOrEqual(HYDRATED_BUDGET_MS);
+  expect(readyAt).toBeLessThanOrEqual(HYDRATED_BUDGET_MS);
 });

@@ -60,8 +60,10 @@ function detailsFormSchema({ today, travelDates, lastTravel, party }: TripDates)
       (typed, ctx) => {
         typed.forEach((one, index) => {
           // An empty or malformed date already has the schema's own message.
-          if (!/^\d{4}-\d{2}-\d{2}$/.test(String(one?.dateOfBirth))) return;
-          const problem = birthDateProblem(one.dateOfBirth, party[index] ?? 'adult', travelDates, today);
+          // Typed values as they are (a draft from before the field existed has none).
+          const birth: unknown = one.dateOfBirth;
+          if (typeof birth !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(birth)) return;
+          const problem = birthDateProblem(birth, party[index] ?? 'adult', travelDates, today);
           if (problem)
             ctx.issues.push({ code: 'custom', message: problem, path: [index, 'dateOfBirth'], input: typed });
         });

@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
 import jsQR from 'jsqr';
-import type { PDFNumber} from 'pdf-lib';
+import type { PDFNumber } from 'pdf-lib';
 import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { base45Decode, base45Encode } from '../../../src/domain/base45.ts';
