@@ -100,6 +100,7 @@ test('without JavaScript, check-in works from the order page, and a second check
   await page.locator('[name="code"]').fill(code);
   await page.locator('[name="email"]').fill('rina.wijaya@example.co.id');
   await page.getByTestId('check-order-submit').click();
+  const orderUrl = page.url();
   await page.getByTestId('order-check-in').click();
   await page.getByRole('button', { name: 'Check in', exact: true }).click();
   await expect(page.getByTestId('boarding-pass-link')).toHaveCount(1);
@@ -109,5 +110,9 @@ test('without JavaScript, check-in works from the order page, and a second check
   const pdf = await request.get(first ?? '');
   const again = await request.get(first ?? '');
   expect(Buffer.compare(await pdf.body(), await again.body())).toBe(0);
+  // The order page shows the ticket's new state and its boarding pass.
+  await page.goto(orderUrl);
+  await expect(page.getByTestId('ticket-line')).toContainText('Checked in');
+  await expect(page.getByTestId('ticket-line').getByRole('link')).toHaveAttribute('href', first ?? '');
   await context.close();
 });

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
-import type { BookingStatus } from '../../domain/booking-lifecycle.ts';
+import type { BookingStatus, TicketStatus } from '../../domain/booking-lifecycle.ts';
 import type { PassengerCategory } from '../../domain/passengers.ts';
 import type { PaymentBank } from '../../domain/payment-banks.ts';
 import { portTime } from '../../domain/port-time.ts';
@@ -46,7 +46,7 @@ export interface PassengerView {
   passportCountry: string;
   /** Issued when the booking is paid. */
   eTicketNumber?: string;
-  tickets: { leg: number; ticketNumber: string; status: string }[];
+  tickets: { leg: number; ticketNumber: string; status: TicketStatus }[];
 }
 
 export interface PaymentView {
