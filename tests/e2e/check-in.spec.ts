@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
+import { contact, passenger } from '../support/booking-flow.ts';
 import { daysAhead } from './batam-dates.ts';
 
 const texts = {
@@ -39,17 +40,8 @@ async function paidWithinWindow(request: APIRequestContext, page: Page, name: st
   const held = await request.post('/api/bookings', { data: { out: inWindow.id, adults: 1 } });
   const { id, code } = (await held.json()) as { id: string; code: string };
   const details = {
-    contact: { fullName: name, email: 'rina.wijaya@example.co.id', phone: '+6281234567890' },
-    passengers: [
-      {
-        fullName: name,
-        dateOfBirth: '1990-05-14',
-        passportNumber: 'C1234567',
-        passportIssued: '2021-03-02',
-        passportExpiry: '2031-03-01',
-        passportCountry: 'ID',
-      },
-    ],
+    contact: { ...contact, fullName: name, email: 'rina.wijaya@example.co.id' },
+    passengers: [passenger(name)],
   };
   expect((await request.put(`/api/bookings/${id}/details`, { data: details })).status()).toBe(204);
   const paid = await request.post(`/api/bookings/${id}/payment`, { data: { bank: 'bni', agree: true } });

@@ -1,4 +1,8 @@
-import { checkInRefusal, type CheckInRefusal } from '../../domain/after-sales.ts';
+import {
+  CHECK_IN_OPENS_MINUTES_BEFORE,
+  checkInRefusal,
+  type CheckInRefusal,
+} from '../../domain/after-sales.ts';
 import { portTime } from '../../domain/port-time.ts';
 import { formatShortDate } from '../../i18n/format.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
@@ -27,8 +31,6 @@ export interface CheckInLeg {
   opensAt?: string;
   passengers: CheckInPassenger[];
 }
-
-const DAY_MS = 24 * 60 * 60_000;
 
 /**
  * What /booking/{id}/check-in shows of a paid booking at `now`: each sailing with its check-in window and its
@@ -68,7 +70,7 @@ export function checkInLegs(view: BookingView, network: Network, locale: Locale,
     };
     if (!departsAt || !sailing) return { ...base, window: 'no_sailing' as const };
     const window = checkInRefusal({ status: 'active' }, departsAt, now) ?? 'open';
-    const opens = new Date(departsAt.getTime() - DAY_MS);
+    const opens = new Date(departsAt.getTime() - CHECK_IN_OPENS_MINUTES_BEFORE * 60_000);
     const opensLocal = portTime(opens, network.terminal(leg.fromCode)?.timeZone ?? 'Asia/Jakarta');
     const opensClock = `${opensLocal.time} ${opensLocal.zone}, ${formatShortDate(opensLocal.date, locale)}`;
     return { ...base, window, opensAt: opensClock };

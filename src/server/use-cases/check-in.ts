@@ -2,12 +2,10 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { checkInRefusal, type CheckInRefusal } from '../../domain/after-sales.ts';
 import { assertTicketMove } from '../../domain/booking-lifecycle.ts';
 import { passportProblems } from '../../domain/passport.ts';
-import { toLocal } from '../../domain/port-time.ts';
-import { lastTravelDate, travelDates } from '../../domain/trip-dates.ts';
 import { checkInSchema, type CheckInRequest } from '../../schemas/check-in.ts';
 import { lockingTransaction } from '../db/conflicts.ts';
-import { bookingLegs, bookingPassengers, bookings } from '../db/schema/bookings.ts';
-import { sailings } from '../db/schema/network.ts';
+import { bookingTravelDates } from '../db/queries/travel-dates.ts';
+import { bookingPassengers, bookings } from '../db/schema/bookings.ts';
 import { sentMails, tickets } from '../db/schema/payments.ts';
 import { refuse, type RefusalCode } from '../validation-errors.ts';
 import type { UseCaseContext } from './context.ts';
@@ -43,27 +41,12 @@ async function checkInTickets(
       .orderBy(asc(tickets.ticketNumber))
       .for('update');
     if (rows.length !== new Set(wanted).size) throw refuse('tickets', 'checkin_error_ticket');
-    const legs = await tx
-      .select({ leg: bookingLegs.leg, routeId: bookingLegs.routeId, departsAt: sailings.departsAt })
-      .from(bookingLegs)
-      .leftJoin(sailings, eq(sailings.id, bookingLegs.sailingId))
-      .where(eq(bookingLegs.bookingId, bookingId))
-      .orderBy(asc(bookingLegs.leg));
     const passengers = await tx
       .select()
       .from(bookingPassengers)
       .where(eq(bookingPassengers.bookingId, bookingId));
     const now = ctx.clock();
-    const zoneOf = (routeId: string) =>
-      ctx.network.terminal(ctx.network.routeById(routeId)?.from ?? '')?.timeZone ?? 'Asia/Jakarta';
-    const today = toLocal(now, zoneOf(legs[0]?.routeId ?? '')).date;
-    const last = lastTravelDate(
-      travelDates(
-        legs.map((leg) => (leg.departsAt ? toLocal(leg.departsAt, zoneOf(leg.routeId)).date : undefined)),
-        today,
-      ),
-      today,
-    );
+    const { legs, today, last } = await bookingTravelDates(tx, ctx.network, bookingId, now);
     for (const ticket of rows) {
       const departsAt = legs.find((leg) => leg.leg === ticket.leg)?.departsAt;
       // An open ticket names no sailing until it is claimed: there is nothing to check in for yet.

@@ -1,13 +1,11 @@
 import { holdIsLive } from '../../domain/booking-lifecycle.ts';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { birthDateProblem, passengerCategories, type PassengerCategory } from '../../domain/passengers.ts';
 import { passportProblems } from '../../domain/passport.ts';
-import { toLocal } from '../../domain/port-time.ts';
-import { lastTravelDate, travelDates } from '../../domain/trip-dates.ts';
 import { bookingDetailsSchema, type BookingDetails } from '../../schemas/booking-details.ts';
 import type { Database } from '../db/client.ts';
-import { bookingLegs, bookingPassengers, bookings } from '../db/schema/bookings.ts';
-import { sailings } from '../db/schema/network.ts';
+import { bookingTravelDates } from '../db/queries/travel-dates.ts';
+import { bookingPassengers, bookings } from '../db/schema/bookings.ts';
 import type { Network } from '../network.ts';
 import { Refused, refuse, type ErrorKeys } from '../validation-errors.ts';
 import type { UseCaseContext } from './context.ts';
@@ -24,30 +22,6 @@ function categories(counts: Record<PassengerCategory, number>): PassengerCategor
 }
 
 /**
- * The first departure terminal's today, and the booking's travel dates (local): each passenger's category must hold
- * on every one, and passports must stay valid 6 months after the last.
- */
-async function datesOf(tx: Database, context: Context, id: string) {
-  const legs = await tx
-    .select({ routeId: bookingLegs.routeId, departsAt: sailings.departsAt })
-    .from(bookingLegs)
-    .leftJoin(sailings, eq(sailings.id, bookingLegs.sailingId))
-    .where(eq(bookingLegs.bookingId, id))
-    .orderBy(asc(bookingLegs.leg));
-  const zoneOf = (routeId: string) => {
-    const route = context.network.routeById(routeId);
-    return context.network.terminal(route?.from ?? '')?.timeZone ?? 'Asia/Jakarta';
-  };
-  const today = toLocal(context.now, zoneOf(legs[0]?.routeId ?? '')).date;
-  // An open ticket names no sailing yet: today stands in, and claiming a sailing checks the passport again.
-  const dates = travelDates(
-    legs.map((leg) => (leg.departsAt ? toLocal(leg.departsAt, zoneOf(leg.routeId)).date : undefined)),
-    today,
-  );
-  return { today, dates, last: lastTravelDate(dates, today) };
-}
-
-/**
  * Saves the contact person and the passengers of a held booking (the booking flow's first steps), so progress
  * survives a reload and another device. Only a live hold can change; passports must satisfy the rules for the
  * booking's own dates.
@@ -61,7 +35,7 @@ async function saveBookingDetails(id: string, details: BookingDetails, context: 
     const party = categories({ adult: booking.adults, child: booking.children, infant: booking.infants });
     if (details.passengers.length !== party.length)
       throw refuse('passengers', 'booking_error_passenger_count', { count: party.length });
-    const { today, dates, last } = await datesOf(tx, context, id);
+    const { today, dates, last } = await bookingTravelDates(tx, context.network, id, context.now);
     const errors: ErrorKeys = {};
     details.passengers.forEach((passenger, index) => {
       const at = (field: string) => (errors[`passengers.${String(index)}.${field}`] ??= []);

@@ -1,0 +1,28 @@
+import { asc, eq } from 'drizzle-orm';
+import { toLocal } from '../../../domain/port-time.ts';
+import { lastTravelDate, travelDates } from '../../../domain/trip-dates.ts';
+import type { Network } from '../../network.ts';
+import type { Database } from '../client.ts';
+import { bookingLegs } from '../schema/bookings.ts';
+import { sailings } from '../schema/network.ts';
+
+/**
+ * A booking's legs with their departures, the first departure terminal's today, and the travel dates (local; an
+ * open ticket's today stands in until it is claimed): what the passport and category rules need, read once.
+ */
+export async function bookingTravelDates(db: Database, network: Network, bookingId: string, now: Date) {
+  const legs = await db
+    .select({ leg: bookingLegs.leg, routeId: bookingLegs.routeId, departsAt: sailings.departsAt })
+    .from(bookingLegs)
+    .leftJoin(sailings, eq(sailings.id, bookingLegs.sailingId))
+    .where(eq(bookingLegs.bookingId, bookingId))
+    .orderBy(asc(bookingLegs.leg));
+  const zoneOf = (routeId: string) =>
+    network.terminal(network.routeById(routeId)?.from ?? '')?.timeZone ?? 'Asia/Jakarta';
+  const today = toLocal(now, zoneOf(legs[0]?.routeId ?? '')).date;
+  const dates = travelDates(
+    legs.map((leg) => (leg.departsAt ? toLocal(leg.departsAt, zoneOf(leg.routeId)).date : undefined)),
+    today,
+  );
+  return { legs, today, dates, last: lastTravelDate(dates, today) };
+}
