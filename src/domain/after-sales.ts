@@ -1,5 +1,6 @@
 import type { TicketStatus } from './booking-lifecycle.ts';
 import { CHECK_IN_CLOSES_MINUTES_BEFORE } from './boarding.ts';
+import type { PassengerCategory } from './passengers.ts';
 import { addDays } from './port-time.ts';
 
 /**
@@ -36,7 +37,7 @@ export interface TicketState {
 export type RescheduleRefusal = 'change_closed' | 'checked_in' | 'already_rescheduled' | 'not_active';
 
 /** Tickets still good for travel: what an operator's cancellation lets move or refund at any time, free. */
-const travelling: readonly TicketStatus[] = ['active', 'claimed', 'checked_in'];
+export const travelling: readonly TicketStatus[] = ['active', 'claimed', 'checked_in'];
 
 /**
  * Why a ticket cannot move to another sailing now, or undefined when it can: at least 2 hours before departure, not
@@ -61,32 +62,84 @@ export function rescheduleFee(fromOperator: string, toOperator: string, tickets:
   return fromOperator === toOperator ? 0 : OTHER_OPERATOR_FEE * tickets;
 }
 
+/**
+ * Whether a segment of a booking leg is still part of the trip: segment 0 until tickets are issued, then any segment
+ * with a ticket that did not move elsewhere. One every passenger left by a reschedule stays only in the tickets'
+ * history.
+ */
+export function segmentTravelled(
+  segment: { leg: number; segment: number },
+  tickets: readonly { leg: number; segment: number; status: TicketStatus }[],
+): boolean {
+  const onIt = tickets.filter((t) => t.leg === segment.leg && t.segment === segment.segment);
+  return onIt.length === 0 ? segment.segment === 0 : onIt.some((t) => t.status !== 'rescheduled');
+}
+
+export type TargetSailingRefusal = 'same_sailing' | 'other_route' | 'not_scheduled' | 'too_soon';
+
+/**
+ * Why a ticket cannot move onto `target` now: it must be another sailing of the same route, still scheduled, and
+ * leave at least 1 hour from now (an online move onto a sailing closes with its check-in, as a claim does).
+ */
+export function targetSailingRefusal(
+  current: { sailingId: string | null; routeId: string },
+  target: { id: string; routeId: string; status: string; departsAt: Date },
+  now: Date,
+): TargetSailingRefusal | undefined {
+  if (target.id === current.sailingId) return 'same_sailing';
+  if (target.routeId !== current.routeId) return 'other_route';
+  if (target.status !== 'scheduled') return 'not_scheduled';
+  if (minutesBefore(target.departsAt, now) < CLAIM_CLOSES_MINUTES_BEFORE) return 'too_soon';
+  return undefined;
+}
+
+/**
+ * Whether splitting a leg's travellers into those who move and those who stay keeps the party rules on every
+ * sailing (PRODUCT.md section 4): a child or infant travels with an adult, and an infant on a lap needs an adult of
+ * its own. Each group lists the categories of its passengers still travelling; an empty group is fine.
+ */
+export function splitKeepsMinorsAccompanied(groups: readonly (readonly PassengerCategory[])[]): boolean {
+  return groups.every((group) => {
+    const count = (category: PassengerCategory) => group.filter((c) => c === category).length;
+    return group.length === 0 || (count('adult') > 0 && count('infant') <= count('adult'));
+  });
+}
+
 export type CancellationRefusal = 'change_closed' | 'claim_closed' | 'checked_in' | 'not_active';
 
 /**
  * Why a ticket cannot be cancelled now, or undefined when it can: at least 2 hours before departure; for a sailing
- * the operator cancelled, up to 1 week after its departure.
+ * the operator cancelled, up to 1 week after its departure. An open ticket not claimed yet (no departure) can be
+ * cancelled while it is valid (an expired one is `expired`).
  */
 export function cancellationRefusal(
   ticket: TicketState,
-  departsAt: Date,
+  departsAt: Date | undefined,
   now: Date,
   operatorCancelled: boolean,
 ): CancellationRefusal | undefined {
   // Checked in for a sailing that then did not sail: refunded all the same.
-  if (operatorCancelled) {
+  if (operatorCancelled && departsAt) {
     if (!travelling.includes(ticket.status)) return 'not_active';
     const lastDay = departsAt.getTime() + OPERATOR_CANCELLATION_CLAIM_DAYS * 24 * 60 * MINUTE_MS;
     return now.getTime() > lastDay ? 'claim_closed' : undefined;
   }
   if (ticket.status === 'checked_in' || ticket.status === 'boarded') return 'checked_in';
   if (ticket.status !== 'active' && ticket.status !== 'claimed') return 'not_active';
+  if (!departsAt) return undefined;
   return minutesBefore(departsAt, now) < CHANGE_CLOSES_MINUTES_BEFORE ? 'change_closed' : undefined;
 }
 
 /** The refund of one cancelled ticket: what was paid for it less the fee (none when the operator cancelled), >= 0. */
 export function cancellationRefund(paidForTicket: number, operatorCancelled: boolean): number {
   return operatorCancelled ? paidForTicket : Math.max(0, paidForTicket - CANCELLATION_FEE);
+}
+
+/** What cancelling some tickets comes to: what was paid for them, the fees kept, the refund (never below zero). */
+export function cancellationQuote(tickets: readonly { paid: number; operatorCancelled: boolean }[]) {
+  const paid = tickets.reduce((sum, t) => sum + t.paid, 0);
+  const refund = tickets.reduce((sum, t) => sum + cancellationRefund(t.paid, t.operatorCancelled), 0);
+  return { paid, fee: paid - refund, refund };
 }
 
 /**

@@ -76,3 +76,8 @@ export function priceBooking(
   const total = legs.reduce((sum, leg) => sum + leg.subtotal.total, 0) + transactionFee;
   return { legs, transactionFee, total };
 }
+
+/** What one passenger's ticket on a leg was paid (fare, terminal fee, surcharge): the base of its refund. */
+export function paidForTicket(price: BookingPrice, leg: number, category: PassengerCategory): number {
+  return price.legs[leg]?.perPassenger[category].total ?? 0;
+}

@@ -7,6 +7,11 @@ export function eTicketNumber(bookingCode: string, position: number): string {
   return `ET-${bookingCode}-${String(position + 1)}`;
 }
 
-export function ticketNumber(bookingCode: string, position: number, leg: number): string {
-  return `TK-${bookingCode}-${String(position + 1)}${leg === 0 ? 'D' : 'R'}`;
+/**
+ * A ticket as booked (segment 0), or the one a reschedule issued in its place: `TK-K7M4QX-2D2` is passenger 2's
+ * departure ticket on the booking leg's second segment (the first sailing they moved to).
+ */
+export function ticketNumber(bookingCode: string, position: number, leg: number, segment = 0): string {
+  const base = `TK-${bookingCode}-${String(position + 1)}${leg === 0 ? 'D' : 'R'}`;
+  return segment === 0 ? base : `${base}${String(segment + 1)}`;
 }

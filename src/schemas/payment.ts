@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { paymentBanks } from '../domain/payment-banks.ts';
+import { agreement } from './shared-fields.ts';
 
 /**
  * "Pay" on /booking/{id}/payment: the bank of the virtual account and the agreement to the terms and the privacy
@@ -8,10 +9,7 @@ import { paymentBanks } from '../domain/payment-banks.ts';
  */
 export const payRequestSchema = z.object({
   bank: z.enum(paymentBanks, { error: 'payment_error_method' }),
-  agree: z.pipe(
-    z.transform((value: unknown) => value === true || value === 'on' || value === 'true'),
-    z.literal(true, { error: 'payment_error_agree' }),
-  ),
+  agree: agreement('payment_error_agree'),
 });
 
 export type PayRequest = z.infer<typeof payRequestSchema>;

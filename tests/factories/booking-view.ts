@@ -20,6 +20,10 @@ export function batamHarbourFrontLegs(out: LegTimes, back: LegTimes): BookingLeg
   return [
     {
       leg: 0,
+      segment: 0,
+      routeId: 'btc-hfc',
+      operatorCode: 'SEX',
+      sailingCancelled: false,
       fromCode: 'BTC',
       toCode: 'HFC',
       from: 'Batam Centre',
@@ -32,6 +36,10 @@ export function batamHarbourFrontLegs(out: LegTimes, back: LegTimes): BookingLeg
     },
     {
       leg: 1,
+      segment: 0,
+      routeId: 'hfc-btc',
+      operatorCode: 'SEX',
+      sailingCancelled: false,
       fromCode: 'HFC',
       toCode: 'BTC',
       from: 'HarbourFront',

@@ -56,7 +56,8 @@ describe.each(testDatabases)('seed on $name', (database) => {
     await expect(handle.db.execute(statement)).rejects.toThrow();
   });
 
-  it('refuses a booking leg that takes no seats', async () => {
+  // A leg's seats fall to 0 once all its passengers moved or cancelled; below 0 is a bug.
+  it('refuses a booking leg with fewer than no seats', async () => {
     const booking = 'seed-test-booking-000001';
     await handle.db.execute(
       sql`insert into bookings (id, code, status, trip, locale, adults, children, infants, price, expires_at)
@@ -65,7 +66,7 @@ describe.each(testDatabases)('seed on $name', (database) => {
     await expect(
       handle.db.execute(
         sql`insert into booking_legs (booking_id, leg, route_id, operator_code, sailing_id, seats)
-            select ${booking}, 0, route_id, operator_code, id, 0 from sailings limit 1`,
+            select ${booking}, 0, route_id, operator_code, id, -1 from sailings limit 1`,
       ),
     ).rejects.toThrow();
   });

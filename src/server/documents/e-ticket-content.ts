@@ -2,7 +2,13 @@ import { ticketIssuedOn, ticketValidUntil } from '../../domain/ticket-validity.t
 import { formatLongDate, formatRupiah } from '../../i18n/format.ts';
 import { intlTags, localizePath, type Locale } from '../../i18n/locales.ts';
 import { translate, type MessageKey } from '../../i18n/translate.ts';
-import type { BookingLegView, BookingView, LocalTime, PassengerView } from '../services/booking-view.ts';
+import {
+  ticketOn,
+  type BookingLegView,
+  type BookingView,
+  type LocalTime,
+  type PassengerView,
+} from '../services/booking-view.ts';
 import { eTicketQrPayload } from './qr.ts';
 
 /** A label and its value; a wide field takes a whole row of the layout's grid. */
@@ -80,7 +86,7 @@ function legHeading(leg: BookingLegView, locale: Locale): string {
 const route = (leg: BookingLegView) => `${leg.from} – ${leg.to}`;
 
 function ticketNumberOf(view: BookingView, passenger: PassengerView, leg: BookingLegView): string {
-  const ticket = passenger.tickets.find((t) => t.leg === leg.leg);
+  const ticket = ticketOn(passenger, leg, { cancelled: false });
   if (!ticket)
     throw new Error(`booking ${view.code}: passenger ${passenger.position} has no ticket for leg ${leg.leg}`);
   return ticket.ticketNumber;
@@ -130,8 +136,11 @@ function priceContent(view: BookingView): ETicketPage['price'] {
   });
   return {
     title: t('eticket_price_title'),
-    groups: view.legs.map((leg, index) => {
-      const subtotal = price.legs[index]?.subtotal ?? { ticket: 0, terminalFee: 0, surcharge: 0 };
+    // Priced per leg as booked: a reschedule moves passengers, never the price paid.
+    groups: price.legs.flatMap((legPrice, index) => {
+      const leg = view.legs.find((l) => l.leg === index);
+      if (!leg) return [];
+      const subtotal = legPrice.subtotal;
       return {
         heading: `${legHeading(leg, locale)}: ${route(leg)}`,
         rows: [
@@ -168,16 +177,22 @@ export function eTicketPages(view: BookingView, options: { siteUrl: string }): E
       ] as const
     ).map((key) => t(key)),
   };
-  return view.passengers.map((passenger, index) => {
+  // A passenger's page shows the sailings they still travel on: moved tickets show their new sailing, cancelled
+  // ones are gone (and a passenger with nothing left to travel on has no page).
+  const travelling = view.passengers.flatMap((passenger) => {
+    const legs = view.legs.filter((leg) => ticketOn(passenger, leg, { cancelled: false }));
+    return legs.length > 0 || passenger.tickets.length === 0 ? [{ passenger, legs }] : [];
+  });
+  return travelling.map(({ passenger, legs: ridden }, index) => {
     const eTicketNumber = passenger.eTicketNumber;
     if (!eTicketNumber)
       throw new Error(`booking ${view.code} has no e-ticket for passenger ${passenger.position}`);
-    const legs = view.legs.map((leg) => legContent(view, passenger, leg, issued));
-    const ticketNumbers = view.legs.map((leg) => ticketNumberOf(view, passenger, leg));
+    const legs = ridden.map((leg) => legContent(view, passenger, leg, issued));
+    const ticketNumbers = ridden.map((leg) => ticketNumberOf(view, passenger, leg));
     return {
       brand: t('brand_name'),
       title: t('eticket_title'),
-      pageLabel: t('eticket_page_of', { position: index + 1, count: view.passengers.length }),
+      pageLabel: t('eticket_page_of', { position: index + 1, count: travelling.length }),
       fields: [
         { label: t('eticket_number'), value: eTicketNumber },
         { label: t('booking_code_label'), value: view.code },

@@ -1,9 +1,11 @@
 import type * as z from 'zod/mini';
 import { bookingDetailsSchema } from '../../schemas/booking-details.ts';
+import { cancellationSchema } from '../../schemas/cancellation.ts';
 import { checkInSchema } from '../../schemas/check-in.ts';
 import { checkOrderSchema } from '../../schemas/check-order.ts';
 import { holdRequestSchema } from '../../schemas/hold.ts';
 import { payRequestSchema } from '../../schemas/payment.ts';
+import { rescheduleSchema } from '../../schemas/reschedule.ts';
 import { searchQuerySchema } from '../../schemas/search.ts';
 
 /** What a route reads: its JSON body's schema, its query's, or a gateway-signed body. */
@@ -33,5 +35,7 @@ export const apiContracts: Record<string, Contract> = {
   'POST /api/bookings/:id/payment': { body: payRequestSchema },
   'PUT /api/bookings/:id/details': { body: bookingDetailsSchema },
   'POST /api/bookings/:id/check-in': { body: checkInSchema },
+  'POST /api/bookings/:id/reschedule': { body: rescheduleSchema },
+  'POST /api/bookings/:id/cancellation': { body: cancellationSchema },
   'GET /api/boarding-pass/keys': {},
 };

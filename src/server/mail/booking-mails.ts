@@ -103,16 +103,18 @@ export function bookingPaidMail(
         kind: 'rows',
         rows: [
           [t('mail_eticket_number'), passenger.eTicketNumber ?? '', true],
-          ...passenger.tickets.map((ticket): Row => [
-            t('mail_ticket_number_leg', { route: legName(ticket.leg) }),
-            ticket.ticketNumber,
-          ]),
+          ...passenger.tickets
+            .filter((ticket) => ticket.status !== 'rescheduled' && ticket.status !== 'cancelled')
+            .map((ticket): Row => [
+              t('mail_ticket_number_leg', { route: legName(ticket.leg) }),
+              ticket.ticketNumber,
+            ]),
         ],
       },
     ]),
     { kind: 'heading', text: t('booking_price_title') },
     ...view.price.legs.flatMap((price, index): Block[] => [
-      { kind: 'subheading', text: legName(view.legs[index]?.leg ?? index) },
+      { kind: 'subheading', text: legName(index) },
       {
         kind: 'rows',
         rows: [

@@ -7,7 +7,7 @@ import { portTime } from '../../domain/port-time.ts';
 import { formatShortDate } from '../../i18n/format.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import type { Network } from '../network.ts';
-import type { BookingView } from '../services/booking-view.ts';
+import { ticketOn, type BookingView } from '../services/booking-view.ts';
 import { formatClock, tripCard } from './trip-card.ts';
 
 /** One passenger on one sailing, as the check-in page lists them. */
@@ -43,11 +43,8 @@ export function checkInLegs(view: BookingView, network: Network, locale: Locale,
     const sailing = cardLeg?.sailing;
     const departsAt = leg.departsAt ? new Date(leg.departsAt) : undefined;
     const passengers = view.passengers.flatMap((passenger) =>
-      passenger.tickets
-        .filter(
-          (ticket) =>
-            ticket.leg === leg.leg && ticket.status !== 'cancelled' && ticket.status !== 'rescheduled',
-        )
+      [ticketOn(passenger, leg, { cancelled: false })]
+        .filter((ticket) => ticket !== undefined)
         .map((ticket) => ({
           name: passenger.fullName,
           ticketNumber: ticket.ticketNumber,

@@ -94,6 +94,7 @@ function clockAt(instant: Date, terminal: Terminal, sailingDate: string, locale:
 function sailingOf(
   bookingId: string,
   leg: BookingLegView,
+  number: number,
   network: Network,
   locale: Locale,
 ): TripCardSailing | undefined {
@@ -112,7 +113,7 @@ function sailingOf(
     arrival: clockAt(arrivesAt, to, date, locale),
     checkInCloses: clockAt(checkInCloses, from, date, locale),
     gateCloses: clockAt(gateCloses, from, date, locale),
-    calendarPath: localizePath(`/booking/${bookingId}/leg-${String(leg.leg + 1)}.ics`, locale),
+    calendarPath: localizePath(`/booking/${bookingId}/leg-${String(number)}.ics`, locale),
   };
 }
 
@@ -130,11 +131,12 @@ export function tripCard(view: BookingView, network: Network, locale: Locale): T
   return {
     code: view.code,
     eTicketPath: localizePath(`/booking/${view.id}/e-ticket.pdf`, locale),
-    legs: view.legs.map((leg): TripCardLeg => {
+    // Numbered in the view's order: a reschedule that split a leg adds a card (and a calendar file) for the new sailing.
+    legs: view.legs.map((leg, index): TripCardLeg => {
       const terminal = terminalOf(network, leg.fromCode);
       const counter = terminalCounter(terminal.id);
       const card: TripCardLeg = {
-        number: leg.leg + 1,
+        number: index + 1,
         title: legTitle(leg, locale),
         from: leg.from,
         to: leg.to,
@@ -146,7 +148,7 @@ export function tripCard(view: BookingView, network: Network, locale: Locale): T
           mapUrl: mapSearchUrl(terminal),
         },
       };
-      const sailing = sailingOf(view.id, leg, network, locale);
+      const sailing = sailingOf(view.id, leg, index + 1, network, locale);
       if (sailing) return { ...card, sailing };
       return issuedOn
         ? { ...card, validUntil: formatLongDate(new Date(`${ticketValidUntil(issuedOn)}T00:00:00Z`), locale) }

@@ -29,18 +29,25 @@ export async function boardingPassOf(
       status: tickets.status,
       checkedInAt: tickets.checkedInAt,
       position: tickets.position,
+      segment: tickets.segment,
       sailingId: bookingLegs.sailingId,
     })
     .from(tickets)
     .innerJoin(
       bookingLegs,
-      and(eq(bookingLegs.bookingId, tickets.bookingId), eq(bookingLegs.leg, tickets.leg)),
+      and(
+        eq(bookingLegs.bookingId, tickets.bookingId),
+        eq(bookingLegs.leg, tickets.leg),
+        eq(bookingLegs.segment, tickets.segment),
+      ),
     )
     .where(and(eq(tickets.ticketNumber, ticketNumber), eq(tickets.bookingId, view.id)));
   if (ticket?.status !== 'checked_in' || !ticket.checkedInAt || !ticket.sailingId) return undefined;
   const passenger = view.passengers.find((person) => person.position === ticket.position);
-  const leg = tripCard(view, network, view.locale).legs[ticket.leg];
-  const departsAt = view.legs[ticket.leg]?.departsAt;
+  // The trip card lists the booking's current segments in the view's order.
+  const index = view.legs.findIndex((l) => l.leg === ticket.leg && l.segment === ticket.segment);
+  const leg = tripCard(view, network, view.locale).legs[index];
+  const departsAt = view.legs[index]?.departsAt;
   if (!passenger || !leg?.sailing || !departsAt) return undefined;
   const departure = new Date(departsAt);
   const qrText = signBoardingPass(

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
+import { segmentTravelled } from '../../domain/after-sales.ts';
 import type { BookingStatus, TicketStatus } from '../../domain/booking-lifecycle.ts';
 import type { PassengerCategory } from '../../domain/passengers.ts';
 import type { PaymentBank } from '../../domain/payment-banks.ts';
@@ -19,7 +20,16 @@ export interface LocalTime {
 }
 
 export interface BookingLegView {
+  /** 0 outbound, 1 return. */
   leg: number;
+  /** 0 as booked; a reschedule of some of the leg's passengers adds segments (tickets name theirs). */
+  segment: number;
+  routeId: string;
+  operatorCode: string;
+  /** Absent for an open ticket not claimed yet. */
+  sailingId?: string;
+  /** The operator cancelled the sailing: a free reschedule or a refund without fee. */
+  sailingCancelled: boolean;
   /** Terminal codes (for QR payloads and links) and names in the reader's language. */
   fromCode: string;
   toCode: string;
@@ -46,7 +56,33 @@ export interface PassengerView {
   passportCountry: string;
   /** Issued when the booking is paid. */
   eTicketNumber?: string;
-  tickets: { leg: number; ticketNumber: string; status: TicketStatus }[];
+  tickets: TicketView[];
+}
+
+export interface TicketView {
+  leg: number;
+  segment: number;
+  ticketNumber: string;
+  status: TicketStatus;
+  /** Owed at the counter before boarding (a move onto another operator's sailing). */
+  counterFee: number;
+  /** The ticket this one replaced, when a reschedule issued it. */
+  rescheduledFrom?: string;
+}
+
+/** The passenger's ticket on a leg's segment, unless it moved elsewhere (rescheduled) or was `cancelled` too. */
+export function ticketOn(
+  passenger: PassengerView,
+  leg: Pick<BookingLegView, 'leg' | 'segment'>,
+  options: { cancelled: boolean } = { cancelled: true },
+): TicketView | undefined {
+  return passenger.tickets.find(
+    (t) =>
+      t.leg === leg.leg &&
+      t.segment === leg.segment &&
+      t.status !== 'rescheduled' &&
+      (options.cancelled || t.status !== 'cancelled'),
+  );
 }
 
 export interface PaymentView {
@@ -108,21 +144,28 @@ export async function bookingView(
     db
       .select({
         leg: bookingLegs.leg,
+        segment: bookingLegs.segment,
         routeId: bookingLegs.routeId,
         operatorCode: bookingLegs.operatorCode,
+        sailingId: bookingLegs.sailingId,
+        sailingStatus: sailings.status,
         departsAt: sailings.departsAt,
         arrivesAt: sailings.arrivesAt,
       })
       .from(bookingLegs)
       .leftJoin(sailings, eq(sailings.id, bookingLegs.sailingId))
       .where(eq(bookingLegs.bookingId, id))
-      .orderBy(asc(bookingLegs.leg)),
+      .orderBy(asc(bookingLegs.leg), asc(bookingLegs.segment)),
     db
       .select()
       .from(bookingPassengers)
       .where(eq(bookingPassengers.bookingId, id))
       .orderBy(asc(bookingPassengers.position)),
-    db.select().from(tickets).where(eq(tickets.bookingId, id)).orderBy(asc(tickets.leg)),
+    db
+      .select()
+      .from(tickets)
+      .where(eq(tickets.bookingId, id))
+      .orderBy(asc(tickets.leg), asc(tickets.segment)),
     // The newest VA actually issued: an attempt still at the gateway, or one it refused, has nothing to show.
     db
       .select()
@@ -143,27 +186,35 @@ export async function bookingView(
     paidAt: booking.paidAt,
     createdAt: booking.createdAt,
     price: booking.price,
-    legs: legs.map((leg) => {
-      const route = network.routeById(leg.routeId);
-      if (!route) throw new Error(`booking ${id} names unknown route ${leg.routeId}`);
-      const { from, to } = network.ends(route);
-      return {
-        leg: leg.leg,
-        fromCode: from.id,
-        toCode: to.id,
-        from: from.name[locale],
-        to: to.name[locale],
-        operator: network.operatorName(leg.operatorCode),
-        ...(leg.departsAt && leg.arrivesAt
-          ? {
-              departure: portTime(leg.departsAt, from.timeZone),
-              arrival: portTime(leg.arrivesAt, to.timeZone),
-              departsAt: leg.departsAt.toISOString(),
-              arrivesAt: leg.arrivesAt.toISOString(),
-            }
-          : {}),
-      };
-    }),
+    // A segment whose every passenger moved on to another sailing is history: the tickets keep it, the trip not.
+    legs: legs
+      .filter((leg) => segmentTravelled(leg, issued))
+      .map((leg) => {
+        const route = network.routeById(leg.routeId);
+        if (!route) throw new Error(`booking ${id} names unknown route ${leg.routeId}`);
+        const { from, to } = network.ends(route);
+        return {
+          leg: leg.leg,
+          segment: leg.segment,
+          routeId: leg.routeId,
+          operatorCode: leg.operatorCode,
+          ...(leg.sailingId ? { sailingId: leg.sailingId } : {}),
+          sailingCancelled: leg.sailingStatus === 'cancelled',
+          fromCode: from.id,
+          toCode: to.id,
+          from: from.name[locale],
+          to: to.name[locale],
+          operator: network.operatorName(leg.operatorCode),
+          ...(leg.departsAt && leg.arrivesAt
+            ? {
+                departure: portTime(leg.departsAt, from.timeZone),
+                arrival: portTime(leg.arrivesAt, to.timeZone),
+                departsAt: leg.departsAt.toISOString(),
+                arrivesAt: leg.arrivesAt.toISOString(),
+              }
+            : {}),
+        };
+      }),
     ...(booking.contactName && booking.contactEmail
       ? {
           contact: {
@@ -185,7 +236,14 @@ export async function bookingView(
       ...(p.eTicketNumber ? { eTicketNumber: p.eTicketNumber } : {}),
       tickets: issued
         .filter((t) => t.position === p.position)
-        .map((t) => ({ leg: t.leg, ticketNumber: t.ticketNumber, status: t.status })),
+        .map((t) => ({
+          leg: t.leg,
+          segment: t.segment,
+          ticketNumber: t.ticketNumber,
+          status: t.status,
+          counterFee: t.counterFee,
+          ...(t.rescheduledFrom ? { rescheduledFrom: t.rescheduledFrom } : {}),
+        })),
     })),
     ...(payment
       ? {

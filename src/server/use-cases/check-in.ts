@@ -6,7 +6,8 @@ import { checkInSchema, type CheckInRequest } from '../../schemas/check-in.ts';
 import { lockingTransaction } from '../db/conflicts.ts';
 import { bookingTravelDates } from '../db/queries/travel-dates.ts';
 import { bookingPassengers, bookings } from '../db/schema/bookings.ts';
-import { sentMails, tickets } from '../db/schema/payments.ts';
+import { tickets } from '../db/schema/payments.ts';
+import { queueCurrentStateMail } from '../db/queries/queue-mail.ts';
 import { refuse, type RefusalCode } from '../validation-errors.ts';
 import type { UseCaseContext } from './context.ts';
 
@@ -48,7 +49,9 @@ async function checkInTickets(
     const now = ctx.clock();
     const { legs, today, last } = await bookingTravelDates(tx, ctx.network, bookingId, now);
     for (const ticket of rows) {
-      const departsAt = legs.find((leg) => leg.leg === ticket.leg)?.departsAt;
+      const departsAt = legs.find(
+        (leg) => leg.leg === ticket.leg && leg.segment === ticket.segment,
+      )?.departsAt;
       // An open ticket names no sailing until it is claimed: there is nothing to check in for yet.
       if (!departsAt) throw refuse('tickets', 'checkin_error_not_active');
       const refusal = checkInRefusal(ticket, departsAt, now);
@@ -72,13 +75,7 @@ async function checkInTickets(
         );
     // Each leg's boarding-pass mail carries every pass of that leg: queued, or queued again with the new ones.
     for (const leg of new Set(fresh.map((ticket) => ticket.leg)))
-      await tx
-        .insert(sentMails)
-        .values({ bookingId, kind: boardingPassMailKind(leg) })
-        .onConflictDoUpdate({
-          target: [sentMails.bookingId, sentMails.kind],
-          set: { sentAt: null, attempts: 0, claimedUntil: null },
-        });
+      await queueCurrentStateMail(tx, bookingId, boardingPassMailKind(leg));
     return rows.map((ticket) => ({
       ticketNumber: ticket.ticketNumber,
       checkedInAt: ticket.checkedInAt ?? now,

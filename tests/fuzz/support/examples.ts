@@ -7,6 +7,19 @@ export const examples: Record<string, unknown> = {
   'POST /api/bookings/lookup': { code: 'K7M4QX', email: 'siti@example.co.id' },
   'POST /api/bookings/:id/payment': { bank: 'bni', agree: true },
   'POST /api/bookings/:id/check-in': { tickets: ['TK-K7M4QX-11A'] },
+  'POST /api/bookings/:id/reschedule': {
+    tickets: ['TK-K7M4QX-1D'],
+    sailing: '00000000-0000-4000-8000-000000000000',
+    payment: 'counter',
+    agree: true,
+  },
+  'POST /api/bookings/:id/cancellation': {
+    tickets: ['TK-K7M4QX-1D'],
+    bank: 'BCA',
+    accountNumber: '1234567890',
+    accountHolder: 'Siti Rahayu',
+    agree: true,
+  },
   'PUT /api/bookings/:id/details': {
     contact,
     passengers: [passenger('Ana Putri'), passenger('Bima Putra')],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  cancellationQuote,
   cancellationRefund,
   cancellationRefusal,
   checkInRefusal,
@@ -7,8 +8,12 @@ import {
   refundDueDate,
   rescheduleFee,
   rescheduleRefusal,
+  segmentTravelled,
+  splitKeepsMinorsAccompanied,
+  targetSailingRefusal,
   type TicketState,
 } from '../../../src/domain/after-sales.ts';
+import { ticketNumber } from '../../../src/domain/ticket-numbers.ts';
 import { isIndonesianPublicHoliday } from '../../../src/server/calendar/indonesian-holidays.ts';
 
 // Sunday 6 December 2026, 08:00 WIB.
@@ -123,4 +128,76 @@ describe('claiming an open ticket online', () => {
       expect(claimRefusal(active, validUntil, date, departsAt, minutesBefore(minutes))).toBe(refusal);
     },
   );
+});
+
+describe('the sailing a ticket moves onto', () => {
+  const current = { sailingId: 'old', routeId: 'btc-hfc' };
+  const target = (changes: Partial<{ id: string; routeId: string; status: string }> = {}) => ({
+    id: 'new',
+    routeId: 'btc-hfc',
+    status: 'scheduled',
+    departsAt,
+    ...changes,
+  });
+  it.each([
+    [61, {}, undefined],
+    [60, {}, undefined], // leaves exactly 1 hour from now: still open online
+    [59, {}, 'too_soon'],
+    [600, { id: 'old' }, 'same_sailing'],
+    [600, { routeId: 'hfc-btc' }, 'other_route'],
+    [600, { status: 'cancelled' }, 'not_scheduled'],
+  ] as const)('%i minutes before it leaves, %j: %s', (minutes, changes, refusal) => {
+    expect(targetSailingRefusal(current, target(changes), minutesBefore(minutes))).toBe(refusal);
+  });
+});
+
+describe('splitting a party between sailings', () => {
+  it.each([
+    [[['adult'], ['adult', 'child']], true],
+    [[['child'], ['adult']], false], // a child alone on the new sailing
+    [[['adult', 'infant'], []], true], // everyone moved: nobody stays behind
+    [[['adult', 'infant', 'infant'], []], false], // two infants on one lap
+    [[['adult'], ['infant']], false],
+  ] as const)('%j: %s', (groups, fine) => {
+    expect(splitKeepsMinorsAccompanied(groups)).toBe(fine);
+  });
+});
+
+describe('segments still travelled', () => {
+  const ticket = (segment: number, status: TicketState['status']) => ({ leg: 0, segment, status });
+  it('keeps segment 0 before tickets exist, drops a segment everyone left, keeps one with a cancelled ticket', () => {
+    expect(segmentTravelled({ leg: 0, segment: 0 }, [])).toBe(true);
+    expect(segmentTravelled({ leg: 0, segment: 0 }, [ticket(0, 'rescheduled'), ticket(1, 'active')])).toBe(
+      false,
+    );
+    expect(segmentTravelled({ leg: 0, segment: 0 }, [ticket(0, 'rescheduled'), ticket(0, 'active')])).toBe(
+      true,
+    );
+    expect(segmentTravelled({ leg: 0, segment: 1 }, [ticket(1, 'cancelled')])).toBe(true);
+    expect(segmentTravelled({ leg: 1, segment: 0 }, [ticket(0, 'rescheduled')])).toBe(true);
+  });
+});
+
+describe('cancellation quote', () => {
+  it('adds up what was paid, the fees kept and the refund, never below zero per ticket', () => {
+    expect(
+      cancellationQuote([
+        { paid: 645_000, operatorCancelled: false },
+        { paid: 100_000, operatorCancelled: false }, // less than the fee: refunds nothing
+        { paid: 645_000, operatorCancelled: true }, // the operator cancelled: no fee
+      ]),
+    ).toEqual({ paid: 1_390_000, fee: 250_000, refund: 1_140_000 });
+  });
+  it('lets an open ticket not claimed yet be cancelled while it is valid', () => {
+    expect(cancellationRefusal(active, undefined, minutesBefore(0), false)).toBeUndefined();
+    expect(cancellationRefusal({ status: 'expired' }, undefined, minutesBefore(0), false)).toBe('not_active');
+  });
+});
+
+describe('ticket numbers of a reschedule', () => {
+  it('keeps the booked number for segment 0 and numbers the later segments', () => {
+    expect(ticketNumber('K7M4QX', 1, 0)).toBe('TK-K7M4QX-2D');
+    expect(ticketNumber('K7M4QX', 1, 0, 1)).toBe('TK-K7M4QX-2D2');
+    expect(ticketNumber('K7M4QX', 17, 1, 9)).toBe('TK-K7M4QX-18R10'); // 15 characters: within the column's 16
+  });
 });

@@ -41,7 +41,13 @@ const passenger = (position: number, fullName: string, tickets: string[] = []): 
   passportExpiry: '2032-01-09',
   passportCountry: 'ID',
   ...(tickets.length > 0 ? { eTicketNumber: `ET-K7M4QX-${String(position + 1)}` } : {}),
-  tickets: tickets.map((ticketNumber, leg) => ({ leg, ticketNumber, status: 'active' })),
+  tickets: tickets.map((ticketNumber, leg) => ({
+    leg,
+    segment: 0,
+    ticketNumber,
+    status: 'active',
+    counterFee: 0,
+  })),
 });
 
 const mandiriPayment: PaymentView = {

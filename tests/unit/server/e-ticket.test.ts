@@ -59,8 +59,8 @@ function twoWay(locale: Locale): BookingView {
       passenger(0, {
         eTicketNumber: 'ET26110100012',
         tickets: [
-          { leg: 0, ticketNumber: 'TK2611010001', status: 'active' },
-          { leg: 1, ticketNumber: 'TK2611010002', status: 'active' },
+          { leg: 0, segment: 0, ticketNumber: 'TK2611010001', status: 'active', counterFee: 0 },
+          { leg: 1, segment: 0, ticketNumber: 'TK2611010002', status: 'active', counterFee: 0 },
         ],
       }),
       passenger(1, {
@@ -69,8 +69,8 @@ function twoWay(locale: Locale): BookingView {
         passportNumber: 'X9876543',
         eTicketNumber: 'ET26110100013',
         tickets: [
-          { leg: 0, ticketNumber: 'TK2611010003', status: 'active' },
-          { leg: 1, ticketNumber: 'TK2611010004', status: 'active' },
+          { leg: 0, segment: 0, ticketNumber: 'TK2611010003', status: 'active', counterFee: 0 },
+          { leg: 1, segment: 0, ticketNumber: 'TK2611010004', status: 'active', counterFee: 0 },
         ],
       }),
     ],
@@ -92,6 +92,10 @@ function openTicket(locale: Locale): BookingView {
     legs: [
       {
         leg: 0,
+        segment: 0,
+        routeId: 'btc-hfc',
+        operatorCode: 'SEX',
+        sailingCancelled: false,
         fromCode: first.fromCode,
         toCode: first.toCode,
         from: first.from,
@@ -102,7 +106,7 @@ function openTicket(locale: Locale): BookingView {
     passengers: [
       passenger(0, {
         eTicketNumber: 'ET26110100020',
-        tickets: [{ leg: 0, ticketNumber: 'TK2611010020', status: 'active' }],
+        tickets: [{ leg: 0, segment: 0, ticketNumber: 'TK2611010020', status: 'active', counterFee: 0 }],
       }),
     ],
   };

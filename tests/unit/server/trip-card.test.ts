@@ -52,6 +52,10 @@ function openTicket(locale: Locale): BookingView {
     legs: [
       {
         leg: 0,
+        segment: 0,
+        routeId: 'pth-hbb',
+        operatorCode: 'SEX',
+        sailingCancelled: false,
         fromCode: 'PTH',
         toCode: 'HBB',
         from: 'Puteri Harbour',

@@ -1,6 +1,6 @@
 import { asc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-import { bookingLegs } from '../schema/bookings.ts';
+import { bookingLegs, bookings } from '../schema/bookings.ts';
 import { sailings } from '../schema/network.ts';
 
 /**
@@ -77,6 +77,38 @@ export async function lockSailingsOfBooking(tx: Database, bookingId: string) {
   const legs = await tx.select().from(bookingLegs).where(eq(bookingLegs.bookingId, bookingId));
   await lockSailingRows(tx, sailingIdsOf(legs));
   return legs;
+}
+
+/** A booking's legs moved to other sailings between reading them and locking: the transaction runs again. */
+class LegsMoved extends Error {
+  // Read by retryingConflicts as a serialization failure: run the whole transaction again.
+  readonly code = '40001';
+}
+
+/**
+ * Locks what an after-sales change of a booking touches, in the one lock order: the sailings its legs hold seats on
+ * plus `more` (a reschedule's new sailing), then the booking row. The legs are read again under the booking's lock:
+ * if a reschedule moved them meanwhile, the transaction runs again rather than change seats it has not locked.
+ */
+export async function lockBookingForChange(
+  tx: Database,
+  bookingId: string,
+  options: { more?: string[]; lockSeats: boolean },
+) {
+  const before = await tx.select().from(bookingLegs).where(eq(bookingLegs.bookingId, bookingId));
+  const locked = new Set([...sailingIdsOf(before), ...(options.more ?? [])]);
+  // Off only in the concurrency tests that show what the sailing locks prevent.
+  if (options.lockSeats) await lockSailingRows(tx, [...locked]);
+  const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
+  if (!booking) return undefined;
+  const legs = await tx
+    .select()
+    .from(bookingLegs)
+    .where(eq(bookingLegs.bookingId, bookingId))
+    .orderBy(asc(bookingLegs.leg), asc(bookingLegs.segment));
+  if (options.lockSeats && sailingIdsOf(legs).some((id) => !locked.has(id)))
+    throw new LegsMoved(`legs of ${bookingId} moved`);
+  return { booking, legs };
 }
 
 /** The sailings a booking's legs hold seats on (an open ticket's leg holds none). */

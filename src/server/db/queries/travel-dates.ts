@@ -1,22 +1,37 @@
 import { asc, eq } from 'drizzle-orm';
+import { segmentTravelled } from '../../../domain/after-sales.ts';
 import { toLocal } from '../../../domain/port-time.ts';
 import { lastTravelDate, travelDates } from '../../../domain/trip-dates.ts';
 import type { Network } from '../../network.ts';
 import type { Database } from '../client.ts';
 import { bookingLegs } from '../schema/bookings.ts';
 import { sailings } from '../schema/network.ts';
+import { tickets } from '../schema/payments.ts';
 
 /**
  * A booking's legs with their departures, the first departure terminal's today, and the travel dates (local; an
- * open ticket's today stands in until it is claimed): what the passport and category rules need, read once.
+ * open ticket's today stands in until it is claimed): what the passport and category rules need, read once. A segment
+ * every passenger left by a reschedule is no longer travelled.
  */
 export async function bookingTravelDates(db: Database, network: Network, bookingId: string, now: Date) {
-  const legs = await db
-    .select({ leg: bookingLegs.leg, routeId: bookingLegs.routeId, departsAt: sailings.departsAt })
-    .from(bookingLegs)
-    .leftJoin(sailings, eq(sailings.id, bookingLegs.sailingId))
-    .where(eq(bookingLegs.bookingId, bookingId))
-    .orderBy(asc(bookingLegs.leg));
+  const [all, issued] = await Promise.all([
+    db
+      .select({
+        leg: bookingLegs.leg,
+        segment: bookingLegs.segment,
+        routeId: bookingLegs.routeId,
+        departsAt: sailings.departsAt,
+      })
+      .from(bookingLegs)
+      .leftJoin(sailings, eq(sailings.id, bookingLegs.sailingId))
+      .where(eq(bookingLegs.bookingId, bookingId))
+      .orderBy(asc(bookingLegs.leg), asc(bookingLegs.segment)),
+    db
+      .select({ leg: tickets.leg, segment: tickets.segment, status: tickets.status })
+      .from(tickets)
+      .where(eq(tickets.bookingId, bookingId)),
+  ]);
+  const legs = all.filter((leg) => segmentTravelled(leg, issued));
   const zoneOf = (routeId: string) =>
     network.terminal(network.routeById(routeId)?.from ?? '')?.timeZone ?? 'Asia/Jakarta';
   const today = toLocal(now, zoneOf(legs[0]?.routeId ?? '')).date;

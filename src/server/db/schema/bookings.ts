@@ -70,7 +70,9 @@ export const bookings = pgTable(
 
 /**
  * The legs of a booking: leg 0 outbound, leg 1 return. A leg on a sailing holds `seats` on it; an open ticket's leg
- * names only its route and operator and holds no seat until it is claimed.
+ * names only its route and operator and holds no seat until it is claimed. Segment 0 is the leg as booked; a
+ * reschedule of some of its passengers adds a segment (1, 2, ...) on the new sailing and moves their seats there
+ * (the tickets name their segment), so every row still holds the seats of the passengers riding on it.
  */
 export const bookingLegs = pgTable(
   'booking_legs',
@@ -79,6 +81,7 @@ export const bookingLegs = pgTable(
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
     leg: smallint('leg').notNull(),
+    segment: smallint('segment').notNull().default(0),
     routeId: varchar('route_id', { length: 7 })
       .notNull()
       .references(() => routes.id),
@@ -86,7 +89,7 @@ export const bookingLegs = pgTable(
       .notNull()
       .references(() => operators.code),
     sailingId: uuid('sailing_id').references(() => sailings.id),
-    /** Adults and children: infants travel on a lap and take no seat. */
+    /** Adults and children: infants travel on a lap and take no seat. 0 once all of them moved or cancelled. */
     seats: integer('seats').notNull(),
     /**
      * Until when these seats count as taken: the hold's expiry while `held` / `awaiting_payment`, `infinity` once
@@ -98,11 +101,11 @@ export const bookingLegs = pgTable(
       .default(sql`'-infinity'`),
   },
   (t) => [
-    primaryKey({ columns: [t.bookingId, t.leg] }),
+    primaryKey({ columns: [t.bookingId, t.leg, t.segment] }),
     index('booking_legs_sailing_idx').on(t.sailingId),
     index('booking_legs_sailing_window_idx').on(t.sailingId, t.countsUntil),
-    check('booking_legs_leg_known', sql`${t.leg} in (0, 1)`),
-    check('booking_legs_seats_positive', sql`${t.seats} > 0`),
+    check('booking_legs_leg_known', sql`${t.leg} in (0, 1) and ${t.segment} >= 0`),
+    check('booking_legs_seats_counted', sql`${t.seats} >= 0`),
   ],
 );
 

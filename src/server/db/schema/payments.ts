@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  date,
+  type AnyPgColumn,
   check,
   index,
   integer,
@@ -101,6 +103,16 @@ export const paymentReceipts = pgTable(
   ],
 );
 
+/** Why money goes back: a payment that could not be honoured, or tickets cancelled (by the traveller or the operator). */
+export const refundReasons = [
+  'late_seats_gone',
+  'underpaid',
+  'overpaid',
+  'already_paid',
+  'cancellation',
+  'operator_cancelled',
+] as const;
+
 /** Money to give back: a payment that could not be honoured, or the part of one above the amount due. */
 export const refunds = pgTable(
   'refunds',
@@ -112,12 +124,23 @@ export const refunds = pgTable(
     receiptId: uuid('receipt_id').references(() => paymentReceipts.id),
     /** Whole rupiah; bigint, so any amount a gateway can report fits. */
     amount: bigint('amount', { mode: 'number' }).notNull(),
-    reason: text('reason', {
-      enum: ['late_seats_gone', 'underpaid', 'overpaid', 'already_paid'],
-    }).notNull(),
+    reason: text('reason', { enum: refundReasons }).notNull(),
     status: text('status', { enum: ['queued', 'done'] })
       .notNull()
       .default('queued'),
+    /** A cancellation's tickets; empty for a payment that could not be honoured. */
+    ticketNumbers: varchar('ticket_numbers', { length: 16 })
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    /** Where a cancellation's refund goes, as the traveller gave it (a payment's goes back the way it came). */
+    bank: text('bank'),
+    accountNumber: varchar('account_number', { length: 34 }),
+    accountHolder: text('account_holder'),
+    /** The Batam date the refund is promised by (7 working days): shown to the traveller and the agency. */
+    dueOn: date('due_on'),
+    /** When the agency marked it paid (`npm run ops -- refund-paid <id>`). */
+    paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('refunds_amount_positive', sql`${t.amount} > 0`), index('refunds_status_idx').on(t.status)],
@@ -155,13 +178,21 @@ export const tickets = pgTable(
       .references(() => bookings.id, { onDelete: 'cascade' }),
     position: smallint('position').notNull(),
     leg: smallint('leg').notNull(),
+    /** The booking_legs segment it rides on: 0 as booked, another once rescheduled. */
+    segment: smallint('segment').notNull().default(0),
     status: text('status', { enum: ticketStatuses }).notNull().default('active'),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
     /** When the passenger checked in online: the boarding pass is dated by it, so asking again gives the same one. */
     checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+    /** The ticket a reschedule replaced with this one: a ticket is rescheduled once (unless its sailing is cancelled). */
+    rescheduledFrom: varchar('rescheduled_from', { length: 16 }).references(
+      (): AnyPgColumn => tickets.ticketNumber,
+    ),
+    /** Owed at the counter before boarding: a move onto another operator's sailing (after-sales rules). */
+    counterFee: integer('counter_fee').notNull().default(0),
   },
   (t) => [
-    uniqueIndex('tickets_one_per_passenger_leg').on(t.bookingId, t.position, t.leg),
+    uniqueIndex('tickets_one_per_passenger_segment').on(t.bookingId, t.position, t.leg, t.segment),
     check('tickets_status_known', sql.raw(`status in (${ticketStatuses.map((s) => `'${s}'`).join(', ')})`)),
   ],
 );
@@ -178,6 +209,12 @@ export const mailKinds = [
   // One per leg, sent again with every pass of that leg when more of its passengers check in.
   'boarding_pass_outbound',
   'boarding_pass_return',
+  // Sent again (with the booking as it is now) after each reschedule, cancellation or refund paid.
+  'booking_rescheduled',
+  'booking_cancelled',
+  'refund_paid',
+  // The operator cancelled a sailing of the booking: a free reschedule or a refund without fee.
+  'sailing_cancelled',
 ] as const;
 
 /** Mails sent once per booking and kind: the key that keeps a replay from resending. */

@@ -3,11 +3,13 @@ import type * as z from 'zod/mini';
 import { BOOKING_ID_PATTERN } from '../../../domain/booking-code.ts';
 import { localizePath } from '../../../i18n/locales.ts';
 import { bookingStatus, bookingView } from '../../services/booking-view.ts';
+import { cancelBookingTickets } from '../../use-cases/cancel-tickets.ts';
 import { checkIn } from '../../use-cases/check-in.ts';
 import { useCaseContext } from '../../use-cases/context.ts';
 import { findBooking } from '../../use-cases/find-booking.ts';
 import { hold } from '../../use-cases/hold-seats.ts';
 import { pay } from '../../use-cases/pay.ts';
+import { reschedule } from '../../use-cases/reschedule.ts';
 import { saveDetails } from '../../use-cases/save-details.ts';
 import { issuesToErrors, refuse } from '../../validation-errors.ts';
 import type { AppDeps } from '../app.ts';
@@ -28,6 +30,8 @@ function bookingIdOf(id: string): string {
  * PUT /api/bookings/{id}/details: the contact person and passengers of a held booking.
  * POST /api/bookings/{id}/payment: choose the bank and pay: issues the VA (once, however often it is sent).
  * POST /api/bookings/{id}/check-in: check passengers in online; answers each ticket with its boarding pass's address.
+ * POST /api/bookings/{id}/reschedule: move passengers onto another sailing; answers the new ticket numbers and fee.
+ * POST /api/bookings/{id}/cancellation: cancel tickets; answers the fee, the refund and the date it is due by.
  * Refusals (sold out, closed, not editable, unknown) are thrown as `Refused` and answered by the app's error handler.
  */
 export function bookingsRoutes(deps: AppDeps) {
@@ -101,6 +105,22 @@ export function bookingsRoutes(deps: AppDeps) {
           ),
         })),
       });
+    })
+    .post('/bookings/:id/reschedule', async (c) => {
+      const input = await body(c, reschedule.input);
+      if (!input.data) return input.refused;
+      const bookingId = bookingIdOf(c.req.param('id'));
+      const moved = await reschedule.run(await context(c), { ...input.data, bookingId });
+      deps.mailQueued?.(); // the new e-ticket, by email
+      return c.json(moved);
+    })
+    .post('/bookings/:id/cancellation', async (c) => {
+      const input = await body(c, cancelBookingTickets.input);
+      if (!input.data) return input.refused;
+      const bookingId = bookingIdOf(c.req.param('id'));
+      const cancelled = await cancelBookingTickets.run(await context(c), { ...input.data, bookingId });
+      deps.mailQueued?.();
+      return c.json(cancelled);
     })
     .put('/bookings/:id/details', async (c) => {
       const input = await body(c, saveDetails.input, true);

@@ -1,0 +1,159 @@
+import {
+  OTHER_OPERATOR_FEE,
+  rescheduleFee,
+  rescheduleRefusal,
+  targetSailingRefusal,
+  type RescheduleRefusal,
+} from '../../domain/after-sales.ts';
+import { addDays, localDayBounds, portTime, toLocal } from '../../domain/port-time.ts';
+import { formatRupiah } from '../../i18n/format.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import { translate, type MessageKey } from '../../i18n/translate.ts';
+import type { Database } from '../db/client.ts';
+import { sailingsOnDay } from '../db/queries/sailings-on-day.ts';
+import type { Network } from '../network.ts';
+import { ticketOn, type BookingView } from '../services/booking-view.ts';
+import { formatClock, tripCard } from './trip-card.ts';
+
+/** Why a passenger cannot move now, in the reader's words (the same keys the use case refuses with). */
+const refusalKeys: Record<RescheduleRefusal, MessageKey> = {
+  change_closed: 'reschedule_error_closed',
+  checked_in: 'reschedule_error_checked_in',
+  already_rescheduled: 'reschedule_error_already',
+  not_active: 'reschedule_error_not_active',
+};
+
+export interface ReschedulePassenger {
+  name: string;
+  ticketNumber: string;
+  /** Ticked: asked for in the address (or, the first time, every passenger who can move). */
+  chosen: boolean;
+  /** Why this passenger cannot move now; absent when they can. */
+  blocked?: string;
+}
+
+export interface RescheduleLeg {
+  title: string;
+  route: string;
+  when: string;
+  passengers: ReschedulePassenger[];
+}
+
+export interface SailingOption {
+  id: string;
+  departure: string;
+  arrival: string;
+  operator: string;
+  seatsLeft: number;
+  /** Per ticket, paid at the counter: `Free (same operator)` or `Rp 100.000 per ticket, paid at the counter`. */
+  fee: string;
+  hasFee: boolean;
+  chosen: boolean;
+}
+
+export interface ReschedulePage {
+  legs: RescheduleLeg[];
+  /** Anyone who can move now: otherwise the page says why nothing can. */
+  movable: boolean;
+  date: string;
+  minDate: string;
+  maxDate: string;
+  /** Listed once passengers and a date are chosen: the route's sailings with room for them, soonest first. */
+  sailings?: SailingOption[];
+  otherOperatorFee: string;
+}
+
+/**
+ * What /booking/{id}/reschedule shows of a paid booking at `now`, from its address (`tickets`, `date`, `sailing`):
+ * each leg's passengers, who can move and why not, and the sailings of the chosen date with room for the chosen
+ * passengers. The rules are the domain's; the use case checks them all again under its locks.
+ */
+export async function reschedulePage(
+  context: { db: Database; network: Network; now: Date; horizonDays: number },
+  view: BookingView,
+  locale: Locale,
+  query: URLSearchParams,
+): Promise<ReschedulePage> {
+  const { db, network, now } = context;
+  const card = tripCard(view, network, locale);
+  const asked = new Set(query.getAll('tickets'));
+  const legs = view.legs.map((leg, index) => {
+    const sailing = card.legs[index]?.sailing;
+    const passengers = view.passengers.flatMap((passenger) => {
+      const ticket = ticketOn(passenger, leg, { cancelled: false });
+      if (!ticket) return [];
+      const refusal = leg.departsAt
+        ? rescheduleRefusal(ticket, new Date(leg.departsAt), now, leg.sailingCancelled)
+        : 'not_active';
+      return [
+        {
+          name: passenger.fullName,
+          ticketNumber: ticket.ticketNumber,
+          chosen: !refusal && asked.has(ticket.ticketNumber),
+          ...(refusal ? { blocked: translate(refusalKeys[refusal], locale) } : {}),
+        },
+      ];
+    });
+    return {
+      title: card.legs[index]?.title ?? '',
+      route: `${leg.from} → ${leg.to}`,
+      when: sailing ? `${sailing.date}, ${formatClock(sailing.departure)}` : '',
+      passengers,
+    };
+  });
+  const firstZone = network.terminal(view.legs[0]?.fromCode ?? '')?.timeZone ?? 'Asia/Jakarta';
+  const today = toLocal(now, firstZone).date;
+  const maxDate = addDays(today, context.horizonDays - 1);
+  const askedDate = query.get('date') ?? '';
+  const chosenLeg = view.legs.find((leg) =>
+    view.passengers.some((p) => asked.has(ticketOn(p, leg, { cancelled: false })?.ticketNumber ?? '')),
+  );
+  const date =
+    /^\d{4}-\d{2}-\d{2}$/.test(askedDate) && askedDate >= today && askedDate <= maxDate
+      ? askedDate
+      : (chosenLeg?.departure?.date ?? view.legs[0]?.departure?.date ?? today);
+  const base = {
+    legs,
+    movable: legs.some((leg) => leg.passengers.some((p) => !p.blocked)),
+    date,
+    minDate: today,
+    maxDate,
+    otherOperatorFee: formatRupiah(OTHER_OPERATOR_FEE, locale),
+  };
+  if (!chosenLeg || !query.has('date')) return base;
+
+  const seated = view.passengers.filter(
+    (p) =>
+      p.category !== 'infant' && asked.has(ticketOn(p, chosenLeg, { cancelled: false })?.ticketNumber ?? ''),
+  ).length;
+  const from = network.terminal(chosenLeg.fromCode);
+  const to = network.terminal(chosenLeg.toCode);
+  const { start, end } = localDayBounds(date, from?.timeZone ?? 'Asia/Jakarta');
+  const rows = await sailingsOnDay(db, { route: chosenLeg.routeId, start, end, now });
+  const current = { sailingId: chosenLeg.sailingId ?? null, routeId: chosenLeg.routeId };
+  const sailings = rows
+    .filter((row) => row.capacity - row.taken >= seated)
+    .filter(
+      (row) =>
+        !targetSailingRefusal(current, { ...row, routeId: chosenLeg.routeId, status: 'scheduled' }, now),
+    )
+    .map((row) => {
+      const fee = chosenLeg.sailingCancelled ? 0 : rescheduleFee(chosenLeg.operatorCode, row.operatorCode, 1);
+      const departure = portTime(row.departsAt, from?.timeZone ?? 'Asia/Jakarta');
+      const arrival = portTime(row.arrivesAt, to?.timeZone ?? 'Asia/Jakarta');
+      return {
+        id: row.id,
+        departure: `${departure.time} ${departure.zone}`,
+        arrival: `${arrival.time} ${arrival.zone}`,
+        operator: network.operatorName(row.operatorCode),
+        seatsLeft: row.capacity - row.taken,
+        fee:
+          fee === 0
+            ? translate('reschedule_fee_free', locale)
+            : translate('reschedule_fee_per_ticket', locale, { fee: formatRupiah(fee, locale) }),
+        hasFee: fee > 0,
+        chosen: row.id === query.get('sailing'),
+      };
+    });
+  return { ...base, sailings };
+}

@@ -1,0 +1,158 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  cancellationQuote,
+  cancellationRefusal,
+  refundDueDate,
+  splitKeepsMinorsAccompanied,
+  travelling,
+  type CancellationRefusal,
+} from '../../domain/after-sales.ts';
+import { assertTicketMove } from '../../domain/booking-lifecycle.ts';
+import { toLocal } from '../../domain/port-time.ts';
+import { paidForTicket } from '../../domain/pricing.ts';
+import { cancellationSchema, type CancellationInput } from '../../schemas/cancellation.ts';
+import { isIndonesianPublicHoliday } from '../calendar/indonesian-holidays.ts';
+import { lockingTransaction } from '../db/conflicts.ts';
+import { lockBookingForChange, sailingsWithSeats } from '../db/queries/inventory.ts';
+import { queueCurrentStateMail } from '../db/queries/queue-mail.ts';
+import { bookingLegs, bookingPassengers } from '../db/schema/bookings.ts';
+import { refunds, tickets } from '../db/schema/payments.ts';
+import { Refused, refuse, type ErrorKeys, type RefusalCode } from '../validation-errors.ts';
+import type { UseCaseContext } from './context.ts';
+
+const refusalCodes: Record<CancellationRefusal, RefusalCode> = {
+  change_closed: 'cancel_error_closed',
+  claim_closed: 'cancel_error_claim_closed',
+  checked_in: 'cancel_error_checked_in',
+  not_active: 'cancel_error_not_active',
+};
+
+export interface Cancelled {
+  cancelled: string[];
+  /** What was paid for them, the fees kept and the refund (rupiah). */
+  paid: number;
+  fee: number;
+  refund: number;
+  /** The Batam date the refund is promised by; absent when there is nothing to refund. */
+  refundDueOn?: string;
+}
+
+type Input = CancellationInput & { bookingId: string };
+
+/** The refund account's fields, each refused when missing: asked only when there is money to send back. */
+function missingAccount(input: Input): ErrorKeys {
+  const errors: ErrorKeys = {};
+  if (!input.bank) errors.bank = [{ key: 'cancel_error_bank' }];
+  if (!input.accountNumber) errors.accountNumber = [{ key: 'cancel_error_account_number' }];
+  if (!input.accountHolder) errors.accountHolder = [{ key: 'cancel_error_account_holder' }];
+  return errors;
+}
+
+/**
+ * Cancellation (PRODUCT.md section 5), per ticket: up to 2 hours before departure with a fee of IDR 150,000 a
+ * ticket (the refund never below zero, the transaction fee kept), or, for a sailing the operator cancelled, up to
+ * 1 week after it without fee. Locks the booking's sailings, then the booking, then its tickets, the order a check-in
+ * of the same ticket follows too (booking, then tickets), so one of the two wins and the other sees it. The seats go
+ * back on sale in the same transaction; the refund joins the agency's queue with its promised date.
+ */
+async function cancelTickets(ctx: UseCaseContext, input: Input): Promise<Cancelled> {
+  return lockingTransaction(ctx.db, async (tx) => {
+    const locked = await lockBookingForChange(tx, input.bookingId, { lockSeats: ctx.lockSeats });
+    if (!locked) throw refuse('booking', 'api_booking_not_found');
+    const { booking, legs } = locked;
+    if (booking.status !== 'paid') throw refuse('booking', 'cancel_error_not_paid');
+    const all = await tx
+      .select()
+      .from(tickets)
+      .where(eq(tickets.bookingId, booking.id))
+      .orderBy(asc(tickets.ticketNumber))
+      .for('update');
+    const chosen = all.filter((t) => input.tickets.includes(t.ticketNumber));
+    if (chosen.length !== new Set(input.tickets).size) throw refuse('tickets', 'cancel_error_ticket');
+    const now = ctx.clock();
+    const sailingIds = legs.flatMap((l) => (l.sailingId ? [l.sailingId] : []));
+    const sailingRows = sailingIds.length > 0 ? await sailingsWithSeats(tx, sailingIds, now) : [];
+    const passengers = await tx
+      .select({ position: bookingPassengers.position, category: bookingPassengers.category })
+      .from(bookingPassengers)
+      .where(eq(bookingPassengers.bookingId, booking.id));
+    const categoryOf = (position: number) =>
+      passengers.find((p) => p.position === position)?.category ?? 'adult';
+
+    const priced = chosen.map((ticket) => {
+      const segment = legs.find((l) => l.leg === ticket.leg && l.segment === ticket.segment);
+      const sailing = sailingRows.find((s) => s.id === segment?.sailingId);
+      const operatorCancelled = sailing?.status === 'cancelled';
+      const refusal = cancellationRefusal(ticket, sailing?.departsAt, now, operatorCancelled);
+      if (refusal) throw refuse('tickets', refusalCodes[refusal]);
+      assertTicketMove(ticket.status, 'cancelled');
+      const category = categoryOf(ticket.position);
+      return {
+        ticket,
+        category,
+        operatorCancelled,
+        paid: paidForTicket(booking.price, ticket.leg, category),
+      };
+    });
+    // Those who stay on each sailing must still be a party that may travel (no child left without an adult).
+    const staying = all.filter(
+      (t) => !input.tickets.includes(t.ticketNumber) && travelling.includes(t.status),
+    );
+    const groups = Map.groupBy(staying, (t) => `${String(t.leg)}:${String(t.segment)}`);
+    if (!splitKeepsMinorsAccompanied([...groups.values()].map((g) => g.map((t) => categoryOf(t.position)))))
+      throw refuse('tickets', 'cancel_error_minors');
+    const quote = cancellationQuote(priced);
+    if (quote.refund > 0) {
+      const missing = missingAccount(input);
+      if (Object.keys(missing).length > 0) throw new Refused(400, missing);
+    }
+
+    await tx.update(tickets).set({ status: 'cancelled' }).where(inArray(tickets.ticketNumber, input.tickets));
+    // Their seats go back on sale: each segment holds one seat fewer per adult or child cancelled.
+    const seated = priced.filter((p) => p.category !== 'infant');
+    for (const [key, group] of Map.groupBy(
+      seated,
+      (p) => `${String(p.ticket.leg)}:${String(p.ticket.segment)}`,
+    )) {
+      const [leg, segment] = key.split(':').map(Number);
+      await tx
+        .update(bookingLegs)
+        .set({ seats: sql`${bookingLegs.seats} - ${group.length}` })
+        .where(
+          and(
+            eq(bookingLegs.bookingId, booking.id),
+            eq(bookingLegs.leg, leg ?? 0),
+            eq(bookingLegs.segment, segment ?? 0),
+          ),
+        );
+    }
+    let refundDueOn: string | undefined;
+    if (quote.refund > 0) {
+      refundDueOn = refundDueDate(toLocal(now, 'Asia/Jakarta').date, isIndonesianPublicHoliday);
+      await tx.insert(refunds).values({
+        bookingId: booking.id,
+        amount: quote.refund,
+        reason: priced.every((p) => p.operatorCancelled) ? 'operator_cancelled' : 'cancellation',
+        ticketNumbers: input.tickets,
+        bank: input.bank ?? null,
+        accountNumber: input.accountNumber ?? null,
+        accountHolder: input.accountHolder ?? null,
+        dueOn: refundDueOn,
+      });
+    }
+    await queueCurrentStateMail(tx, booking.id, 'booking_cancelled');
+    return {
+      cancelled: priced.map((p) => p.ticket.ticketNumber),
+      ...quote,
+      ...(refundDueOn ? { refundDueOn } : {}),
+    };
+  });
+}
+
+/** Use case: cancel tickets of a paid booking, queueing their refund. */
+export const cancelBookingTickets = {
+  input: cancellationSchema,
+  run(ctx: UseCaseContext, input: Input): Promise<Cancelled> {
+    return cancelTickets(ctx, input);
+  },
+};

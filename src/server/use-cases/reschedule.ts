@@ -1,0 +1,196 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  rescheduleFee,
+  rescheduleRefusal,
+  splitKeepsMinorsAccompanied,
+  targetSailingRefusal,
+  travelling,
+  type RescheduleRefusal,
+  type TargetSailingRefusal,
+} from '../../domain/after-sales.ts';
+import { assertTicketMove } from '../../domain/booking-lifecycle.ts';
+import { ticketNumber } from '../../domain/ticket-numbers.ts';
+import { returnLeavesInTime } from '../../domain/trip-dates.ts';
+import { rescheduleSchema, type RescheduleRequest } from '../../schemas/reschedule.ts';
+import { lockingTransaction } from '../db/conflicts.ts';
+import { lockBookingForChange, sailingsWithSeats } from '../db/queries/inventory.ts';
+import { bookingLegs, bookingPassengers } from '../db/schema/bookings.ts';
+import { tickets } from '../db/schema/payments.ts';
+import { queueCurrentStateMail } from '../db/queries/queue-mail.ts';
+import { refuse, type RefusalCode } from '../validation-errors.ts';
+import type { UseCaseContext } from './context.ts';
+
+const ticketRefusals: Record<RescheduleRefusal, RefusalCode> = {
+  change_closed: 'reschedule_error_closed',
+  checked_in: 'reschedule_error_checked_in',
+  already_rescheduled: 'reschedule_error_already',
+  not_active: 'reschedule_error_not_active',
+};
+
+const sailingRefusals: Record<TargetSailingRefusal, RefusalCode> = {
+  same_sailing: 'reschedule_error_same_sailing',
+  other_route: 'reschedule_error_sailing',
+  not_scheduled: 'reschedule_error_sailing',
+  too_soon: 'reschedule_error_too_soon',
+};
+
+export interface Rescheduled {
+  /** Each moved ticket and the one issued in its place. */
+  moved: { from: string; to: string }[];
+  /** Owed at the counter before boarding: moving onto another operator's sailing. */
+  counterFee: number;
+}
+
+type Input = ReturnType<typeof rescheduleSchema.parse> & { bookingId: string };
+
+/**
+ * Reschedule (PRODUCT.md section 5): moves the chosen passengers of one leg onto another sailing of its route. The
+ * old sailings and the new one are locked together, in id order, before the booking (docs/decisions/0001), so 50
+ * travellers racing for 5 free seats get exactly 5 moves; their seats leave the old sailing and take the new one
+ * in the same transaction. The moved tickets become `rescheduled` and new ones (new numbers) are issued on a new
+ * segment of the leg; an e-mail with the new e-ticket goes out.
+ */
+async function moveTickets(ctx: UseCaseContext, input: Input): Promise<Rescheduled> {
+  return lockingTransaction(ctx.db, async (tx) => {
+    const locked = await lockBookingForChange(tx, input.bookingId, {
+      more: [input.sailing],
+      lockSeats: ctx.lockSeats,
+    });
+    if (!locked) throw refuse('booking', 'api_booking_not_found');
+    const { booking, legs } = locked;
+    if (booking.status !== 'paid') throw refuse('booking', 'reschedule_error_not_paid');
+    const all = await tx
+      .select()
+      .from(tickets)
+      .where(eq(tickets.bookingId, booking.id))
+      .orderBy(asc(tickets.ticketNumber))
+      .for('update');
+    const chosen = all.filter((t) => input.tickets.includes(t.ticketNumber));
+    if (chosen.length !== new Set(input.tickets).size) throw refuse('tickets', 'reschedule_error_ticket');
+    const direction = chosen[0]?.leg ?? 0;
+    if (chosen.some((t) => t.leg !== direction)) throw refuse('tickets', 'reschedule_error_one_leg');
+
+    const now = ctx.clock();
+    const sailingIds = [
+      ...new Set([input.sailing, ...legs.flatMap((l) => (l.sailingId ? [l.sailingId] : []))]),
+    ];
+    const sailingRows = await sailingsWithSeats(tx, sailingIds, now);
+    const target = sailingRows.find((s) => s.id === input.sailing);
+    if (!target) throw refuse('sailing', 'reschedule_error_sailing');
+    const segmentOf = (t: { leg: number; segment: number }) =>
+      legs.find((l) => l.leg === t.leg && l.segment === t.segment);
+    const sailingOf = (t: { leg: number; segment: number }) =>
+      sailingRows.find((s) => s.id === segmentOf(t)?.sailingId);
+
+    let counterFee = 0;
+    const fees = new Map<string, number>();
+    for (const ticket of chosen) {
+      const segment = segmentOf(ticket);
+      const sailing = sailingOf(ticket);
+      // An open ticket names no sailing: it is claimed, not rescheduled.
+      if (!segment || !sailing) throw refuse('tickets', 'reschedule_error_not_active');
+      const cancelled = sailing.status === 'cancelled';
+      const refusal = rescheduleRefusal(ticket, sailing.departsAt, now, cancelled);
+      if (refusal) throw refuse('tickets', ticketRefusals[refusal]);
+      const onTarget = targetSailingRefusal(segment, target, now);
+      if (onTarget) throw refuse('sailing', sailingRefusals[onTarget]);
+      // The operator cancelled: moving is free, whoever runs the new sailing.
+      const fee = cancelled ? 0 : rescheduleFee(segment.operatorCode, target.operatorCode, 1);
+      fees.set(ticket.ticketNumber, fee);
+      counterFee += fee;
+    }
+    if (counterFee > 0 && input.payment !== 'counter') throw refuse('payment', 'reschedule_error_payment');
+
+    const passengers = await tx
+      .select({ position: bookingPassengers.position, category: bookingPassengers.category })
+      .from(bookingPassengers)
+      .where(eq(bookingPassengers.bookingId, booking.id));
+    const categoryOf = (position: number) =>
+      passengers.find((p) => p.position === position)?.category ?? 'adult';
+    const moving = new Set(chosen.map((t) => t.ticketNumber));
+    const onLeg = all.filter((t) => t.leg === direction && travelling.includes(t.status));
+    const staying = Map.groupBy(
+      onLeg.filter((t) => !moving.has(t.ticketNumber)),
+      (t) => t.segment,
+    );
+    const groups = [chosen, ...staying.values()].map((group) => group.map((t) => categoryOf(t.position)));
+    if (!splitKeepsMinorsAccompanied(groups)) throw refuse('tickets', 'reschedule_error_minors');
+
+    // The other leg of a return trip must still fit around the new sailing, for every passenger who moves.
+    for (const ticket of chosen) {
+      const other = all.find(
+        (t) => t.position === ticket.position && t.leg !== direction && travelling.includes(t.status),
+      );
+      const otherSailing = other ? sailingOf(other) : undefined;
+      if (!otherSailing) continue;
+      const fits =
+        direction === 0
+          ? returnLeavesInTime(target.arrivesAt, otherSailing.departsAt)
+          : returnLeavesInTime(otherSailing.arrivesAt, target.departsAt);
+      if (!fits)
+        throw refuse(
+          'sailing',
+          direction === 0 ? 'reschedule_error_after_return' : 'reschedule_error_before_outbound',
+        );
+    }
+
+    const seats = chosen.filter((t) => categoryOf(t.position) !== 'infant');
+    if (target.capacity - target.taken < seats.length) throw refuse('sailing', 'reschedule_error_sold_out');
+
+    const segment = Math.max(...legs.filter((l) => l.leg === direction).map((l) => l.segment)) + 1;
+    await tx.insert(bookingLegs).values({
+      bookingId: booking.id,
+      leg: direction,
+      segment,
+      routeId: target.routeId,
+      operatorCode: target.operatorCode,
+      sailingId: target.id,
+      seats: seats.length,
+    });
+    for (const [from, left] of Map.groupBy(seats, (t) => t.segment))
+      await tx
+        .update(bookingLegs)
+        .set({ seats: sql`${bookingLegs.seats} - ${left.length}` })
+        .where(
+          and(
+            eq(bookingLegs.bookingId, booking.id),
+            eq(bookingLegs.leg, direction),
+            eq(bookingLegs.segment, from),
+          ),
+        );
+    for (const ticket of chosen) assertTicketMove(ticket.status, 'rescheduled');
+    await tx
+      .update(tickets)
+      .set({ status: 'rescheduled' })
+      .where(inArray(tickets.ticketNumber, [...moving]));
+    const moved = chosen.map((t) => ({
+      from: t.ticketNumber,
+      to: ticketNumber(booking.code, t.position, direction, segment),
+    }));
+    await tx.insert(tickets).values(
+      chosen.map((t, i) => ({
+        ticketNumber: moved[i]?.to ?? '',
+        bookingId: booking.id,
+        position: t.position,
+        leg: direction,
+        segment,
+        status: 'active' as const,
+        issuedAt: now,
+        rescheduledFrom: t.ticketNumber,
+        counterFee: fees.get(t.ticketNumber) ?? 0,
+      })),
+    );
+    await queueCurrentStateMail(tx, booking.id, 'booking_rescheduled');
+    return { moved, counterFee };
+  });
+}
+
+/** Use case: move passengers of a paid booking onto another sailing of the same route. */
+export const reschedule = {
+  input: rescheduleSchema,
+  run(ctx: UseCaseContext, input: Input): Promise<Rescheduled> {
+    return moveTickets(ctx, input);
+  },
+};
+
+export type { RescheduleRequest };
