@@ -60,6 +60,7 @@ export default defineConfig({
         'e2e/results-view.spec.ts',
         'e2e/date-of-birth.spec.ts',
         'e2e/check-in.spec.ts',
+        'e2e/after-sales.spec.ts',
         'e2e/small-things.spec.ts',
         'e2e/trip-card.spec.ts',
       ],

@@ -1,7 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
-import { contact, passenger } from '../support/booking-flow.ts';
-import { daysAhead } from './batam-dates.ts';
+import { paidBooking, sailingsOn } from './paid-booking.ts';
 
 const texts = {
   en: {
@@ -20,36 +19,14 @@ const texts = {
   },
 } as const;
 
-/**
- * A paid booking for one adult on a sailing whose online check-in is open now (it leaves 2 to 22 hours from now),
- * made through the API and paid in the sandbox simulator. Answers its code.
- */
+/** A paid booking for one adult on a sailing whose online check-in is open now (it leaves 2 to 22 hours from now). */
 async function paidWithinWindow(request: APIRequestContext, page: Page, name: string): Promise<string> {
-  const soon = [];
-  for (const day of [daysAhead(0), daysAhead(1)]) {
-    const search = (await (await request.get(`/api/schedules?from=BTC&to=HFC&date=${day}`)).json()) as {
-      outbound?: { sailings: { id: string; departure: { at: string }; enoughSeats: boolean }[] };
-    };
-    soon.push(...(search.outbound?.sailings ?? []));
-  }
-  const inWindow = soon.find((sailing) => {
+  const inWindow = (await sailingsOn(request, [0, 1])).find((sailing) => {
     const hours = (Date.parse(sailing.departure.at) - Date.now()) / 3_600_000;
-    return sailing.enoughSeats && hours > 2 && hours < 22;
+    return hours > 2 && hours < 22;
   });
   if (!inWindow) throw new Error('no sailing leaves within the check-in window');
-  const held = await request.post('/api/bookings', { data: { out: inWindow.id, adults: 1 } });
-  const { id, code } = (await held.json()) as { id: string; code: string };
-  const details = {
-    contact: { ...contact, fullName: name, email: 'rina.wijaya@example.co.id' },
-    passengers: [passenger(name)],
-  };
-  expect((await request.put(`/api/bookings/${id}/details`, { data: details })).status()).toBe(204);
-  const paid = await request.post(`/api/bookings/${id}/payment`, { data: { bank: 'bni', agree: true } });
-  const va = ((await paid.json()) as { payment: { accountNumber: string } }).payment.accountNumber;
-  await page.goto(`/booking/sandbox?va=${va}`);
-  await page.getByTestId('sandbox-pay').click();
-  await expect(page.getByTestId('sandbox-result')).toContainText('confirmed');
-  return code;
+  return paidBooking(request, page, inWindow, name);
 }
 
 for (const locale of ['en', 'id'] as const) {

@@ -1,4 +1,6 @@
 import Holidays from 'date-holidays';
+import { refundDueDate } from '../../domain/after-sales.ts';
+import { toLocal } from '../../domain/port-time.ts';
 
 /**
  * Indonesian public holidays (hari libur nasional), for counting a refund's working days. `date-holidays` computes
@@ -26,4 +28,9 @@ function publicHolidaysOf(year: number): Set<string> {
 /** Whether a calendar date (`YYYY-MM-DD`) is an Indonesian public holiday. */
 export function isIndonesianPublicHoliday(date: string): boolean {
   return publicHolidaysOf(Number(date.slice(0, 4))).has(date);
+}
+
+/** The Batam date by which a refund asked for at `now` is paid: 7 Indonesian working days (domain/after-sales.ts). */
+export function refundDueOn(now: Date): string {
+  return refundDueDate(toLocal(now, 'Asia/Jakarta').date, isIndonesianPublicHoliday);
 }

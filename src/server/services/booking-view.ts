@@ -9,7 +9,13 @@ import type { Locale } from '../../i18n/locales.ts';
 import type { Database } from '../db/client.ts';
 import { bookingLegs, bookingPassengers, bookings } from '../db/schema/bookings.ts';
 import { sailings } from '../db/schema/network.ts';
-import { payments, refunds, tickets, type paymentStatuses } from '../db/schema/payments.ts';
+import {
+  payments,
+  refunds,
+  tickets,
+  type paymentStatuses,
+  type refundReasons,
+} from '../db/schema/payments.ts';
 import type { Network } from '../network.ts';
 
 export interface LocalTime {
@@ -85,6 +91,15 @@ export function ticketOn(
   );
 }
 
+export interface RefundView {
+  amount: number;
+  reason: (typeof refundReasons)[number];
+  status: 'queued' | 'done';
+  /** The Batam date it is promised by (cancellations). */
+  dueOn?: string;
+  paidAt?: Date;
+}
+
 export interface PaymentView {
   bank: PaymentBank;
   /** The VA number; for Mandiri the bill key. */
@@ -115,8 +130,10 @@ export interface BookingView {
   passengers: PassengerView[];
   /** The latest virtual account issued, if any. */
   payment?: PaymentView;
-  /** Money queued to go back to the customer (late payment with seats gone, over- or under-payment). */
+  /** Money queued to go back from a payment that could not be honoured (late with seats gone, over-, under-paid). */
   refundsQueued: number;
+  /** Every refund, oldest first, with its progress: what the order page shows. */
+  refunds: RefundView[];
 }
 
 /** Only where a booking stands: what the payment page asks every few seconds, in one small query. */
@@ -173,7 +190,7 @@ export async function bookingView(
       .where(and(eq(payments.bookingId, id), isNotNull(payments.accountNumber)))
       .orderBy(desc(payments.createdAt))
       .limit(1),
-    db.select({ amount: refunds.amount }).from(refunds).where(eq(refunds.bookingId, id)),
+    db.select().from(refunds).where(eq(refunds.bookingId, id)).orderBy(asc(refunds.createdAt)),
   ]);
   return {
     id: booking.id,
@@ -259,6 +276,15 @@ export async function bookingView(
           },
         }
       : {}),
-    refundsQueued: refundRows.reduce((sum, r) => sum + r.amount, 0),
+    refundsQueued: refundRows
+      .filter((r) => r.reason !== 'cancellation' && r.reason !== 'operator_cancelled')
+      .reduce((sum, r) => sum + r.amount, 0),
+    refunds: refundRows.map((r) => ({
+      amount: r.amount,
+      reason: r.reason,
+      status: r.status,
+      ...(r.dueOn ? { dueOn: r.dueOn } : {}),
+      ...(r.paidAt ? { paidAt: r.paidAt } : {}),
+    })),
   };
 }

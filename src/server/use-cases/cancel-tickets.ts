@@ -2,16 +2,14 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   cancellationQuote,
   cancellationRefusal,
-  refundDueDate,
   splitKeepsMinorsAccompanied,
   travelling,
   type CancellationRefusal,
 } from '../../domain/after-sales.ts';
 import { assertTicketMove } from '../../domain/booking-lifecycle.ts';
-import { toLocal } from '../../domain/port-time.ts';
 import { paidForTicket } from '../../domain/pricing.ts';
 import { cancellationSchema, type CancellationInput } from '../../schemas/cancellation.ts';
-import { isIndonesianPublicHoliday } from '../calendar/indonesian-holidays.ts';
+import { refundDueOn } from '../calendar/indonesian-holidays.ts';
 import { lockingTransaction } from '../db/conflicts.ts';
 import { lockBookingForChange, sailingsWithSeats } from '../db/queries/inventory.ts';
 import { queueCurrentStateMail } from '../db/queries/queue-mail.ts';
@@ -126,9 +124,9 @@ async function cancelTickets(ctx: UseCaseContext, input: Input): Promise<Cancell
           ),
         );
     }
-    let refundDueOn: string | undefined;
+    let dueOn: string | undefined;
     if (quote.refund > 0) {
-      refundDueOn = refundDueDate(toLocal(now, 'Asia/Jakarta').date, isIndonesianPublicHoliday);
+      dueOn = refundDueOn(now);
       await tx.insert(refunds).values({
         bookingId: booking.id,
         amount: quote.refund,
@@ -137,14 +135,14 @@ async function cancelTickets(ctx: UseCaseContext, input: Input): Promise<Cancell
         bank: input.bank ?? null,
         accountNumber: input.accountNumber ?? null,
         accountHolder: input.accountHolder ?? null,
-        dueOn: refundDueOn,
+        dueOn,
       });
     }
     await queueCurrentStateMail(tx, booking.id, 'booking_cancelled');
     return {
       cancelled: priced.map((p) => p.ticket.ticketNumber),
       ...quote,
-      ...(refundDueOn ? { refundDueOn } : {}),
+      ...(dueOn ? { refundDueOn: dueOn } : {}),
     };
   });
 }

@@ -96,6 +96,7 @@ function paidTwoWay(locale: Locale): BookingView {
       gateway: 'sandbox',
     },
     refundsQueued: 0,
+    refunds: [],
   };
 }
 

@@ -75,6 +75,7 @@ function twoWay(locale: Locale): BookingView {
       }),
     ],
     refundsQueued: 0,
+    refunds: [],
   };
 }
 

@@ -39,6 +39,7 @@ function paid(locale: Locale): BookingView {
     contact: { fullName: 'Siti Rahma', email: 'siti@example.com', phone: '+6281234567890' },
     passengers: [],
     refundsQueued: 0,
+    refunds: [],
   };
 }
 

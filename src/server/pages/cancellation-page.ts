@@ -1,0 +1,123 @@
+import {
+  CANCELLATION_FEE,
+  cancellationQuote,
+  cancellationRefusal,
+  type CancellationRefusal,
+} from '../../domain/after-sales.ts';
+import { paidForTicket } from '../../domain/pricing.ts';
+import { formatLongDate, formatRupiah } from '../../i18n/format.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import { translate, type MessageKey } from '../../i18n/translate.ts';
+import { refundDueOn } from '../calendar/indonesian-holidays.ts';
+import type { Network } from '../network.ts';
+import { ticketOn, type BookingView } from '../services/booking-view.ts';
+import { formatClock, tripCard } from './trip-card.ts';
+
+/** Why a ticket cannot be cancelled now, in the reader's words (the keys the use case refuses with). */
+const refusalKeys: Record<CancellationRefusal, MessageKey> = {
+  change_closed: 'cancel_error_closed',
+  claim_closed: 'cancel_error_claim_closed',
+  checked_in: 'cancel_error_checked_in',
+  not_active: 'cancel_error_not_active',
+};
+
+export interface CancellableTicket {
+  name: string;
+  ticketNumber: string;
+  chosen: boolean;
+  blocked?: string;
+}
+
+export interface CancellationLeg {
+  title: string;
+  route: string;
+  when: string;
+  tickets: CancellableTicket[];
+}
+
+export interface CancellationQuoteView {
+  paid: string;
+  fee: string;
+  refund: string;
+  /** `Refunded to your account by Thursday, 3 December 2026 (7 working days).`; absent with nothing to refund. */
+  refundBy?: string;
+  operatorCancelled: boolean;
+}
+
+export interface CancellationPage {
+  legs: CancellationLeg[];
+  cancellable: boolean;
+  feePerTicket: string;
+  /** Shown once tickets are chosen ("Show the refund", or a refused post): what cancelling them comes to. */
+  quote?: CancellationQuoteView;
+}
+
+/**
+ * What /booking/{id}/cancellation shows of a paid booking at `now`, from its address or refused post (`tickets`):
+ * each ticket still travelling, whether it can be cancelled and why not, and for the chosen ones the fee, the refund
+ * and the date it is due by. The use case computes the same under its locks (domain/after-sales.ts).
+ */
+export function cancellationPage(
+  view: BookingView,
+  network: Network,
+  locale: Locale,
+  now: Date,
+  choices: URLSearchParams,
+): CancellationPage {
+  const card = tripCard(view, network, locale);
+  const asked = new Set(choices.getAll('tickets'));
+  const chosen: { paid: number; operatorCancelled: boolean }[] = [];
+  const legs = view.legs.map((leg, index) => {
+    const sailing = card.legs[index]?.sailing;
+    const tickets = view.passengers.flatMap((passenger) => {
+      const ticket = ticketOn(passenger, leg, { cancelled: false });
+      if (!ticket) return [];
+      const departsAt = leg.departsAt ? new Date(leg.departsAt) : undefined;
+      const refusal = cancellationRefusal(ticket, departsAt, now, leg.sailingCancelled);
+      const isChosen = !refusal && asked.has(ticket.ticketNumber);
+      if (isChosen)
+        chosen.push({
+          paid: paidForTicket(view.price, leg.leg, passenger.category),
+          operatorCancelled: leg.sailingCancelled,
+        });
+      return [
+        {
+          name: passenger.fullName,
+          ticketNumber: ticket.ticketNumber,
+          chosen: isChosen,
+          ...(refusal ? { blocked: translate(refusalKeys[refusal], locale) } : {}),
+        },
+      ];
+    });
+    return {
+      title: card.legs[index]?.title ?? '',
+      route: `${leg.from} → ${leg.to}`,
+      when: sailing ? `${sailing.date}, ${formatClock(sailing.departure)}` : '',
+      tickets,
+    };
+  });
+  const base = {
+    legs,
+    cancellable: legs.some((leg) => leg.tickets.some((ticket) => !ticket.blocked)),
+    feePerTicket: formatRupiah(CANCELLATION_FEE, locale),
+  };
+  if (chosen.length === 0) return base;
+  const quote = cancellationQuote(chosen);
+  const due = refundDueOn(now);
+  return {
+    ...base,
+    quote: {
+      paid: formatRupiah(quote.paid, locale),
+      fee: formatRupiah(quote.fee, locale),
+      refund: formatRupiah(quote.refund, locale),
+      ...(quote.refund > 0
+        ? {
+            refundBy: translate('cancel_refund_by', locale, {
+              date: formatLongDate(new Date(`${due}T00:00:00Z`), locale),
+            }),
+          }
+        : {}),
+      operatorCancelled: chosen.every((ticket) => ticket.operatorCancelled),
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import { cancellationRefusal, checkInRefusal, rescheduleRefusal } from '../../domain/after-sales.ts';
+import { toLocal } from '../../domain/port-time.ts';
+import { formatLongDate, formatRupiah } from '../../i18n/format.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import { translate } from '../../i18n/translate.ts';
+import { ticketOn, type BookingView } from '../services/booking-view.ts';
+
+/** The after-sales tasks a paid booking's order page offers: those some ticket allows at `now`. */
+export interface AfterSalesActions {
+  checkIn: boolean;
+  reschedule: boolean;
+  cancel: boolean;
+}
+
+/**
+ * Which after-sales tasks are possible now for at least one ticket still travelling, by the domain's rules (the
+ * tasks' own pages say why for the others, and their use cases decide again). A checked-in ticket keeps the
+ * check-in page on offer: its boarding pass is there.
+ */
+export function afterSalesActions(view: BookingView, now: Date): AfterSalesActions {
+  const actions = { checkIn: false, reschedule: false, cancel: false };
+  if (view.status !== 'paid') return actions;
+  for (const leg of view.legs)
+    for (const passenger of view.passengers) {
+      const ticket = ticketOn(passenger, leg, { cancelled: false });
+      if (!ticket) continue;
+      const departsAt = leg.departsAt ? new Date(leg.departsAt) : undefined;
+      if (!cancellationRefusal(ticket, departsAt, now, leg.sailingCancelled)) actions.cancel = true;
+      if (!departsAt) continue;
+      if (ticket.status === 'checked_in' || !checkInRefusal(ticket, departsAt, now)) actions.checkIn = true;
+      if (!rescheduleRefusal(ticket, departsAt, now, leg.sailingCancelled)) actions.reschedule = true;
+    }
+  return actions;
+}
+
+const longDate = (date: string, locale: Locale) => formatLongDate(new Date(`${date}T00:00:00Z`), locale);
+
+/** Each refund's progress, in the reader's words: in progress (by its date) or paid (on its date). */
+export function refundProgress(view: BookingView, locale: Locale): string[] {
+  return view.refunds.map((refund) => {
+    const amount = formatRupiah(refund.amount, locale);
+    if (refund.status === 'done' && refund.paidAt)
+      return translate('refund_progress_done', locale, {
+        amount,
+        date: longDate(toLocal(refund.paidAt, 'Asia/Jakarta').date, locale),
+      });
+    return refund.dueOn
+      ? translate('refund_progress_queued', locale, {
+          amount,
+          date: longDate(refund.dueOn, locale),
+        })
+      : translate('order_refund_queued', locale, { amount });
+  });
+}

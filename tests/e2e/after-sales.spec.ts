@@ -1,0 +1,140 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe.ts';
+import { paidBooking, sailingsOn, type SailingFound } from './paid-booking.ts';
+
+const texts = {
+  en: {
+    prefix: '',
+    find: 'Find my booking',
+    showSailings: 'Show sailings',
+    free: 'Free (same operator)',
+    reschedule: 'Reschedule',
+    rescheduled: 'Rescheduled',
+    showRefund: 'Show the refund',
+    refundBy: 'Refunded to your account by',
+    cancel: 'Cancel tickets',
+    cancelled: 'Cancelled',
+    inProgress: 'in progress',
+    currency: 'IDR',
+  },
+  id: {
+    prefix: '/id',
+    find: 'Cari pesanan saya',
+    showSailings: 'Tampilkan jadwal',
+    free: 'Gratis (operator yang sama)',
+    reschedule: 'Jadwalkan ulang',
+    rescheduled: 'Sudah dijadwalkan ulang',
+    showRefund: 'Tampilkan pengembalian dana',
+    refundBy: 'Dana dikirim ke rekening Anda paling lambat',
+    cancel: 'Batalkan tiket',
+    cancelled: 'Dibatalkan',
+    inProgress: 'sedang diproses',
+    currency: 'Rp',
+  },
+} as const;
+
+/**
+ * A sailing 3 days ahead with a later one of the same operator the same day (somewhere to move to for free), and a
+ * paid booking on it. Answers the booking's code.
+ */
+async function paidWithLaterSailing(request: APIRequestContext, page: Page, name: string) {
+  const day = await sailingsOn(request, [3]);
+  const from = day.find((sailing: SailingFound, index) =>
+    day.slice(index + 1).some((later) => later.operator.code === sailing.operator.code),
+  );
+  if (!from) throw new Error('no sailing with a later one of the same operator');
+  return paidBooking(request, page, from, name);
+}
+
+async function find(page: Page, path: string, code: string, button: string) {
+  await page.goto(path);
+  await page.locator('[name="code"]').fill(code);
+  await page.locator('[name="email"]').fill('rina.wijaya@example.co.id');
+  await page.getByRole('button', { name: button }).click();
+}
+
+for (const locale of ['en', 'id'] as const) {
+  const t = texts[locale];
+
+  test(`${locale}: a guest moves a passenger to a later sailing, free, and sees the new ticket`, async ({
+    page,
+    request,
+  }) => {
+    const code = await paidWithLaterSailing(request, page, 'Rina Wijaya');
+    await find(page, `${t.prefix}/booking/reschedule`, code, t.find);
+    await expect(page).toHaveURL(new RegExp(`${t.prefix}/booking/[\\w-]{24}/reschedule$`));
+    await expectNoAxeViolations(page);
+    await page.getByLabel('Rina Wijaya').check();
+    await page.getByRole('button', { name: t.showSailings }).click();
+    const free = page.getByTestId('reschedule-sailing').filter({ hasText: t.free }).first();
+    await free.locator('input').check();
+    await page.locator('[name="agree"]').check();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: t.reschedule, exact: true }).click();
+
+    await expect(page).toHaveURL(/\/booking\/check-order\/[\w-]{24}\?rescheduled$/);
+    await expect(page.getByTestId('order-done')).toBeVisible();
+    const lines = page.getByTestId('ticket-line');
+    await expect(lines).toHaveCount(2);
+    await expect(lines.first()).toContainText(t.rescheduled);
+    await expect(lines.last()).toContainText(`TK-${code}-1D2`);
+    // Rescheduled once: nothing left to reschedule online.
+    await expect(page.getByTestId('order-reschedule')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+  });
+
+  test(`${locale}: a guest cancels a ticket, sees the fee, the refund and its date, and gives the account`, async ({
+    page,
+    request,
+  }) => {
+    const code = await paidWithLaterSailing(request, page, 'Bayu Santoso');
+    await find(page, `${t.prefix}/booking/check-order`, code, t.find);
+    await page.getByTestId('order-cancel').click();
+    await expect(page).toHaveURL(new RegExp(`${t.prefix}/booking/[\\w-]{24}/cancellation$`));
+    await expectNoAxeViolations(page);
+    await page.getByLabel(/Bayu Santoso/).check();
+    await page.getByRole('button', { name: t.showRefund }).click();
+    await expect(page.getByTestId('cancel-quote')).toContainText(t.refundBy);
+    await expect(page.getByTestId('cancel-refund')).toContainText(t.currency);
+    // Submitting without the account: each field says what it needs, and the choice is kept.
+    await page.locator('[name="agree"]').check();
+    await page.locator('form').evaluate((form: HTMLFormElement) => {
+      form.noValidate = true;
+    });
+    await page.getByRole('button', { name: t.cancel, exact: true }).click();
+    await expect(page.locator('#bank-error')).toBeVisible();
+    await expect(page.getByLabel(/Bayu Santoso/)).toBeChecked();
+    await expectNoAxeViolations(page);
+    await page.locator('[name="accountHolder"]').fill('Bayu Santoso');
+    await page.locator('[name="bank"]').fill('BCA');
+    await page.locator('[name="accountNumber"]').fill('1234 5678 90');
+    await page.locator('[name="agree"]').check();
+    await page.getByRole('button', { name: t.cancel, exact: true }).click();
+
+    await expect(page).toHaveURL(/\/booking\/check-order\/[\w-]{24}\?cancelled$/);
+    await expect(page.getByTestId('ticket-line')).toContainText(t.cancelled);
+    await expect(page.getByTestId('order-refunds')).toContainText(t.inProgress);
+    await expect(page.getByTestId('order-cancel')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+  });
+}
+
+test('without JavaScript, a reschedule works from the order page in plain form steps', async ({
+  browser,
+  request,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const code = await paidWithLaterSailing(request, page, 'Tono Wijaya');
+  await find(page, '/booking/check-order', code, 'Find my booking');
+  await page.getByTestId('order-reschedule').click();
+  await page.getByLabel('Tono Wijaya').check();
+  await page.getByRole('button', { name: 'Show sailings' }).click();
+  await expect(page.getByLabel('Tono Wijaya')).toBeChecked();
+  await page.getByTestId('reschedule-sailing').filter({ hasText: 'Free' }).first().locator('input').check();
+  await page.locator('[name="agree"]').check();
+  await page.getByRole('button', { name: 'Reschedule', exact: true }).click();
+  await expect(page.getByTestId('order-done')).toBeVisible();
+  await expect(page.getByTestId('ticket-line').last()).toContainText(`TK-${code}-1D2`);
+  await context.close();
+});

@@ -1,0 +1,47 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { contact, passenger } from '../support/booking-flow.ts';
+import { daysAhead } from './batam-dates.ts';
+
+export interface SailingFound {
+  id: string;
+  operator: { code: string };
+  departure: { at: string };
+  enoughSeats: boolean;
+}
+
+/** Batam Centre -> HarbourFront sailings with seats on the given Batam dates, in departure order. */
+export async function sailingsOn(request: APIRequestContext, days: number[]): Promise<SailingFound[]> {
+  const found: SailingFound[] = [];
+  for (const day of days.map(daysAhead)) {
+    const search = (await (await request.get(`/api/schedules?from=BTC&to=HFC&date=${day}`)).json()) as {
+      outbound?: { sailings: SailingFound[] };
+    };
+    found.push(...(search.outbound?.sailings ?? []).filter((sailing) => sailing.enoughSeats));
+  }
+  return found;
+}
+
+/**
+ * A paid one-adult booking on `sailing`, made through the API and paid in the sandbox simulator (as a traveller
+ * would at the bank). Answers its code; the contact e-mail is `rina.wijaya@example.co.id`.
+ */
+export async function paidBooking(
+  request: APIRequestContext,
+  page: Page,
+  sailing: SailingFound,
+  name: string,
+): Promise<string> {
+  const held = await request.post('/api/bookings', { data: { out: sailing.id, adults: 1 } });
+  const { id, code } = (await held.json()) as { id: string; code: string };
+  const details = {
+    contact: { ...contact, fullName: name, email: 'rina.wijaya@example.co.id' },
+    passengers: [passenger(name)],
+  };
+  expect((await request.put(`/api/bookings/${id}/details`, { data: details })).status()).toBe(204);
+  const paid = await request.post(`/api/bookings/${id}/payment`, { data: { bank: 'bni', agree: true } });
+  const va = ((await paid.json()) as { payment: { accountNumber: string } }).payment.accountNumber;
+  await page.goto(`/booking/sandbox?va=${va}`);
+  await page.getByTestId('sandbox-pay').click();
+  await expect(page.getByTestId('sandbox-result')).toContainText('confirmed');
+  return code;
+}
