@@ -3,12 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
 import { sailingsWithSeats } from '../../src/server/db/queries/inventory.ts';
 import { sailings } from '../../src/server/db/schema/network.ts';
-import { refunds, sentMails, tickets } from '../../src/server/db/schema/payments.ts';
+import { refunds, tickets } from '../../src/server/db/schema/payments.ts';
 import { Network } from '../../src/server/network.ts';
 import { bookingView, type BookingView } from '../../src/server/services/booking-view.ts';
 import { testApp } from '../support/app.ts';
 import { bookingReadyToPay, payInFull } from '../support/booking-flow.ts';
 import { seeded, testDatabases } from '../support/databases.ts';
+import { mailsAbout } from '../support/mail-capture.ts';
 
 // Saturday 21 November 2026, 17:00 in Batam.
 const start = new Date('2026-11-21T10:00:00Z');
@@ -83,8 +84,11 @@ describe.each(testDatabases)('cancellation (POST /api/bookings/{id}/cancellation
       accountHolder: 'Siti Rahma',
       dueOn: '2026-12-03',
     });
-    const mails = await handle.db.select().from(sentMails).where(eq(sentMails.bookingId, booking.id));
-    expect(mails.map((m) => m.kind)).toContain('booking_cancelled');
+    const mails = await mailsAbout({ db: handle.db, network, now }, booking.code);
+    const mail = mails.find((sent) => sent.subject === `Booking ${booking.code}: tickets cancelled`);
+    expect(mail).toBeDefined();
+    expect(mail?.text).toContain(first);
+    expect(mail?.text).toContain('paid by 3 December 2026');
     const rows = await handle.db.select().from(tickets).where(eq(tickets.bookingId, booking.id));
     expect(rows.map((t) => [t.ticketNumber, t.status]).sort()).toEqual([
       [first, 'cancelled'],

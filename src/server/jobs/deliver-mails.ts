@@ -15,6 +15,7 @@ import { tripCard } from '../pages/trip-card.ts';
 import { serverBoardingPassKeys } from '../boarding-pass/keys.ts';
 import type { BoardingPassSigner } from '../boarding-pass/signing.ts';
 import { renderBoardingPassPdf } from '../documents/boarding-pass.ts';
+import { bookingCancelledMail, refundPaidMail, sailingCancelledMail } from '../mail/after-sales-mails.ts';
 import { boardingPassMail } from '../mail/boarding-pass-mail.ts';
 import { boardingPassOf } from '../services/boarding-pass.ts';
 import { bookingView, type BookingView } from '../services/booking-view.ts';
@@ -32,11 +33,9 @@ export interface MailContext {
   boardingPassSigner?: BoardingPassSigner;
 }
 
-async function compose(
-  kind: (typeof sentMails.$inferSelect)['kind'],
-  bookingId: string,
-  context: MailContext,
-) {
+type MailKind = (typeof sentMails.$inferSelect)['kind'];
+
+async function compose(kind: MailKind, bookingId: string, context: MailContext) {
   // The booking's own language, whatever page queued the mail.
   const [booking] = await context.db
     .select({ locale: bookings.locale })
@@ -44,25 +43,44 @@ async function compose(
     .where(eq(bookings.id, bookingId));
   const local = booking && (await bookingView(context.db, context.network, bookingId, booking.locale));
   if (!local?.contact) return undefined;
-  const links = { siteUrl: context.siteUrl };
   if (kind === 'boarding_pass_outbound' || kind === 'boarding_pass_return') {
     const passes = await boardingPasses(local, kind === 'boarding_pass_outbound' ? 0 : 1, context);
     return passes.length > 0 ? { to: local.contact.email, ...boardingPassMail(local, passes) } : undefined;
   }
-  const mail =
-    kind === 'booking_created'
-      ? bookingCreatedMail(local, links)
-      : kind === 'booking_paid'
-        ? bookingPaidMail(
-            local,
-            links,
-            await renderETicketPdf(local, links),
-            tripCard(local, context.network, local.locale),
-          )
-        : kind === 'late_payment_refund'
-          ? latePaymentRefundMail(local, links)
-          : bookingExpiredMail(local, links);
+  const mail = await composeBookingMail(kind, local, context);
   return { to: local.contact.email, ...mail };
+}
+
+/** The mail of `kind` about a booking, in the booking's own language (`view` is read in it). */
+async function composeBookingMail(
+  kind: Exclude<MailKind, 'boarding_pass_outbound' | 'boarding_pass_return'>,
+  view: BookingView,
+  context: MailContext,
+) {
+  const links = { siteUrl: context.siteUrl };
+  switch (kind) {
+    case 'booking_created':
+      return bookingCreatedMail(view, links);
+    case 'booking_paid':
+    case 'booking_rescheduled':
+      return bookingPaidMail(
+        view,
+        links,
+        await renderETicketPdf(view, links),
+        tripCard(view, context.network, view.locale),
+        kind === 'booking_paid' ? 'paid' : 'rescheduled',
+      );
+    case 'booking_expired':
+      return bookingExpiredMail(view, links);
+    case 'late_payment_refund':
+      return latePaymentRefundMail(view, links);
+    case 'booking_cancelled':
+      return bookingCancelledMail(view, links);
+    case 'refund_paid':
+      return refundPaidMail(view, links);
+    case 'sailing_cancelled':
+      return sailingCancelledMail(view, links);
+  }
 }
 
 /** Every checked-in passenger's boarding pass on one leg, rendered (in the booking's language). */

@@ -67,13 +67,15 @@ export function bookingCreatedMail(view: BookingView, links: MailLinks): Compose
 
 /**
  * Sent once the payment is in: the trip card (times, deadlines and where to check in, per leg), tickets, price and
- * the rules at the terminal, with the e-ticket PDF. `card` is the booking's trip card in its own language.
+ * the rules at the terminal, with the e-ticket PDF. `card` is the booking's trip card in its own language. The same
+ * mail, as `rescheduled`, carries the new e-tickets after a reschedule (with any fee owed at the counter).
  */
 export function bookingPaidMail(
   view: BookingView,
   links: MailLinks,
   eTicketPdf: Uint8Array,
   card: TripCard,
+  occasion: 'paid' | 'rescheduled' = 'paid',
 ): ComposedMail {
   const { locale } = view;
   const t = translator(locale);
@@ -90,7 +92,7 @@ export function bookingPaidMail(
   if (view.paidAt) summary.push([t('mail_paid_at'), jakartaTime(view.paidAt, locale)]);
   const blocks: Block[] = [
     greeting(view),
-    { kind: 'paragraph', text: t('mail_paid_intro') },
+    { kind: 'paragraph', text: t(occasion === 'paid' ? 'mail_paid_intro' : 'mail_rescheduled_intro') },
     { kind: 'rows', rows: summary },
     ...tripCardBlocks(card, locale, links.siteUrl),
     { kind: 'heading', text: t('mail_passengers_title') },
@@ -105,9 +107,16 @@ export function bookingPaidMail(
           [t('mail_eticket_number'), passenger.eTicketNumber ?? '', true],
           ...passenger.tickets
             .filter((ticket) => ticket.status !== 'rescheduled' && ticket.status !== 'cancelled')
-            .map((ticket): Row => [
-              t('mail_ticket_number_leg', { route: legName(ticket.leg) }),
-              ticket.ticketNumber,
+            .flatMap((ticket): Row[] => [
+              [t('mail_ticket_number_leg', { route: legName(ticket.leg) }), ticket.ticketNumber],
+              ...(ticket.counterFee > 0
+                ? [
+                    [
+                      '',
+                      t('reschedule_counter_fee_due', { fee: formatRupiah(ticket.counterFee, locale) }),
+                    ] as Row,
+                  ]
+                : []),
             ]),
         ],
       },
@@ -146,7 +155,12 @@ export function bookingPaidMail(
     ...footer(locale),
   ];
   return {
-    ...renderMail(locale, t('mail_paid_subject', { code: view.code }), blocks, { bookingCode: view.code }),
+    ...renderMail(
+      locale,
+      t(occasion === 'paid' ? 'mail_paid_subject' : 'mail_rescheduled_subject', { code: view.code }),
+      blocks,
+      { bookingCode: view.code },
+    ),
     attachments: [
       { filename: `e-ticket-${view.code}.pdf`, content: eTicketPdf, contentType: 'application/pdf' },
     ],
@@ -208,11 +222,11 @@ export function latePaymentRefundMail(view: BookingView, links: MailLinks): Comp
 }
 
 /** An absolute link to a page in the booking's language: `/booking/schedule` -> `https://…/id/booking/schedule`. */
-function siteLink(links: MailLinks, path: string, locale: Locale): string {
+export function siteLink(links: MailLinks, path: string, locale: Locale): string {
   return `${links.siteUrl.replace(/\/+$/, '')}${localizePath(path, locale)}`;
 }
 
-function translator(locale: Locale) {
+export function translator(locale: Locale) {
   return (key: MessageKey, params: Record<string, string> = {}) => translate(key, locale, params);
 }
 
@@ -236,7 +250,7 @@ function jakartaTime(instant: Date, locale: Locale): string {
   return localTime(portTime(instant, 'Asia/Jakarta'), locale);
 }
 
-function tripBlocks(view: BookingView): Block[] {
+export function tripBlocks(view: BookingView): Block[] {
   const t = translator(view.locale);
   const legBlock = (leg: BookingLegView): Block => {
     const rows: Row[] = [

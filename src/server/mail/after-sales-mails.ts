@@ -1,0 +1,96 @@
+import type { BookingView } from '../services/booking-view.ts';
+import { refundProgress } from '../pages/order-actions.ts';
+import {
+  footer,
+  greeting,
+  siteLink,
+  translator,
+  tripBlocks,
+  type ComposedMail,
+  type MailLinks,
+} from './booking-mails.ts';
+import { renderMail, type Block } from './mail-layout.ts';
+
+/** The booking's refunds and where to follow them: what the cancellation and refund mails end with. */
+function refundBlocks(view: BookingView, links: MailLinks): Block[] {
+  const t = translator(view.locale);
+  const email = view.contact?.email ?? '';
+  return [
+    ...(view.refunds.length > 0
+      ? [
+          { kind: 'heading' as const, text: t('cancel_refund') },
+          { kind: 'list' as const, items: refundProgress(view, view.locale) },
+        ]
+      : []),
+    { kind: 'paragraph', text: t('mail_check_order_text', { code: view.code, email }) },
+    {
+      kind: 'link',
+      label: t('mail_check_order_link'),
+      url: siteLink(links, '/booking/check-order', view.locale),
+    },
+  ];
+}
+
+/** Sent after tickets are cancelled: which ones, and the refund's amount and date (sent again after each). */
+export function bookingCancelledMail(view: BookingView, links: MailLinks): ComposedMail {
+  const t = translator(view.locale);
+  const cancelled = view.passengers.flatMap((passenger) =>
+    passenger.tickets
+      .filter((ticket) => ticket.status === 'cancelled')
+      .map((ticket) => `${passenger.fullName} · ${ticket.ticketNumber}`),
+  );
+  const blocks: Block[] = [
+    greeting(view),
+    { kind: 'paragraph', text: t('mail_cancelled_intro') },
+    { kind: 'list', items: cancelled },
+    ...(view.refunds.some((refund) => refund.dueOn)
+      ? [{ kind: 'paragraph' as const, text: t('mail_refund_to_account') }]
+      : []),
+    ...refundBlocks(view, links),
+    ...footer(view.locale),
+  ];
+  return renderMail(view.locale, t('mail_cancelled_subject', { code: view.code }), blocks, {
+    bookingCode: view.code,
+  });
+}
+
+/** Sent when the agency has paid a refund (`npm run ops -- refund-paid <id>`). */
+export function refundPaidMail(view: BookingView, links: MailLinks): ComposedMail {
+  const t = translator(view.locale);
+  const blocks: Block[] = [
+    greeting(view),
+    { kind: 'paragraph', text: t('mail_refund_paid_intro') },
+    ...refundBlocks(view, links),
+    ...footer(view.locale),
+  ];
+  return renderMail(view.locale, t('mail_refund_paid_subject', { code: view.code }), blocks, {
+    bookingCode: view.code,
+  });
+}
+
+/**
+ * Sent to every booking on a sailing the operator cancelled (`npm run ops -- cancel-sailing <id>`): a free move to
+ * another sailing, or a refund without fee up to 1 week after its departure, each a link away.
+ */
+export function sailingCancelledMail(view: BookingView, links: MailLinks): ComposedMail {
+  const t = translator(view.locale);
+  const blocks: Block[] = [
+    greeting(view),
+    { kind: 'paragraph', text: t('mail_sailing_cancelled_intro') },
+    ...tripBlocks({ ...view, legs: view.legs.filter((leg) => leg.sailingCancelled) }),
+    {
+      kind: 'link',
+      label: t('order_action_reschedule'),
+      url: siteLink(links, `/booking/${view.id}/reschedule`, view.locale),
+    },
+    {
+      kind: 'link',
+      label: t('order_action_cancel'),
+      url: siteLink(links, `/booking/${view.id}/cancellation`, view.locale),
+    },
+    ...footer(view.locale),
+  ];
+  return renderMail(view.locale, t('mail_sailing_cancelled_subject', { code: view.code }), blocks, {
+    bookingCode: view.code,
+  });
+}
