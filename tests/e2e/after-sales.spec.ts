@@ -66,7 +66,7 @@ for (const locale of ['en', 'id'] as const) {
     await expectNoAxeViolations(page);
     await page.getByLabel('Rina Wijaya').check();
     await page.getByRole('button', { name: t.showSailings }).click();
-    const free = page.getByTestId('reschedule-sailing').filter({ hasText: t.free }).first();
+    const free = page.getByTestId('sailing-choice').filter({ hasText: t.free }).first();
     await free.locator('input').check();
     await page.locator('[name="agree"]').check();
     await expectNoAxeViolations(page);
@@ -131,7 +131,7 @@ test('without JavaScript, a reschedule works from the order page in plain form s
   await page.getByLabel('Tono Wijaya').check();
   await page.getByRole('button', { name: 'Show sailings' }).click();
   await expect(page.getByLabel('Tono Wijaya')).toBeChecked();
-  await page.getByTestId('reschedule-sailing').filter({ hasText: 'Free' }).first().locator('input').check();
+  await page.getByTestId('sailing-choice').filter({ hasText: 'Free' }).first().locator('input').check();
   await page.locator('[name="agree"]').check();
   await page.getByRole('button', { name: 'Reschedule', exact: true }).click();
   await expect(page.getByTestId('order-done')).toBeVisible();

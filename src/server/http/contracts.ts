@@ -2,6 +2,7 @@ import type * as z from 'zod/mini';
 import { bookingDetailsSchema } from '../../schemas/booking-details.ts';
 import { cancellationSchema } from '../../schemas/cancellation.ts';
 import { checkInSchema } from '../../schemas/check-in.ts';
+import { claimSchema } from '../../schemas/claim.ts';
 import { checkOrderSchema } from '../../schemas/check-order.ts';
 import { holdRequestSchema } from '../../schemas/hold.ts';
 import { payRequestSchema } from '../../schemas/payment.ts';
@@ -37,5 +38,6 @@ export const apiContracts: Record<string, Contract> = {
   'POST /api/bookings/:id/check-in': { body: checkInSchema },
   'POST /api/bookings/:id/reschedule': { body: rescheduleSchema },
   'POST /api/bookings/:id/cancellation': { body: cancellationSchema },
+  'POST /api/bookings/:id/claim': { body: claimSchema },
   'GET /api/boarding-pass/keys': {},
 };

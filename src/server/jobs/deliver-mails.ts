@@ -51,6 +51,13 @@ async function compose(kind: MailKind, bookingId: string, context: MailContext) 
   return { to: local.contact.email, ...mail };
 }
 
+/** The mails that carry the e-tickets, and why they are sent. */
+const occasions = {
+  booking_paid: 'paid',
+  booking_rescheduled: 'rescheduled',
+  open_ticket_claimed: 'claimed',
+} as const;
+
 /** The mail of `kind` about a booking, in the booking's own language (`view` is read in it). */
 async function composeBookingMail(
   kind: Exclude<MailKind, 'boarding_pass_outbound' | 'boarding_pass_return'>,
@@ -63,12 +70,13 @@ async function composeBookingMail(
       return bookingCreatedMail(view, links);
     case 'booking_paid':
     case 'booking_rescheduled':
+    case 'open_ticket_claimed':
       return bookingPaidMail(
         view,
         links,
         await renderETicketPdf(view, links),
         tripCard(view, context.network, view.locale),
-        kind === 'booking_paid' ? 'paid' : 'rescheduled',
+        occasions[kind],
       );
     case 'booking_expired':
       return bookingExpiredMail(view, links);

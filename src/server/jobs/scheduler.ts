@@ -5,6 +5,7 @@ import type { PaymentGateway } from '../payments/gateway.ts';
 import { closeVirtualAccounts } from './close-virtual-accounts.ts';
 import { deliverMails } from './deliver-mails.ts';
 import { expireBookings } from './expire-bookings.ts';
+import { expireOpenTickets } from './expire-open-tickets.ts';
 import { settleDueAttempts } from './settle-due-attempts.ts';
 
 /** How often a process sweeps expired holds and sends queued mail. Seats are right without it. */
@@ -63,6 +64,7 @@ export function startJobs(
       while ((await expireBookings(db, clock())).length > 0);
       // Then their VAs, over the network and outside any transaction; a full batch means more may wait.
       while ((await closeVirtualAccounts(db, gateway, clock, VA_CLOSE_BATCH)) === VA_CLOSE_BATCH);
+      await expireOpenTickets(db, clock());
     } catch (error) {
       console.error('expiring bookings failed; retrying at the next sweep', error);
     } finally {

@@ -65,6 +65,12 @@ export function bookingCreatedMail(view: BookingView, links: MailLinks): Compose
   });
 }
 
+const mailTexts = {
+  paid: { subject: 'mail_paid_subject', intro: 'mail_paid_intro' },
+  rescheduled: { subject: 'mail_rescheduled_subject', intro: 'mail_rescheduled_intro' },
+  claimed: { subject: 'mail_claimed_subject', intro: 'mail_claimed_intro' },
+} as const;
+
 /**
  * Sent once the payment is in: the trip card (times, deadlines and where to check in, per leg), tickets, price and
  * the rules at the terminal, with the e-ticket PDF. `card` is the booking's trip card in its own language. The same
@@ -75,7 +81,7 @@ export function bookingPaidMail(
   links: MailLinks,
   eTicketPdf: Uint8Array,
   card: TripCard,
-  occasion: 'paid' | 'rescheduled' = 'paid',
+  occasion: 'paid' | 'rescheduled' | 'claimed' = 'paid',
 ): ComposedMail {
   const { locale } = view;
   const t = translator(locale);
@@ -92,7 +98,7 @@ export function bookingPaidMail(
   if (view.paidAt) summary.push([t('mail_paid_at'), jakartaTime(view.paidAt, locale)]);
   const blocks: Block[] = [
     greeting(view),
-    { kind: 'paragraph', text: t(occasion === 'paid' ? 'mail_paid_intro' : 'mail_rescheduled_intro') },
+    { kind: 'paragraph', text: t(mailTexts[occasion].intro) },
     { kind: 'rows', rows: summary },
     ...tripCardBlocks(card, locale, links.siteUrl),
     { kind: 'heading', text: t('mail_passengers_title') },
@@ -155,12 +161,9 @@ export function bookingPaidMail(
     ...footer(locale),
   ];
   return {
-    ...renderMail(
-      locale,
-      t(occasion === 'paid' ? 'mail_paid_subject' : 'mail_rescheduled_subject', { code: view.code }),
-      blocks,
-      { bookingCode: view.code },
-    ),
+    ...renderMail(locale, t(mailTexts[occasion].subject, { code: view.code }), blocks, {
+      bookingCode: view.code,
+    }),
     attachments: [
       { filename: `e-ticket-${view.code}.pdf`, content: eTicketPdf, contentType: 'application/pdf' },
     ],

@@ -10,6 +10,8 @@ export interface AfterSalesActions {
   checkIn: boolean;
   reschedule: boolean;
   cancel: boolean;
+  /** An open ticket still waiting for its sailing. */
+  claim: boolean;
 }
 
 /**
@@ -18,7 +20,7 @@ export interface AfterSalesActions {
  * check-in page on offer: its boarding pass is there.
  */
 export function afterSalesActions(view: BookingView, now: Date): AfterSalesActions {
-  const actions = { checkIn: false, reschedule: false, cancel: false };
+  const actions = { checkIn: false, reschedule: false, cancel: false, claim: false };
   if (view.status !== 'paid') return actions;
   for (const leg of view.legs)
     for (const passenger of view.passengers) {
@@ -26,7 +28,10 @@ export function afterSalesActions(view: BookingView, now: Date): AfterSalesActio
       if (!ticket) continue;
       const departsAt = leg.departsAt ? new Date(leg.departsAt) : undefined;
       if (!cancellationRefusal(ticket, departsAt, now, leg.sailingCancelled)) actions.cancel = true;
-      if (!departsAt) continue;
+      if (!departsAt) {
+        if (ticket.status === 'active') actions.claim = true;
+        continue;
+      }
       if (ticket.status === 'checked_in' || !checkInRefusal(ticket, departsAt, now)) actions.checkIn = true;
       if (!rescheduleRefusal(ticket, departsAt, now, leg.sailingCancelled)) actions.reschedule = true;
     }

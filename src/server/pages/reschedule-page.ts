@@ -2,17 +2,16 @@ import {
   OTHER_OPERATOR_FEE,
   rescheduleFee,
   rescheduleRefusal,
-  targetSailingRefusal,
   type RescheduleRefusal,
 } from '../../domain/after-sales.ts';
-import { addDays, localDayBounds, portTime, toLocal } from '../../domain/port-time.ts';
+import { addDays, toLocal } from '../../domain/port-time.ts';
 import { formatRupiah } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { translate, type MessageKey } from '../../i18n/translate.ts';
 import type { Database } from '../db/client.ts';
-import { sailingsOnDay } from '../db/queries/sailings-on-day.ts';
 import type { Network } from '../network.ts';
 import { ticketOn, type BookingView } from '../services/booking-view.ts';
+import { sailingOptions, type SailingOption } from './sailing-options.ts';
 import { formatClock, tripCard } from './trip-card.ts';
 
 /** Why a passenger cannot move now, in the reader's words (the same keys the use case refuses with). */
@@ -37,18 +36,6 @@ export interface RescheduleLeg {
   route: string;
   when: string;
   passengers: ReschedulePassenger[];
-}
-
-export interface SailingOption {
-  id: string;
-  departure: string;
-  arrival: string;
-  operator: string;
-  seatsLeft: number;
-  /** Per ticket, paid at the counter: `Free (same operator)` or `Rp 100.000 per ticket, paid at the counter`. */
-  fee: string;
-  hasFee: boolean;
-  chosen: boolean;
 }
 
 export interface ReschedulePage {
@@ -126,34 +113,12 @@ export async function reschedulePage(
     (p) =>
       p.category !== 'infant' && asked.has(ticketOn(p, chosenLeg, { cancelled: false })?.ticketNumber ?? ''),
   ).length;
-  const from = network.terminal(chosenLeg.fromCode);
-  const to = network.terminal(chosenLeg.toCode);
-  const { start, end } = localDayBounds(date, from?.timeZone ?? 'Asia/Jakarta');
-  const rows = await sailingsOnDay(db, { route: chosenLeg.routeId, start, end, now });
-  const current = { sailingId: chosenLeg.sailingId ?? null, routeId: chosenLeg.routeId };
-  const sailings = rows
-    .filter((row) => row.capacity - row.taken >= seated)
-    .filter(
-      (row) =>
-        !targetSailingRefusal(current, { ...row, routeId: chosenLeg.routeId, status: 'scheduled' }, now),
-    )
-    .map((row) => {
-      const fee = chosenLeg.sailingCancelled ? 0 : rescheduleFee(chosenLeg.operatorCode, row.operatorCode, 1);
-      const departure = portTime(row.departsAt, from?.timeZone ?? 'Asia/Jakarta');
-      const arrival = portTime(row.arrivesAt, to?.timeZone ?? 'Asia/Jakarta');
-      return {
-        id: row.id,
-        departure: `${departure.time} ${departure.zone}`,
-        arrival: `${arrival.time} ${arrival.zone}`,
-        operator: network.operatorName(row.operatorCode),
-        seatsLeft: row.capacity - row.taken,
-        fee:
-          fee === 0
-            ? translate('reschedule_fee_free', locale)
-            : translate('reschedule_fee_per_ticket', locale, { fee: formatRupiah(fee, locale) }),
-        hasFee: fee > 0,
-        chosen: row.id === query.get('sailing'),
-      };
-    });
+  const sailings = await sailingOptions(
+    { db, network, now, locale },
+    chosenLeg,
+    { date, seats: seated, chosen: query.get('sailing') },
+    (operatorCode) =>
+      chosenLeg.sailingCancelled ? 0 : rescheduleFee(chosenLeg.operatorCode, operatorCode, 1),
+  );
   return { ...base, sailings };
 }

@@ -13,6 +13,7 @@ export const examples: Record<string, unknown> = {
     payment: 'counter',
     agree: true,
   },
+  'POST /api/bookings/:id/claim': { sailing: '00000000-0000-4000-8000-000000000000' },
   'POST /api/bookings/:id/cancellation': {
     tickets: ['TK-K7M4QX-1D'],
     bank: 'BCA',

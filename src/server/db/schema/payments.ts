@@ -211,6 +211,7 @@ export const mailKinds = [
   'boarding_pass_return',
   // Sent again (with the booking as it is now) after each reschedule, cancellation or refund paid.
   'booking_rescheduled',
+  'open_ticket_claimed',
   'booking_cancelled',
   'refund_paid',
   // The operator cancelled a sailing of the booking: a free reschedule or a refund without fee.

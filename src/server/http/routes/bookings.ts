@@ -5,6 +5,7 @@ import { localizePath } from '../../../i18n/locales.ts';
 import { bookingStatus, bookingView } from '../../services/booking-view.ts';
 import { cancelBookingTickets } from '../../use-cases/cancel-tickets.ts';
 import { checkIn } from '../../use-cases/check-in.ts';
+import { claimOpenTicket } from '../../use-cases/claim-open-ticket.ts';
 import { useCaseContext } from '../../use-cases/context.ts';
 import { findBooking } from '../../use-cases/find-booking.ts';
 import { hold } from '../../use-cases/hold-seats.ts';
@@ -32,6 +33,7 @@ function bookingIdOf(id: string): string {
  * POST /api/bookings/{id}/check-in: check passengers in online; answers each ticket with its boarding pass's address.
  * POST /api/bookings/{id}/reschedule: move passengers onto another sailing; answers the new ticket numbers and fee.
  * POST /api/bookings/{id}/cancellation: cancel tickets; answers the fee, the refund and the date it is due by.
+ * POST /api/bookings/{id}/claim: claim an open ticket for a sailing; answers the sailing and the tickets claimed.
  * Refusals (sold out, closed, not editable, unknown) are thrown as `Refused` and answered by the app's error handler.
  */
 export function bookingsRoutes(deps: AppDeps) {
@@ -121,6 +123,14 @@ export function bookingsRoutes(deps: AppDeps) {
       const cancelled = await cancelBookingTickets.run(await context(c), { ...input.data, bookingId });
       deps.mailQueued?.();
       return c.json(cancelled);
+    })
+    .post('/bookings/:id/claim', async (c) => {
+      const input = await body(c, claimOpenTicket.input);
+      if (!input.data) return input.refused;
+      const bookingId = bookingIdOf(c.req.param('id'));
+      const claimed = await claimOpenTicket.run(await context(c), { ...input.data, bookingId });
+      deps.mailQueued?.();
+      return c.json(claimed);
     })
     .put('/bookings/:id/details', async (c) => {
       const input = await body(c, saveDetails.input, true);

@@ -1,0 +1,61 @@
+import { addDays, toLocal } from '../../domain/port-time.ts';
+import { seatsNeeded } from '../../domain/passengers.ts';
+import { ticketIssuedOn, ticketValidUntil } from '../../domain/ticket-validity.ts';
+import { formatLongDate } from '../../i18n/format.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import type { Database } from '../db/client.ts';
+import type { Network } from '../network.ts';
+import type { BookingView } from '../services/booking-view.ts';
+import { sailingOptions, type SailingOption } from './sailing-options.ts';
+
+export interface ClaimPage {
+  route: string;
+  operator: string;
+  /** `20 February 2027`: the last day the open ticket can be used. */
+  validUntil: string;
+  date: string;
+  minDate: string;
+  maxDate: string;
+  /** Listed once a date is asked for: the operator's sailings of the route with room for the party. */
+  sailings?: SailingOption[];
+}
+
+/**
+ * What /booking/{id}/claim shows of a paid open-ticket booking still waiting for a sailing, at `now`, from its
+ * address (`date`, `sailing`): the route, the operator, until when the ticket is valid, and that day's sailings the
+ * whole party fits on. Undefined when there is nothing to claim (claimed, cancelled or expired already).
+ */
+export async function claimPage(
+  context: { db: Database; network: Network; now: Date; horizonDays: number },
+  view: BookingView,
+  locale: Locale,
+  query: URLSearchParams,
+): Promise<ClaimPage | undefined> {
+  const { db, network, now } = context;
+  const leg = view.legs.find((candidate) => !candidate.sailingId);
+  const waiting = view.passengers.some((p) => p.tickets.some((t) => t.status === 'active'));
+  if (view.trip !== 'open' || !leg || !waiting || !view.paidAt) return undefined;
+  const validUntil = ticketValidUntil(ticketIssuedOn(view.paidAt));
+  const today = toLocal(now, network.terminal(leg.fromCode)?.timeZone ?? 'Asia/Jakarta').date;
+  const horizon = addDays(today, context.horizonDays - 1);
+  const maxDate = validUntil < horizon ? validUntil : horizon;
+  const asked = query.get('date') ?? '';
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(asked) && asked >= today && asked <= maxDate ? asked : today;
+  const base = {
+    route: `${leg.from} → ${leg.to}`,
+    operator: leg.operator,
+    validUntil: formatLongDate(new Date(`${validUntil}T00:00:00Z`), locale),
+    date,
+    minDate: today,
+    maxDate,
+  };
+  if (!query.has('date')) return base;
+  const party = { adult: view.party.adult, child: view.party.child, infant: view.party.infant };
+  const sailings = await sailingOptions({ db, network, now, locale }, leg, {
+    date,
+    seats: seatsNeeded(party),
+    chosen: query.get('sailing'),
+    operatorCode: leg.operatorCode,
+  });
+  return { ...base, sailings };
+}

@@ -1,0 +1,69 @@
+import { targetSailingRefusal } from '../../domain/after-sales.ts';
+import { localDayBounds, portTime } from '../../domain/port-time.ts';
+import { formatRupiah } from '../../i18n/format.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import { translate } from '../../i18n/translate.ts';
+import type { Database } from '../db/client.ts';
+import { sailingsOnDay } from '../db/queries/sailings-on-day.ts';
+import type { Network } from '../network.ts';
+import type { BookingLegView } from '../services/booking-view.ts';
+
+/** A sailing a ticket can move onto (reschedule) or be claimed for (open ticket), as the form lists it. */
+export interface SailingOption {
+  id: string;
+  departure: string;
+  arrival: string;
+  operator: string;
+  seatsLeft: number;
+  /** A reschedule's fee per ticket (`Free (same operator)`, `IDR 100,000 per ticket, paid at the counter`). */
+  fee?: string;
+  hasFee: boolean;
+  chosen: boolean;
+}
+
+/**
+ * The sailings of `leg`'s route on a local `date` that `seats` travellers can move onto now, soonest first: other
+ * than the leg's own, leaving at least 1 hour from now (domain/after-sales.ts), with room, and of `operatorCode`
+ * when given (an open ticket is the operator's). `feeOf` prices a move per ticket, by the new sailing's operator.
+ */
+export async function sailingOptions(
+  context: { db: Database; network: Network; now: Date; locale: Locale },
+  leg: Pick<BookingLegView, 'routeId' | 'fromCode' | 'toCode' | 'sailingId'>,
+  wanted: { date: string; seats: number; chosen: string | null; operatorCode?: string },
+  feeOf?: (operatorCode: string) => number,
+): Promise<SailingOption[]> {
+  const { db, network, now, locale } = context;
+  const fromZone = network.terminal(leg.fromCode)?.timeZone ?? 'Asia/Jakarta';
+  const toZone = network.terminal(leg.toCode)?.timeZone ?? 'Asia/Jakarta';
+  const { start, end } = localDayBounds(wanted.date, fromZone);
+  const rows = await sailingsOnDay(db, { route: leg.routeId, start, end, now });
+  const current = { sailingId: leg.sailingId ?? null, routeId: leg.routeId };
+  return rows
+    .filter((row) => !wanted.operatorCode || row.operatorCode === wanted.operatorCode)
+    .filter((row) => row.capacity - row.taken >= wanted.seats)
+    .filter(
+      (row) => !targetSailingRefusal(current, { ...row, routeId: leg.routeId, status: 'scheduled' }, now),
+    )
+    .map((row) => {
+      const fee = feeOf?.(row.operatorCode);
+      const departure = portTime(row.departsAt, fromZone);
+      const arrival = portTime(row.arrivesAt, toZone);
+      return {
+        id: row.id,
+        departure: `${departure.time} ${departure.zone}`,
+        arrival: `${arrival.time} ${arrival.zone}`,
+        operator: network.operatorName(row.operatorCode),
+        seatsLeft: row.capacity - row.taken,
+        ...(fee === undefined
+          ? {}
+          : {
+              fee:
+                fee === 0
+                  ? translate('reschedule_fee_free', locale)
+                  : translate('reschedule_fee_per_ticket', locale, { fee: formatRupiah(fee, locale) }),
+            }),
+        hasFee: (fee ?? 0) > 0,
+        chosen: row.id === wanted.chosen,
+      };
+    });
+}

@@ -1,0 +1,87 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { claimRefusal, type ClaimRefusal } from '../../domain/after-sales.ts';
+import { assertTicketMove } from '../../domain/booking-lifecycle.ts';
+import { toLocal } from '../../domain/port-time.ts';
+import { ticketIssuedOn, ticketValidUntil } from '../../domain/ticket-validity.ts';
+import { claimSchema, type ClaimRequest } from '../../schemas/claim.ts';
+import { lockingTransaction } from '../db/conflicts.ts';
+import { lockBookingForChange, sailingsWithSeats } from '../db/queries/inventory.ts';
+import { queueCurrentStateMail } from '../db/queries/queue-mail.ts';
+import { bookingLegs } from '../db/schema/bookings.ts';
+import { tickets } from '../db/schema/payments.ts';
+import { refuse, type RefusalCode } from '../validation-errors.ts';
+import type { UseCaseContext } from './context.ts';
+
+const refusalCodes: Record<ClaimRefusal, RefusalCode> = {
+  expired: 'claim_error_expired',
+  claim_closed_online: 'claim_error_closed_online',
+  not_active: 'claim_error_not_active',
+};
+
+export interface Claimed {
+  sailingId: string;
+  tickets: string[];
+}
+
+/**
+ * Claiming an open ticket (PRODUCT.md section 5): the party's open leg takes a sailing of its route and operator,
+ * leaving at least 1 hour from now and on or before the tickets' last valid day, seats permitting. The sailing is
+ * locked before the booking (docs/decisions/0001), so claims and holds racing for its last seats never oversell;
+ * the leg's seats start counting on it in the same transaction (the seat ledger's triggers), the tickets become
+ * `claimed`, and the e-tickets naming the sailing are e-mailed.
+ */
+async function claim(ctx: UseCaseContext, input: ClaimRequest & { bookingId: string }): Promise<Claimed> {
+  return lockingTransaction(ctx.db, async (tx) => {
+    const locked = await lockBookingForChange(tx, input.bookingId, {
+      more: [input.sailing],
+      lockSeats: ctx.lockSeats,
+    });
+    if (!locked) throw refuse('booking', 'api_booking_not_found');
+    const { booking, legs } = locked;
+    if (booking.status !== 'paid') throw refuse('booking', 'claim_error_not_paid');
+    const open = legs.find((leg) => leg.segment === 0 && !leg.sailingId);
+    if (booking.trip !== 'open' || !open) throw refuse('booking', 'claim_error_not_open');
+    const party = await tx
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.bookingId, booking.id), eq(tickets.leg, open.leg)))
+      .orderBy(asc(tickets.ticketNumber))
+      .for('update');
+    const now = ctx.clock();
+    const [target] = await sailingsWithSeats(tx, [input.sailing], now);
+    if (target?.routeId !== open.routeId || target.operatorCode !== open.operatorCode)
+      throw refuse('sailing', 'claim_error_operator');
+    if (target.status !== 'scheduled') throw refuse('sailing', 'claim_error_operator');
+    const zone = ctx.network.terminal(ctx.network.routeById(open.routeId)?.from ?? '')?.timeZone;
+    const sailingDate = toLocal(target.departsAt, zone ?? 'Asia/Jakarta').date;
+    const claimable = party.filter((ticket) => ticket.status === 'active');
+    if (claimable.length === 0) throw refuse('booking', 'claim_error_not_active');
+    for (const ticket of claimable) {
+      const validUntil = ticketValidUntil(ticketIssuedOn(ticket.issuedAt));
+      const refusal = claimRefusal(ticket, validUntil, sailingDate, target.departsAt, now);
+      if (refusal) throw refuse('sailing', refusalCodes[refusal]);
+      assertTicketMove(ticket.status, 'claimed');
+    }
+    if (target.capacity - target.taken < open.seats) throw refuse('sailing', 'claim_error_sold_out');
+
+    // The leg's seats count on the sailing from here: the ledger's trigger moves them with sailing_id.
+    await tx
+      .update(bookingLegs)
+      .set({ sailingId: target.id })
+      .where(
+        and(eq(bookingLegs.bookingId, booking.id), eq(bookingLegs.leg, open.leg), eq(bookingLegs.segment, 0)),
+      );
+    const numbers = claimable.map((ticket) => ticket.ticketNumber);
+    await tx.update(tickets).set({ status: 'claimed' }).where(inArray(tickets.ticketNumber, numbers));
+    await queueCurrentStateMail(tx, booking.id, 'open_ticket_claimed');
+    return { sailingId: target.id, tickets: numbers };
+  });
+}
+
+/** Use case: claim a paid open ticket for a sailing of its route and operator. */
+export const claimOpenTicket = {
+  input: claimSchema,
+  run(ctx: UseCaseContext, input: ClaimRequest & { bookingId: string }): Promise<Claimed> {
+    return claim(ctx, input);
+  },
+};
