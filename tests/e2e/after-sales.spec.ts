@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
+import { daysAhead } from './batam-dates.ts';
 import { paidBooking, sailingsOn, type SailingFound } from './paid-booking.ts';
 
 const texts = {
@@ -16,6 +17,9 @@ const texts = {
     cancelled: 'Cancelled',
     inProgress: 'in progress',
     currency: 'IDR',
+    claim: 'Claim a sailing',
+    claimSubmit: 'Claim this sailing',
+    claimed: 'Claimed ticket',
   },
   id: {
     prefix: '/id',
@@ -30,6 +34,9 @@ const texts = {
     cancelled: 'Dibatalkan',
     inProgress: 'sedang diproses',
     currency: 'Rp',
+    claim: 'Klaim jadwal',
+    claimSubmit: 'Klaim jadwal ini',
+    claimed: 'Tiket sudah diklaim',
   },
 } as const;
 
@@ -116,6 +123,30 @@ for (const locale of ['en', 'id'] as const) {
     await expect(page.getByTestId('order-refunds')).toContainText(t.inProgress);
     await expect(page.getByTestId('order-cancel')).toHaveCount(0);
     await expectNoAxeViolations(page);
+  });
+}
+
+for (const locale of ['en', 'id'] as const) {
+  const t = texts[locale];
+
+  test(`${locale}: a guest claims an open ticket for a sailing from the order page`, async ({
+    page,
+    request,
+  }) => {
+    const code = await paidBooking(request, page, 'open ticket', 'Dewi Lestari');
+    await find(page, `${t.prefix}/booking/check-order`, code, t.find);
+    await page.getByRole('link', { name: t.claim }).click();
+    await expect(page).toHaveURL(new RegExp(`${t.prefix}/booking/[\\w-]{24}/claim$`));
+    await expectNoAxeViolations(page);
+    await page.locator('[name="date"]').fill(daysAhead(3));
+    await page.getByRole('button', { name: t.showSailings }).click();
+    await page.getByTestId('sailing-choice').first().locator('input').check();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: t.claimSubmit }).click();
+    await expect(page).toHaveURL(/\/booking\/check-order\/[\w-]{24}\?claimed$/);
+    await expect(page.getByTestId('ticket-line')).toContainText(t.claimed);
+    await expect(page.getByTestId('order-claim')).toHaveCount(0);
+    await expect(page.getByTestId('trip-card')).toBeVisible();
   });
 }
 

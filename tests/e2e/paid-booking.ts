@@ -22,16 +22,21 @@ export async function sailingsOn(request: APIRequestContext, days: number[]): Pr
 }
 
 /**
- * A paid one-adult booking on `sailing`, made through the API and paid in the sandbox simulator (as a traveller
+ * A paid one-adult booking on `sailing` (or an open ticket), made through the API and paid in the sandbox simulator (as a traveller
  * would at the bank). Answers its code; the contact e-mail is `rina.wijaya@example.co.id`.
  */
 export async function paidBooking(
   request: APIRequestContext,
   page: Page,
-  sailing: SailingFound,
+  sailing: SailingFound | 'open ticket',
   name: string,
 ): Promise<string> {
-  const held = await request.post('/api/bookings', { data: { out: sailing.id, adults: 1 } });
+  // An open ticket names the route and the operator (Sindo Ferry) but no sailing yet.
+  const hold =
+    sailing === 'open ticket'
+      ? { trip: 'open', from: 'BTC', to: 'HFC', operator: 'SEX', adults: 1 }
+      : { out: sailing.id, adults: 1 };
+  const held = await request.post('/api/bookings', { data: hold });
   const { id, code } = (await held.json()) as { id: string; code: string };
   const details = {
     contact: { ...contact, fullName: name, email: 'rina.wijaya@example.co.id' },
