@@ -122,6 +122,10 @@ for (const locale of ['en', 'id'] as const) {
     await expect(page.getByTestId('ticket-line')).toContainText(t.cancelled);
     await expect(page.getByTestId('order-refunds')).toContainText(t.inProgress);
     await expect(page.getByTestId('order-cancel')).toHaveCount(0);
+    // Its only ticket cancelled: no e-ticket to download any more.
+    const id = /check-order\/([\w-]{24})/.exec(page.url())?.[1] ?? '';
+    expect((await request.get(`/booking/${id}/e-ticket.pdf`)).status()).toBe(404);
+    await expect(page.getByTestId('order-action')).not.toHaveAttribute('href', /e-ticket/);
     await expectNoAxeViolations(page);
   });
 }

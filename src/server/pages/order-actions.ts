@@ -14,6 +14,11 @@ export interface AfterSalesActions {
   claim: boolean;
 }
 
+/** Whether the booking still has a ticket to show at a gate: the e-ticket's download, once every one is cancelled. */
+export function hasETickets(view: BookingView): boolean {
+  return view.legs.some((leg) => view.passengers.some((p) => ticketOn(p, leg, { cancelled: false })));
+}
+
 /**
  * Which after-sales tasks are possible now for at least one ticket still travelling, by the domain's rules (the
  * tasks' own pages say why for the others, and their use cases decide again). A checked-in ticket keeps the
