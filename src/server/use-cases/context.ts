@@ -24,7 +24,7 @@ export interface UseCaseContext {
   gateway: PaymentGateway;
   paymentWindowMinutes: number;
   rateLimits: RateLimits;
-  /** Seat locking for holds; off only in the concurrency tests that prove the lock matters. */
+  /** The sailing locks of holds and after-sales changes; off only in the concurrency tests that prove they matter. */
   lockSeats: boolean;
   /** The reader's language: of the page, or of the API request. */
   locale: Locale;
