@@ -173,3 +173,21 @@ test('without JavaScript, a reschedule works from the order page in plain form s
   await expect(page.getByTestId('ticket-line').last()).toContainText(`TK-${code}-1D2`);
   await context.close();
 });
+
+const entryPages = [
+  { path: '/booking/check-order', heading: { en: 'Check order', id: 'Cek pesanan' } },
+  { path: '/booking/check-in-online', heading: { en: 'Online check-in', id: 'Check-in online' } },
+  { path: '/booking/reschedule', heading: { en: 'Reschedule', id: 'Jadwal ulang' } },
+  { path: '/booking/cancellation', heading: { en: 'Cancel tickets', id: 'Batalkan tiket' } },
+] as const;
+
+for (const locale of ['en', 'id'] as const)
+  test(`${locale}: every way into a booking (code + email) names its task and passes axe`, async ({
+    page,
+  }) => {
+    for (const entry of entryPages) {
+      await page.goto(`${texts[locale].prefix}${entry.path}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(entry.heading[locale]);
+      await expectNoAxeViolations(page);
+    }
+  });
