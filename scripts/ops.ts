@@ -91,7 +91,7 @@ const commands: Record<string, (db: Database) => Promise<number>> = {
   },
 };
 
-const run = command ? commands[command] : undefined;
+const run = command && Object.hasOwn(commands, command) ? commands[command] : undefined;
 if (!run) {
   console.log(usage);
   process.exit(command ? 2 : 0);

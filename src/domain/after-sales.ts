@@ -25,6 +25,10 @@ export const CHECK_IN_CLOSES_ONLINE_MINUTES_BEFORE = CHECK_IN_CLOSES_MINUTES_BEF
 export const CLAIM_CLOSES_MINUTES_BEFORE = 60;
 
 const MINUTE_MS = 60_000;
+
+/** Past the week after a cancelled sailing's departure, when its travellers' free choices close. */
+const afterClaimWindow = (departsAt: Date, now: Date) =>
+  now.getTime() > departsAt.getTime() + OPERATOR_CANCELLATION_CLAIM_DAYS * 24 * 60 * MINUTE_MS;
 const minutesBefore = (departsAt: Date, now: Date) => (departsAt.getTime() - now.getTime()) / MINUTE_MS;
 
 /** What a ticket the rules look at carries. */
@@ -34,14 +38,16 @@ export interface TicketState {
   rescheduledFrom?: string | null | undefined;
 }
 
-export type RescheduleRefusal = 'change_closed' | 'checked_in' | 'already_rescheduled' | 'not_active';
+export type RescheduleRefusal =
+  'change_closed' | 'claim_closed' | 'checked_in' | 'already_rescheduled' | 'not_active';
 
 /** Tickets still good for travel: what an operator's cancellation lets move or refund at any time, free. */
 export const travelling: readonly TicketStatus[] = ['active', 'claimed', 'checked_in'];
 
 /**
  * Why a ticket cannot move to another sailing now, or undefined when it can: at least 2 hours before departure, not
- * checked in, not moved before. A sailing the operator cancelled lets every ticket still good for travel move, free.
+ * checked in, not moved before. A sailing the operator cancelled lets every ticket still good for travel move, free,
+ * up to 1 week after its departure (as its refund).
  */
 export function rescheduleRefusal(
   ticket: TicketState,
@@ -49,7 +55,10 @@ export function rescheduleRefusal(
   now: Date,
   operatorCancelled = false,
 ): RescheduleRefusal | undefined {
-  if (operatorCancelled) return travelling.includes(ticket.status) ? undefined : 'not_active';
+  if (operatorCancelled) {
+    if (!travelling.includes(ticket.status)) return 'not_active';
+    return afterClaimWindow(departsAt, now) ? 'claim_closed' : undefined;
+  }
   if (ticket.status === 'checked_in' || ticket.status === 'boarded') return 'checked_in';
   if (ticket.status === 'rescheduled' || ticket.rescheduledFrom) return 'already_rescheduled';
   if (ticket.status !== 'active') return 'not_active';
@@ -105,6 +114,12 @@ export function splitKeepsMinorsAccompanied(groups: readonly (readonly Passenger
   });
 }
 
+/** An open ticket not claimed yet names no departure: it can be cancelled up to its last valid (Batam) day. */
+export interface OpenTicketValidity {
+  validUntil: string;
+  today: string;
+}
+
 export type CancellationRefusal = 'change_closed' | 'claim_closed' | 'checked_in' | 'not_active';
 
 /**
@@ -114,19 +129,20 @@ export type CancellationRefusal = 'change_closed' | 'claim_closed' | 'checked_in
  */
 export function cancellationRefusal(
   ticket: TicketState,
-  departsAt: Date | undefined,
+  departure: Date | OpenTicketValidity,
   now: Date,
   operatorCancelled: boolean,
 ): CancellationRefusal | undefined {
+  const departsAt = departure instanceof Date ? departure : undefined;
   // Checked in for a sailing that then did not sail: refunded all the same.
   if (operatorCancelled && departsAt) {
     if (!travelling.includes(ticket.status)) return 'not_active';
-    const lastDay = departsAt.getTime() + OPERATOR_CANCELLATION_CLAIM_DAYS * 24 * 60 * MINUTE_MS;
-    return now.getTime() > lastDay ? 'claim_closed' : undefined;
+    return afterClaimWindow(departsAt, now) ? 'claim_closed' : undefined;
   }
   if (ticket.status === 'checked_in' || ticket.status === 'boarded') return 'checked_in';
   if (ticket.status !== 'active' && ticket.status !== 'claimed') return 'not_active';
-  if (!departsAt) return undefined;
+  if (!departsAt)
+    return 'today' in departure && departure.today > departure.validUntil ? 'not_active' : undefined;
   return minutesBefore(departsAt, now) < CHANGE_CLOSES_MINUTES_BEFORE ? 'change_closed' : undefined;
 }
 
@@ -159,13 +175,22 @@ export function refundDueDate(requestedOn: string, isPublicHoliday: (date: strin
   return date;
 }
 
-export type CheckInRefusal = 'not_open_yet' | 'closed' | 'not_active';
+export type CheckInRefusal = 'not_open_yet' | 'closed' | 'not_active' | 'sailing_cancelled';
 
-/** Why a passenger cannot check in online now: the window runs from 24 hours to 1 hour before departure. */
-export function checkInRefusal(ticket: TicketState, departsAt: Date, now: Date): CheckInRefusal | undefined {
+/**
+ * Why a passenger cannot check in online now: the window runs from 24 hours to 1 hour before departure, and a
+ * sailing the operator cancelled has nothing to board (its travellers move or are refunded, free).
+ */
+export function checkInRefusal(
+  ticket: TicketState,
+  departsAt: Date,
+  now: Date,
+  operatorCancelled = false,
+): CheckInRefusal | undefined {
   // Checking in twice is harmless: the same boarding pass again.
   if (ticket.status !== 'active' && ticket.status !== 'claimed' && ticket.status !== 'checked_in')
     return 'not_active';
+  if (operatorCancelled) return 'sailing_cancelled';
   const before = minutesBefore(departsAt, now);
   if (before > CHECK_IN_OPENS_MINUTES_BEFORE) return 'not_open_yet';
   if (before < CHECK_IN_CLOSES_ONLINE_MINUTES_BEFORE) return 'closed';

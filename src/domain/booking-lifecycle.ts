@@ -58,7 +58,8 @@ const ticketMoves: Record<TicketStatus, readonly TicketStatus[]> = {
   boarded: [],
   cancelled: [],
   rescheduled: [],
-  claimed: ['checked_in', 'cancelled'],
+  // A claimed ticket moves only off a sailing the operator cancelled (after-sales rules).
+  claimed: ['checked_in', 'cancelled', 'rescheduled'],
   expired: [],
 };
 

@@ -15,3 +15,8 @@ export function ticketIssuedOn(paidAt: Date): string {
 export function ticketValidUntil(issuedOn: string): string {
   return addMonths(issuedOn, TICKET_VALID_MONTHS);
 }
+
+/** An open ticket's validity as the after-sales rules read it at `now`: its last day and Batam's today. */
+export function openTicketValidity(issuedAt: Date, now: Date): { validUntil: string; today: string } {
+  return { validUntil: ticketValidUntil(ticketIssuedOn(issuedAt)), today: toLocal(now, AGENCY_ZONE).date };
+}

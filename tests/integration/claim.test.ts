@@ -5,6 +5,7 @@ import { sailingsWithSeats } from '../../src/server/db/queries/inventory.ts';
 import { sailings } from '../../src/server/db/schema/network.ts';
 import { tickets } from '../../src/server/db/schema/payments.ts';
 import { expireOpenTickets } from '../../src/server/jobs/expire-open-tickets.ts';
+import { cancelSailing } from '../../src/server/use-cases/cancel-sailing.ts';
 import { Network } from '../../src/server/network.ts';
 import { bookingView } from '../../src/server/services/booking-view.ts';
 import { testApp } from '../support/app.ts';
@@ -134,6 +135,22 @@ describe.each(testDatabases)(
       expect((await bookingView(handle.db, network, fresh.id, 'en'))?.passengers[0]?.tickets[0]?.status).toBe(
         'active',
       );
+    });
+
+    it('moves a claimed ticket off a sailing the operator cancelled, free', async () => {
+      const { id } = await paidOpenTicket();
+      const [claimedOn, later] = await sailingsOn('2026-11-26', 'SEX');
+      expect((await claim(id, claimedOn?.id)).status).toBe(200);
+      expect(await cancelSailing(handle.db, claimedOn?.id ?? '')).toMatchObject({ outcome: 'cancelled' });
+      const view = await bookingView(handle.db, network, id, 'en');
+      const numbers = view?.passengers.flatMap((p) => p.tickets.map((t) => t.ticketNumber)) ?? [];
+      const moved = await send('POST', `/api/bookings/${id}/reschedule`, {
+        tickets: numbers,
+        sailing: later?.id,
+        agree: true,
+      });
+      expect(moved.status).toBe(200);
+      expect(await moved.json()).toMatchObject({ counterFee: 0 });
     });
   },
 );

@@ -149,6 +149,28 @@ describe.each(testDatabases)('the refund queue and cancelled sailings on $name',
     expect(search.status).toBe(422);
   });
 
+  it('refuses check-in and a new Virtual Account on a cancelled sailing, and tells whoever pays an old one', async () => {
+    now = start;
+    const { id: heldId } = await bookingReadyToPay(app, { date: '2026-11-29' });
+    const { id: awaitingId, code: awaitingCode } = await bookingReadyToPay(app, { date: '2026-11-29' });
+    expect((await pay(app, awaitingId)).status).toBe(200);
+    const paid = await paidOn('2026-11-29');
+    const sailingId = paid.legs[0]?.sailingId ?? '';
+    expect(await cancelSailing(handle.db, sailingId)).toMatchObject({ outcome: 'cancelled' });
+
+    const checkIn = await post(`/api/bookings/${paid.id}/check-in`, { tickets: ticketsOf(paid) });
+    expect(checkIn.status).toBe(409);
+    expect(JSON.stringify(await checkIn.json())).toContain('The operator cancelled this sailing');
+    expect((await pay(app, heldId)).status).toBe(422);
+    // The VA issued before the cancellation is paid: the money is taken, and the traveller told at once.
+    const [payment] = await handle.db.select().from(payments).where(eq(payments.bookingId, awaitingId));
+    expect((await sandboxCallback(app, paidCallbackBody(payment, now), { now })).status).toBe(200);
+    const mails = await mailsAbout({ db: handle.db, network, now }, awaitingCode);
+    expect(mails.map((mail) => mail.subject)).toContain(
+      `Booking ${awaitingCode}: the operator cancelled your sailing`,
+    );
+  });
+
   it('gives the agency the queue with `npm run ops -- refunds`', () => {
     if (!url) return; // the embedded database is one process's: the script reads PostgreSQL here
     const run = spawnSync(process.execPath, ['scripts/ops.ts', 'refunds'], {

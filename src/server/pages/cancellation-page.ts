@@ -10,7 +10,7 @@ import type { Locale } from '../../i18n/locales.ts';
 import { translate, type MessageKey } from '../../i18n/translate.ts';
 import { refundDueOn } from '../calendar/indonesian-holidays.ts';
 import type { Network } from '../network.ts';
-import { ticketOn, type BookingView } from '../services/booking-view.ts';
+import { departureOf, ticketOn, type BookingView } from '../services/booking-view.ts';
 import { formatClock, tripCard } from './trip-card.ts';
 
 /** Why a ticket cannot be cancelled now, in the reader's words (the keys the use case refuses with). */
@@ -72,8 +72,7 @@ export function cancellationPage(
     const tickets = view.passengers.flatMap((passenger) => {
       const ticket = ticketOn(passenger, leg, { cancelled: false });
       if (!ticket) return [];
-      const departsAt = leg.departsAt ? new Date(leg.departsAt) : undefined;
-      const refusal = cancellationRefusal(ticket, departsAt, now, leg.sailingCancelled);
+      const refusal = cancellationRefusal(ticket, departureOf(view, leg, now), now, leg.sailingCancelled);
       const isChosen = !refusal && asked.has(ticket.ticketNumber);
       if (isChosen)
         chosen.push({

@@ -1,5 +1,4 @@
 import { addDays, toLocal } from '../../domain/port-time.ts';
-import { seatsNeeded } from '../../domain/passengers.ts';
 import { ticketIssuedOn, ticketValidUntil } from '../../domain/ticket-validity.ts';
 import { formatLongDate } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/locales.ts';
@@ -50,10 +49,13 @@ export async function claimPage(
     maxDate,
   };
   if (!query.has('date')) return base;
-  const party = { adult: view.party.adult, child: view.party.child, infant: view.party.infant };
+  // The seats the leg still holds: its adults and children whose tickets wait for a sailing (cancelled ones don't).
+  const seats = view.passengers.filter(
+    (p) => p.category !== 'infant' && p.tickets.some((t) => t.leg === leg.leg && t.status === 'active'),
+  ).length;
   const sailings = await sailingOptions({ db, network, now, locale }, leg, {
     date,
-    seats: seatsNeeded(party),
+    seats,
     chosen: query.get('sailing'),
     operatorCode: leg.operatorCode,
   });

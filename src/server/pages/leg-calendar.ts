@@ -11,7 +11,7 @@ import { calendarLeg, formatClock, tripCard, type TripCardLeg, type TripCardSail
 /** Reminded this long before check-in closes: time to get to the terminal. */
 const REMINDER_MINUTES_BEFORE_CHECK_IN = 60;
 
-const LEG_NUMBER = /^[1-9]$/;
+const LEG_NUMBER = /^[1-9][0-9]?$/;
 
 type CalendarDeps = Pick<AppDeps, 'database' | 'network' | 'clock' | 'siteUrl'>;
 

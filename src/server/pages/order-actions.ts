@@ -3,7 +3,7 @@ import { toLocal } from '../../domain/port-time.ts';
 import { formatLongDate, formatRupiah } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { translate } from '../../i18n/translate.ts';
-import { ticketOn, type BookingView } from '../services/booking-view.ts';
+import { departureOf, ticketOn, type BookingView } from '../services/booking-view.ts';
 
 /** The after-sales tasks a paid booking's order page offers: those some ticket allows at `now`. */
 export interface AfterSalesActions {
@@ -32,12 +32,14 @@ export function afterSalesActions(view: BookingView, now: Date): AfterSalesActio
       const ticket = ticketOn(passenger, leg, { cancelled: false });
       if (!ticket) continue;
       const departsAt = leg.departsAt ? new Date(leg.departsAt) : undefined;
-      if (!cancellationRefusal(ticket, departsAt, now, leg.sailingCancelled)) actions.cancel = true;
+      if (!cancellationRefusal(ticket, departureOf(view, leg, now), now, leg.sailingCancelled))
+        actions.cancel = true;
       if (!departsAt) {
         if (ticket.status === 'active') actions.claim = true;
         continue;
       }
-      if (ticket.status === 'checked_in' || !checkInRefusal(ticket, departsAt, now)) actions.checkIn = true;
+      if (ticket.status === 'checked_in' || !checkInRefusal(ticket, departsAt, now, leg.sailingCancelled))
+        actions.checkIn = true;
       if (!rescheduleRefusal(ticket, departsAt, now, leg.sailingCancelled)) actions.reschedule = true;
     }
   return actions;

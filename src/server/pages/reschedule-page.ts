@@ -1,26 +1,14 @@
-import {
-  OTHER_OPERATOR_FEE,
-  rescheduleFee,
-  rescheduleRefusal,
-  type RescheduleRefusal,
-} from '../../domain/after-sales.ts';
+import { OTHER_OPERATOR_FEE, rescheduleFee, rescheduleRefusal } from '../../domain/after-sales.ts';
 import { addDays, toLocal } from '../../domain/port-time.ts';
 import { formatRupiah } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/locales.ts';
-import { translate, type MessageKey } from '../../i18n/translate.ts';
+import { translate } from '../../i18n/translate.ts';
 import type { Database } from '../db/client.ts';
 import type { Network } from '../network.ts';
 import { ticketOn, type BookingView } from '../services/booking-view.ts';
+import { rescheduleRefusalCodes } from '../use-cases/reschedule.ts';
 import { sailingOptions, type SailingOption } from './sailing-options.ts';
 import { formatClock, tripCard } from './trip-card.ts';
-
-/** Why a passenger cannot move now, in the reader's words (the same keys the use case refuses with). */
-const refusalKeys: Record<RescheduleRefusal, MessageKey> = {
-  change_closed: 'reschedule_error_closed',
-  checked_in: 'reschedule_error_checked_in',
-  already_rescheduled: 'reschedule_error_already',
-  not_active: 'reschedule_error_not_active',
-};
 
 export interface ReschedulePassenger {
   name: string;
@@ -77,7 +65,7 @@ export async function reschedulePage(
           name: passenger.fullName,
           ticketNumber: ticket.ticketNumber,
           chosen: !refusal && asked.has(ticket.ticketNumber),
-          ...(refusal ? { blocked: translate(refusalKeys[refusal], locale) } : {}),
+          ...(refusal ? { blocked: translate(rescheduleRefusalCodes[refusal], locale) } : {}),
         },
       ];
     });

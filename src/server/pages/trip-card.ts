@@ -42,7 +42,10 @@ export interface TripCardTerminal {
 }
 
 export interface TripCardLeg {
-  /** 1 for the first leg: the number in the calendar file's address. */
+  /**
+   * The number in the calendar file's address, stable for a leg's segment whatever else moves: 1 outbound, 2 return
+   * as booked; a reschedule's segment n of a leg adds 2n (3 the first new outbound, 4 the first new return).
+   */
   number: number;
   /** `Outbound`, `Return` or `Open ticket`, in the reader's language. */
   title: string;
@@ -122,6 +125,9 @@ function legTitle(leg: BookingLegView, locale: Locale): string {
   return translate(leg.leg === 0 ? 'trip_leg_outbound' : 'trip_leg_return', locale);
 }
 
+/** A leg segment's number in the traveller's addresses and calendar entries (see `TripCardLeg.number`). */
+const legNumber = (leg: BookingLegView) => leg.segment * 2 + leg.leg + 1;
+
 /**
  * The trip card of a booking, in `locale` (the page's language, or the booking's own for its e-mail). Meant for a
  * paid booking: its links lead to the e-tickets and calendar files, which answer only once it is paid.
@@ -131,12 +137,11 @@ export function tripCard(view: BookingView, network: Network, locale: Locale): T
   return {
     code: view.code,
     eTicketPath: localizePath(`/booking/${view.id}/e-ticket.pdf`, locale),
-    // Numbered in the view's order: a reschedule that split a leg adds a card (and a calendar file) for the new sailing.
-    legs: view.legs.map((leg, index): TripCardLeg => {
+    legs: view.legs.map((leg): TripCardLeg => {
       const terminal = terminalOf(network, leg.fromCode);
       const counter = terminalCounter(terminal.id);
       const card: TripCardLeg = {
-        number: index + 1,
+        number: legNumber(leg),
         title: legTitle(leg, locale),
         from: leg.from,
         to: leg.to,
@@ -148,7 +153,7 @@ export function tripCard(view: BookingView, network: Network, locale: Locale): T
           mapUrl: mapSearchUrl(terminal),
         },
       };
-      const sailing = sailingOf(view.id, leg, index + 1, network, locale);
+      const sailing = sailingOf(view.id, leg, legNumber(leg), network, locale);
       if (sailing) return { ...card, sailing };
       return issuedOn
         ? { ...card, validUntil: formatLongDate(new Date(`${ticketValidUntil(issuedOn)}T00:00:00Z`), locale) }

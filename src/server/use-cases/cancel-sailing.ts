@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import { and, eq, inArray } from 'drizzle-orm';
 import { travelling } from '../../domain/after-sales.ts';
 import type { Database } from '../db/client.ts';
@@ -17,7 +18,7 @@ export type SailingCancelled =
  * it again tells nobody twice.
  */
 export async function cancelSailing(db: Database, sailingId: string): Promise<SailingCancelled> {
-  if (!/^[0-9a-f-]{36}$/i.test(sailingId)) return { outcome: 'unknown' };
+  if (!z.uuid().safeParse(sailingId).success) return { outcome: 'unknown' };
   return lockingTransaction(db, async (tx) => {
     const [sailing] = await tx.select().from(sailings).where(eq(sailings.id, sailingId)).for('update');
     if (!sailing) return { outcome: 'unknown' };

@@ -8,6 +8,7 @@ import {
 } from '../../domain/after-sales.ts';
 import { assertTicketMove } from '../../domain/booking-lifecycle.ts';
 import { paidForTicket } from '../../domain/pricing.ts';
+import { openTicketValidity } from '../../domain/ticket-validity.ts';
 import { cancellationSchema, type CancellationInput } from '../../schemas/cancellation.ts';
 import { refundDueOn } from '../calendar/indonesian-holidays.ts';
 import { lockingTransaction } from '../db/conflicts.ts';
@@ -81,7 +82,8 @@ async function cancelTickets(ctx: UseCaseContext, input: Input): Promise<Cancell
       const segment = legs.find((l) => l.leg === ticket.leg && l.segment === ticket.segment);
       const sailing = sailingRows.find((s) => s.id === segment?.sailingId);
       const operatorCancelled = sailing?.status === 'cancelled';
-      const refusal = cancellationRefusal(ticket, sailing?.departsAt, now, operatorCancelled);
+      const departure = sailing?.departsAt ?? openTicketValidity(ticket.issuedAt, now);
+      const refusal = cancellationRefusal(ticket, departure, now, operatorCancelled);
       if (refusal) throw refuse('tickets', refusalCodes[refusal]);
       assertTicketMove(ticket.status, 'cancelled');
       const category = categoryOf(ticket.position);
@@ -131,7 +133,7 @@ async function cancelTickets(ctx: UseCaseContext, input: Input): Promise<Cancell
         bookingId: booking.id,
         amount: quote.refund,
         reason: priced.every((p) => p.operatorCancelled) ? 'operator_cancelled' : 'cancellation',
-        ticketNumbers: input.tickets,
+        ticketNumbers: priced.map((p) => p.ticket.ticketNumber),
         bank: input.bank ?? null,
         accountNumber: input.accountNumber ?? null,
         accountHolder: input.accountHolder ?? null,

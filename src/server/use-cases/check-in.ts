@@ -15,6 +15,7 @@ const refusalCodes: Record<CheckInRefusal, RefusalCode> = {
   not_open_yet: 'checkin_error_not_open',
   closed: 'checkin_error_closed',
   not_active: 'checkin_error_not_active',
+  sailing_cancelled: 'checkin_error_sailing_cancelled',
 };
 
 /** Each ticket checked in, with the moment it was (the first time: asking again changes nothing). */
@@ -49,12 +50,11 @@ async function checkInTickets(
     const now = ctx.clock();
     const { legs, today, last } = await bookingTravelDates(tx, ctx.network, bookingId, now);
     for (const ticket of rows) {
-      const departsAt = legs.find(
-        (leg) => leg.leg === ticket.leg && leg.segment === ticket.segment,
-      )?.departsAt;
+      const leg = legs.find((l) => l.leg === ticket.leg && l.segment === ticket.segment);
+      const departsAt = leg?.departsAt;
       // An open ticket names no sailing until it is claimed: there is nothing to check in for yet.
       if (!departsAt) throw refuse('tickets', 'checkin_error_not_active');
-      const refusal = checkInRefusal(ticket, departsAt, now);
+      const refusal = checkInRefusal(ticket, departsAt, now, leg.sailingStatus === 'cancelled');
       if (refusal) throw refuse('tickets', refusalCodes[refusal]);
       const passenger = passengers.find((person) => person.position === ticket.position);
       const passport = passenger && { issued: passenger.passportIssued, expiry: passenger.passportExpiry };

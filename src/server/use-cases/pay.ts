@@ -4,7 +4,12 @@ import { assertMove, holdIsLive, paymentDeadline } from '../../domain/booking-li
 import type { BookingPrice } from '../../domain/pricing.ts';
 import { payRequestSchema, type PayRequest } from '../../schemas/payment.ts';
 import { lockingTransaction } from '../db/conflicts.ts';
-import { legsStillFit, lockLedgerRowsOf, lockSailingsOfBooking } from '../db/queries/inventory.ts';
+import {
+  anySailingCancelled,
+  legsStillFit,
+  lockLedgerRowsOf,
+  lockSailingsOfBooking,
+} from '../db/queries/inventory.ts';
 import { tariffs } from '../db/queries/tariffs.ts';
 import { bookingLegs, bookingPassengers, bookings } from '../db/schema/bookings.ts';
 import { sailings } from '../db/schema/network.ts';
@@ -180,6 +185,11 @@ function confirmAttempt(id: string, attempt: Attempt, account: IssuedVirtualAcco
         await tx.insert(sentMails).values({ bookingId: id, kind: 'booking_expired' }).onConflictDoNothing();
       }
       return refuse('booking', 'booking_error_hold_expired');
+    }
+    // The operator cancelled a sailing since it was held: no Virtual Account for a sailing that will not sail.
+    if (await anySailingCancelled(tx, legs)) {
+      await settle('expired');
+      return refuse('booking', 'hold_error_closed');
     }
     assertMove(booking.status, 'awaiting_payment');
     await settle('pending');

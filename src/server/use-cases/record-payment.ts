@@ -3,7 +3,12 @@ import { assertMove, holdIsLive } from '../../domain/booking-lifecycle.ts';
 import { eTicketNumber, ticketNumber } from '../../domain/ticket-numbers.ts';
 import type { Database } from '../db/client.ts';
 import { lockingTransaction } from '../db/conflicts.ts';
-import { legsStillFit, lockLedgerRowsOf, lockSailingsOfBooking } from '../db/queries/inventory.ts';
+import {
+  anySailingCancelled,
+  legsStillFit,
+  lockLedgerRowsOf,
+  lockSailingsOfBooking,
+} from '../db/queries/inventory.ts';
 import { bookingLegs, bookingPassengers, bookings } from '../db/schema/bookings.ts';
 import { paymentReceipts, payments, refunds, sentMails, tickets } from '../db/schema/payments.ts';
 import type { ReportedPayment } from '../payments/gateway.ts';
@@ -91,7 +96,12 @@ export function recordReportedPayment(
     else if (reported.amount < payment.amount) outcome = 'underpaid';
     else if (holdIsLive(booking, now) || (await legsStillFit(tx, legs, now))) outcome = 'confirmed';
     else outcome = 'late_seats_gone';
-    return applyPayment(tx, { booking, payment, reported, outcome, now });
+    const applied = await applyPayment(tx, { booking, payment, reported, outcome, now });
+    // Paid for a sailing the operator cancelled meanwhile (a VA issued before): the money is taken and the tickets
+    // issued, and the traveller is told at once of the free reschedule or the refund without fee.
+    if (outcome === 'confirmed' && (await anySailingCancelled(tx, legs)))
+      await tx.insert(sentMails).values({ bookingId, kind: 'sailing_cancelled' }).onConflictDoNothing();
+    return applied;
   });
 }
 

@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { lockingTransaction } from '../db/conflicts.ts';
@@ -56,7 +57,7 @@ export async function markRefundPaid(
   context: { db: Database; clock: () => Date },
   refundId: string,
 ): Promise<RefundPaid> {
-  if (!/^[0-9a-f-]{36}$/i.test(refundId)) return 'unknown';
+  if (!z.uuid().safeParse(refundId).success) return 'unknown';
   return lockingTransaction(context.db, async (tx) => {
     const [refund] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update');
     if (!refund) return 'unknown';

@@ -20,8 +20,10 @@ import { queueCurrentStateMail } from '../db/queries/queue-mail.ts';
 import { refuse, type RefusalCode } from '../validation-errors.ts';
 import type { UseCaseContext } from './context.ts';
 
-const ticketRefusals: Record<RescheduleRefusal, RefusalCode> = {
+/** Each refusal's message key: the use case refuses with it, the page shows it beside a passenger who cannot move. */
+export const rescheduleRefusalCodes: Record<RescheduleRefusal, RefusalCode> = {
   change_closed: 'reschedule_error_closed',
+  claim_closed: 'reschedule_error_cancelled_closed',
   checked_in: 'reschedule_error_checked_in',
   already_rescheduled: 'reschedule_error_already',
   not_active: 'reschedule_error_not_active',
@@ -91,7 +93,8 @@ async function moveTickets(ctx: UseCaseContext, input: Input): Promise<Reschedul
       if (!segment || !sailing) throw refuse('tickets', 'reschedule_error_not_active');
       const cancelled = sailing.status === 'cancelled';
       const refusal = rescheduleRefusal(ticket, sailing.departsAt, now, cancelled);
-      if (refusal) throw refuse('tickets', ticketRefusals[refusal]);
+      if (refusal) throw refuse('tickets', rescheduleRefusalCodes[refusal]);
+      assertTicketMove(ticket.status, 'rescheduled');
       const onTarget = targetSailingRefusal(segment, target, now);
       if (onTarget) throw refuse('sailing', sailingRefusals[onTarget]);
       // The operator cancelled: moving is free, whoever runs the new sailing.
@@ -158,7 +161,6 @@ async function moveTickets(ctx: UseCaseContext, input: Input): Promise<Reschedul
             eq(bookingLegs.segment, from),
           ),
         );
-    for (const ticket of chosen) assertTicketMove(ticket.status, 'rescheduled');
     await tx
       .update(tickets)
       .set({ status: 'rescheduled' })

@@ -188,9 +188,20 @@ describe('cancellation quote', () => {
       ]),
     ).toEqual({ paid: 1_390_000, fee: 250_000, refund: 1_140_000 });
   });
-  it('lets an open ticket not claimed yet be cancelled while it is valid', () => {
-    expect(cancellationRefusal(active, undefined, minutesBefore(0), false)).toBeUndefined();
-    expect(cancellationRefusal({ status: 'expired' }, undefined, minutesBefore(0), false)).toBe('not_active');
+  it('lets an open ticket not claimed yet be cancelled up to its last valid day', () => {
+    const open = (today: string) => ({ validUntil: '2027-02-20', today });
+    expect(cancellationRefusal(active, open('2027-02-20'), minutesBefore(0), false)).toBeUndefined();
+    expect(cancellationRefusal(active, open('2027-02-21'), minutesBefore(0), false)).toBe('not_active');
+    expect(cancellationRefusal({ status: 'expired' }, open('2026-12-01'), minutesBefore(0), false)).toBe(
+      'not_active',
+    );
+  });
+
+  it('lets travellers of a cancelled sailing move, free, up to 1 week after its departure; never check in', () => {
+    const week = 7 * 24 * 60;
+    expect(rescheduleRefusal({ status: 'claimed' }, departsAt, minutesBefore(-week), true)).toBeUndefined();
+    expect(rescheduleRefusal(active, departsAt, minutesBefore(-week - 1), true)).toBe('claim_closed');
+    expect(checkInRefusal(active, departsAt, minutesBefore(120), true)).toBe('sailing_cancelled');
   });
 });
 

@@ -36,6 +36,7 @@ const allowedTickets: [TicketStatus, TicketStatus][] = [
   ['checked_in', 'rescheduled'],
   ['claimed', 'checked_in'],
   ['claimed', 'cancelled'],
+  ['claimed', 'rescheduled'], // off a sailing the operator cancelled
 ];
 const pairs = <T extends string>(states: readonly T[]) =>
   states.flatMap((from) => states.map((to) => [from, to] as const));

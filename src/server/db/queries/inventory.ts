@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { bookingLegs, bookings } from '../schema/bookings.ts';
 import { sailings } from '../schema/network.ts';
@@ -77,6 +77,21 @@ export async function lockSailingsOfBooking(tx: Database, bookingId: string) {
   const legs = await tx.select().from(bookingLegs).where(eq(bookingLegs.bookingId, bookingId));
   await lockSailingRows(tx, sailingIdsOf(legs));
   return legs;
+}
+
+/** Whether the operator cancelled a sailing of these legs (read under their sailing locks: it cannot change then). */
+export async function anySailingCancelled(
+  tx: Database,
+  legs: { sailingId: string | null }[],
+): Promise<boolean> {
+  const ids = sailingIdsOf(legs);
+  if (ids.length === 0) return false;
+  const [cancelled] = await tx
+    .select({ id: sailings.id })
+    .from(sailings)
+    .where(and(inArray(sailings.id, ids), eq(sailings.status, 'cancelled')))
+    .limit(1);
+  return cancelled !== undefined;
 }
 
 /** A booking's legs moved to other sailings between reading them and locking: the transaction runs again. */

@@ -21,6 +21,7 @@ export async function bookingTravelDates(db: Database, network: Network, booking
         segment: bookingLegs.segment,
         routeId: bookingLegs.routeId,
         departsAt: sailings.departsAt,
+        sailingStatus: sailings.status,
       })
       .from(bookingLegs)
       .leftJoin(sailings, eq(sailings.id, bookingLegs.sailingId))
