@@ -1,25 +1,13 @@
-import {
-  CANCELLATION_FEE,
-  cancellationQuote,
-  cancellationRefusal,
-  type CancellationRefusal,
-} from '../../domain/after-sales.ts';
+import { CANCELLATION_FEE, cancellationQuote, cancellationRefusal } from '../../domain/after-sales.ts';
 import { paidForTicket } from '../../domain/pricing.ts';
 import { formatLongDate, formatRupiah } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/locales.ts';
-import { translate, type MessageKey } from '../../i18n/translate.ts';
+import { translate } from '../../i18n/translate.ts';
 import { refundDueOn } from '../calendar/indonesian-holidays.ts';
 import type { Network } from '../network.ts';
 import { departureOf, ticketOn, type BookingView } from '../services/booking-view.ts';
+import { cancellationRefusalCodes } from '../use-cases/cancel-tickets.ts';
 import { formatClock, tripCard } from './trip-card.ts';
-
-/** Why a ticket cannot be cancelled now, in the reader's words (the keys the use case refuses with). */
-const refusalKeys: Record<CancellationRefusal, MessageKey> = {
-  change_closed: 'cancel_error_closed',
-  claim_closed: 'cancel_error_claim_closed',
-  checked_in: 'cancel_error_checked_in',
-  not_active: 'cancel_error_not_active',
-};
 
 export interface CancellableTicket {
   name: string;
@@ -84,7 +72,7 @@ export function cancellationPage(
           name: passenger.fullName,
           ticketNumber: ticket.ticketNumber,
           chosen: isChosen,
-          ...(refusal ? { blocked: translate(refusalKeys[refusal], locale) } : {}),
+          ...(refusal ? { blocked: translate(cancellationRefusalCodes[refusal], locale) } : {}),
         },
       ];
     });

@@ -19,7 +19,8 @@ import { refunds, tickets } from '../db/schema/payments.ts';
 import { Refused, refuse, type ErrorKeys, type RefusalCode } from '../validation-errors.ts';
 import type { UseCaseContext } from './context.ts';
 
-const refusalCodes: Record<CancellationRefusal, RefusalCode> = {
+/** Each refusal's message key: the use case refuses with it, the page shows it beside a ticket it concerns. */
+export const cancellationRefusalCodes: Record<CancellationRefusal, RefusalCode> = {
   change_closed: 'cancel_error_closed',
   claim_closed: 'cancel_error_claim_closed',
   checked_in: 'cancel_error_checked_in',
@@ -84,7 +85,7 @@ async function cancelTickets(ctx: UseCaseContext, input: Input): Promise<Cancell
       const operatorCancelled = sailing?.status === 'cancelled';
       const departure = sailing?.departsAt ?? openTicketValidity(ticket.issuedAt, now);
       const refusal = cancellationRefusal(ticket, departure, now, operatorCancelled);
-      if (refusal) throw refuse('tickets', refusalCodes[refusal]);
+      if (refusal) throw refuse('tickets', cancellationRefusalCodes[refusal]);
       assertTicketMove(ticket.status, 'cancelled');
       const category = categoryOf(ticket.position);
       return {
