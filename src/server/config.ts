@@ -56,6 +56,12 @@ const schema = z
      */
     SANDBOX_GATEWAY_SECRET: z.string().min(16).optional(),
     SANDBOX_SECRET_FILE: z.string().min(1).default('data/sandbox-secret'),
+    /**
+     * The web app's own OAuth client secret (it asks `POST /oauth/token` for its client token on the server). Unset:
+     * generated once per installation and kept in WEB_CLIENT_SECRET_FILE; `npm run db:setup` registers its hash.
+     */
+    WEB_CLIENT_SECRET: z.string().min(32).optional(),
+    WEB_CLIENT_SECRET_FILE: z.string().min(1).default('data/web-client-secret'),
     /** `1`: run the sandbox gateway with NODE_ENV=production on purpose (a demo); the server refuses otherwise. */
     ALLOW_SANDBOX_GATEWAY: z.enum(['0', '1']).default('0'),
     /** Xendit: the secret API key (Basic auth user), the callback verification token, and the API origin. */

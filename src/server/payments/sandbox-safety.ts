@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import type { Config } from '../config.ts';
+import { installationSecret } from '../installation-secret.ts';
 
 /**
  * The sandbox gateway confirms bookings on a simulated payment. These rules keep a demo from ever being mistaken
@@ -13,8 +11,6 @@ export function sandboxActive(env: Record<string, string | undefined> = process.
   return (env.PAYMENT_GATEWAY ?? 'sandbox') !== 'xendit';
 }
 
-const secrets = new Map<string, string>();
-
 /**
  * The sandbox's signing key: SANDBOX_GATEWAY_SECRET, else one generated on first use and kept in
  * SANDBOX_SECRET_FILE, so no two installations share a key anyone could read in the source.
@@ -22,22 +18,7 @@ const secrets = new Map<string, string>();
 export function sandboxSecret(
   config: Pick<Config, 'SANDBOX_GATEWAY_SECRET' | 'SANDBOX_SECRET_FILE'>,
 ): string {
-  if (config.SANDBOX_GATEWAY_SECRET) return config.SANDBOX_GATEWAY_SECRET;
-  const file = config.SANDBOX_SECRET_FILE;
-  // Read once per process: the gateway and the simulator's signer both ask for it.
-  const known = secrets.get(file);
-  if (known) return known;
-  try {
-    mkdirSync(dirname(file), { recursive: true });
-    // `wx`: only the first process creates it; the others read what it wrote.
-    writeFileSync(file, randomBytes(32).toString('hex'), { flag: 'wx', mode: 0o600 });
-  } catch (error) {
-    if ((error as { code?: string }).code !== 'EEXIST') throw error;
-  }
-  const secret = readFileSync(file, 'utf8').trim();
-  if (secret.length < 16) throw new Error(`${file} holds no usable sandbox key: delete it to make a new one`);
-  secrets.set(file, secret);
-  return secret;
+  return installationSecret(config.SANDBOX_GATEWAY_SECRET, config.SANDBOX_SECRET_FILE);
 }
 
 /**

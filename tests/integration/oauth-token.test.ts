@@ -1,0 +1,160 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { upsertOAuthClient } from '../../src/server/auth/clients.ts';
+import { tokenHolder } from '../../src/server/auth/oauth-model.ts';
+import { hashPassword } from '../../src/server/auth/passwords.ts';
+import type { DatabaseHandle } from '../../src/server/db/client.ts';
+import { oauthTokens, users } from '../../src/server/db/schema/accounts.ts';
+import { createOAuthApp } from '../../src/server/http/oauth-app.ts';
+import { testDeps } from '../support/app.ts';
+import { testDatabases } from '../support/databases.ts';
+
+const start = new Date('2026-11-21T10:00:00Z');
+const client = { id: 'test-web', secret: 'a-long-random-secret-of-this-test-client-0123456789' };
+
+describe.each(testDatabases)('POST /oauth/token (RFC 6749) on $name', (database) => {
+  let handle: DatabaseHandle;
+  let drop: () => Promise<void>;
+  const now = start;
+  let app: ReturnType<typeof createOAuthApp>;
+
+  beforeAll(async () => {
+    ({ handle, drop } = await database.create());
+    app = createOAuthApp(testDeps(handle.db, now));
+    await upsertOAuthClient(handle.db, {
+      ...client,
+      name: 'test client',
+      grants: ['client_credentials', 'password', 'refresh_token'],
+    });
+    await handle.db.insert(users).values({
+      email: 'siti@example.co.id',
+      fullName: 'Siti Rahma',
+      passwordHash: await hashPassword('Kapal-Feri-2026!'),
+    });
+  });
+  afterAll(() => drop());
+
+  const token = (fields: Record<string, string>) =>
+    app.request('/oauth/token', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ client_id: client.id, client_secret: client.secret, ...fields }).toString(),
+    });
+  const login = () =>
+    token({ grant_type: 'password', username: 'Siti@Example.co.id', password: 'Kapal-Feri-2026!' });
+  interface Tokens {
+    access_token: string;
+    refresh_token?: string;
+    expires_in: number;
+    token_type: string;
+  }
+
+  it('gives the application a client token, never cached, stored only as a hash', async () => {
+    const answer = await token({ grant_type: 'client_credentials' });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('Cache-Control')).toBe('no-store');
+    const body = (await answer.json()) as Tokens;
+    expect(body).toMatchObject({ token_type: 'Bearer', expires_in: 3600 });
+    expect(body.refresh_token).toBeUndefined();
+    expect(body.access_token).toMatch(/^[\w-]{43}$/);
+    const rows = await handle.db.select().from(oauthTokens);
+    expect(JSON.stringify(rows)).not.toContain(body.access_token);
+    expect(await tokenHolder(handle.db, body.access_token, now)).toMatchObject({
+      clientId: client.id,
+      userId: null,
+    });
+  });
+
+  it('refuses a wrong client secret (invalid_client) and an unknown grant (unsupported_grant_type)', async () => {
+    const wrong = await app.request('/oauth/token', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: client.id,
+        client_secret: 'nope',
+      }).toString(),
+    });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toMatchObject({ error: 'invalid_client' });
+    const unknown = await token({ grant_type: 'implicit' });
+    expect(await unknown.json()).toMatchObject({ error: 'unsupported_grant_type' });
+    expect(unknown.headers.get('Cache-Control')).toBe('no-store');
+  });
+
+  it('logs a user in with the password grant, and answers a wrong password as an unknown address', async () => {
+    const answer = await login();
+    expect(answer.status).toBe(200);
+    const body = (await answer.json()) as Tokens;
+    expect(body.refresh_token).toMatch(/^[\w-]{43}$/);
+    expect(await tokenHolder(handle.db, body.access_token, now)).toMatchObject({ clientId: client.id });
+    const wrongPassword = await token({
+      grant_type: 'password',
+      username: 'siti@example.co.id',
+      password: 'x',
+    });
+    const unknownUser = await token({
+      grant_type: 'password',
+      username: 'nobody@example.co.id',
+      password: 'x',
+    });
+    expect(wrongPassword.status).toBe(400);
+    expect(await wrongPassword.json()).toEqual(await unknownUser.json());
+  });
+
+  it('rotates a refresh token, and revokes the whole family when a rotated one comes back', async () => {
+    const first = (await (await login()).json()) as Tokens;
+    const second = (await (
+      await token({ grant_type: 'refresh_token', refresh_token: first.refresh_token ?? '' })
+    ).json()) as Tokens;
+    expect(second.refresh_token).toBeDefined();
+    expect(second.refresh_token).not.toBe(first.refresh_token);
+    expect(await tokenHolder(handle.db, first.access_token, now)).toBeUndefined();
+    expect(await tokenHolder(handle.db, second.access_token, now)).toBeDefined();
+
+    // The first refresh token again (a thief, or a stale tab): refused, and the newest tokens stop working too.
+    const replay = await token({ grant_type: 'refresh_token', refresh_token: first.refresh_token ?? '' });
+    expect(replay.status).toBe(400);
+    expect(await replay.json()).toMatchObject({ error: 'invalid_grant' });
+    expect(await tokenHolder(handle.db, second.access_token, now)).toBeUndefined();
+    const after = await token({ grant_type: 'refresh_token', refresh_token: second.refresh_token ?? '' });
+    expect(await after.json()).toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('lets an access token lapse after its hour', async () => {
+    const body = (await (await login()).json()) as Tokens;
+    expect(await tokenHolder(handle.db, body.access_token, new Date(now.getTime() + 3599_000))).toBeDefined();
+    expect(
+      await tokenHolder(handle.db, body.access_token, new Date(now.getTime() + 3600_000)),
+    ).toBeUndefined();
+  });
+
+  it('answers any form it is sent with a 2xx or an OAuth error, never a 5xx', async () => {
+    const field = fc.constantFrom(
+      'grant_type',
+      'client_id',
+      'client_secret',
+      'username',
+      'password',
+      'refresh_token',
+      'scope',
+    );
+    const value = fc.oneof(
+      fc.constantFrom('client_credentials', 'password', 'refresh_token', client.id, client.secret, ''),
+      fc.string({ maxLength: 300 }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.dictionary(field, value), async (fields) => {
+        const answer = await app.request('/oauth/token', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams(fields).toString(),
+        });
+        expect(answer.status).toBeLessThan(500);
+        if (answer.status >= 400)
+          expect(((await answer.json()) as { error?: string }).error).toMatch(/^[a-z_]+$/);
+      }),
+      { numRuns: Number(process.env.FUZZ_RUNS ?? 100) },
+    );
+  });
+});
