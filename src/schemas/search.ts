@@ -34,11 +34,13 @@ export const terminal = (key: string) => z.string({ error: key }).check(z.regex(
 export const isoDate = (key: string, invalid = key) =>
   z.string({ error: key }).check(
     z.regex(/^\d{4}-\d{2}-\d{2}$/, key),
-    // A real calendar day (not 2026-02-30); a malformed value has heard the key once already.
+    // A real calendar day (not 2026-02-30, nor in year 0000, which the calendar and PostgreSQL do not have); a
+    // malformed value has heard the key once already.
     z.refine(
       (value) =>
         !/^\d{4}-\d{2}-\d{2}$/.test(value) ||
-        (!Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+        (!value.startsWith('0000') &&
+          !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
           new Date(`${value}T00:00:00Z`).toISOString().startsWith(value)),
       invalid,
     ),

@@ -168,6 +168,12 @@ describe.each(testDatabases)('booking details (PUT /api/bookings/{id}/details) o
       'This day does not exist: check the day, month and year',
     ],
     [
+      'a date in year 0000 (no such year: found by the fuzz suite as a 500)',
+      { passengers: [passenger('A'), passenger('B', undefined, '0000-01-01'), infant('C')] },
+      'passengers.1.dateOfBirth',
+      'This day does not exist: check the day, month and year',
+    ],
+    [
       'no date of birth',
       { passengers: [passenger('A'), passenger('B', undefined, ''), infant('C')] },
       'passengers.1.dateOfBirth',
