@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { appVersion } from '../../app-version.ts';
 import { api_not_found, notification_generic_error } from '../../paraglide/messages.js';
 import type { Database } from '../db/client.ts';
+import { accountRoutes } from './routes/account.ts';
 import type { Network } from '../network.ts';
 import { CallbackRejected, GatewayUnavailable, type PaymentGateway } from '../payments/gateway.ts';
 import { translate } from '../../i18n/translate.ts';
@@ -63,6 +64,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', networkRoutes(deps));
   app.route('/', schedulesRoutes(deps));
   app.route('/', bookingsRoutes(deps));
+  app.route('/', accountRoutes(deps));
   app.route('/', boardingPassRoutes(deps.boardingPassKeys ?? serverBoardingPassKeys));
 
   app.notFound((c) => c.json({ message: api_not_found({}, { locale: requestLocale(c.req.raw) }) }, 404));

@@ -40,4 +40,6 @@ export const apiContracts: Record<string, Contract> = {
   'POST /api/bookings/:id/cancellation': { body: cancellationSchema },
   'POST /api/bookings/:id/claim': { body: claimSchema },
   'GET /api/boarding-pass/keys': {},
+  'POST /api/logout': {},
+  'GET /api/profile': {},
 };

@@ -1,0 +1,21 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { oauthTokens } from '../db/schema/accounts.ts';
+import { tokenHash } from './tokens.ts';
+
+/**
+ * Log out: the session the access token belongs to ends, with every token rotated from the same login (its
+ * family), so neither the access token nor any refresh token of that login works again. Other logins (another
+ * device) stay signed in. Logging out twice changes nothing.
+ */
+export async function endSession(db: Database, accessToken: string, now: Date): Promise<void> {
+  const [row] = await db
+    .select({ family: oauthTokens.family })
+    .from(oauthTokens)
+    .where(eq(oauthTokens.accessTokenHash, tokenHash(accessToken)));
+  if (!row?.family) return;
+  await db
+    .update(oauthTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(oauthTokens.family, row.family), isNull(oauthTokens.revokedAt)));
+}
