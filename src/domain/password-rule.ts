@@ -8,12 +8,7 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
 export type PasswordProblem =
-  | 'too_short'
-  | 'too_long'
-  | 'needs_upper'
-  | 'needs_lower'
-  | 'needs_digit'
-  | 'needs_special';
+  'too_short' | 'too_long' | 'needs_upper' | 'needs_lower' | 'needs_digit' | 'needs_special';
 
 /** What a password lacks, in the order a person fixes them; empty when it follows the rule. */
 export function passwordProblems(password: string): PasswordProblem[] {

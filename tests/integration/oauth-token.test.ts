@@ -157,4 +157,56 @@ describe.each(testDatabases)('POST /oauth/token (RFC 6749) on $name', (database)
       { numRuns: Number(process.env.FUZZ_RUNS ?? 100) },
     );
   });
+
+  it('limits password guessing per address and per account, in the reader language, before any password check', async () => {
+    const limited = createOAuthApp(
+      // One proxy of ours in front: the address is X-Forwarded-For's last hop.
+      testDeps(
+        handle.db,
+        now,
+        undefined,
+        { holds: 100, lookups: 100, codeFailures: 100, logins: 3, loginsPerAccount: 2 },
+        1,
+      ),
+    );
+    const guess = (username: string, address: string) =>
+      limited.request('/oauth/token', {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          'Accept-Language': 'id',
+          'X-Forwarded-For': address,
+        },
+        body: new URLSearchParams({
+          grant_type: 'password',
+          client_id: client.id,
+          client_secret: client.secret,
+          username,
+          password: 'guess',
+        }).toString(),
+      });
+    // One account from many addresses: the account's limit (2) stops the third.
+    expect((await guess('rate-a@example.co.id', '203.0.113.1')).status).toBe(400);
+    expect((await guess('RATE-A@example.co.id', '203.0.113.2')).status).toBe(400);
+    const account = await guess('rate-a@example.co.id', '203.0.113.3');
+    expect(account.status).toBe(429);
+    expect(await account.json()).toMatchObject({ error: 'temporarily_unavailable' });
+    // One address trying many accounts: the address's limit (3) stops the fourth.
+    for (const who of ['rate-b', 'rate-c', 'rate-d'])
+      expect((await guess(`${who}@example.co.id`, '198.51.100.9')).status).toBe(400);
+    const address = await guess('rate-e@example.co.id', '198.51.100.9');
+    expect(address.status).toBe(429);
+    expect(((await address.json()) as { error_description: string }).error_description).toMatch(/menit/);
+    // The client tokens of the same application are not limited by it.
+    const clientToken = await limited.request('/oauth/token', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: client.id,
+        client_secret: client.secret,
+      }).toString(),
+    });
+    expect(clientToken.status).toBe(200);
+  });
 });

@@ -3,7 +3,10 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_SECONDS, oauthModel } from '../auth/oauth-model.ts';
 import type { AppDeps } from './app.ts';
+import { Refused, localizeErrors } from '../validation-errors.ts';
 import { MAX_BODY_BYTES, bodyTooLarge } from './body-limit.ts';
+import { clientAddress } from './client-address.ts';
+import { requestLocale } from './request-locale.ts';
 
 /** RFC 6749 5.1: token answers are never cached. */
 const noStore = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
@@ -13,7 +16,7 @@ const noStore = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
  * `@node-oauth/oauth2-server` over our model (auth/oauth-model.ts). A thin adapter: the form body and headers in,
  * the token (or the OAuth error the library wrote into its own response) out.
  */
-export function createOAuthApp(deps: Pick<AppDeps, 'database' | 'clock'>) {
+export function createOAuthApp(deps: Pick<AppDeps, 'database' | 'clock' | 'rateLimits' | 'proxyHops'>) {
   const app = new Hono();
   app.use(bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => bodyTooLarge(c.req.raw) }));
   app.post('/oauth/token', async (c) => {
@@ -28,6 +31,8 @@ export function createOAuthApp(deps: Pick<AppDeps, 'database' | 'clock'>) {
       headers,
       body: Object.fromEntries(new URLSearchParams(raw)),
     });
+    const refused = await tooManyLogins(c.req.raw, request.body as Record<string, string>, deps);
+    if (refused) return refused;
     const response = new OAuth2Server.Response();
     const now = deps.clock();
     const server = new OAuth2Server({
@@ -62,4 +67,28 @@ export function createOAuthApp(deps: Pick<AppDeps, 'database' | 'clock'>) {
     }
   });
   return app;
+}
+
+/**
+ * Password guessing meets a limit per address and per account (shared by every process: rate-limits.ts) before the
+ * password is even checked: 429 with when to come back, in the reader's language. Other grants are not limited here.
+ */
+async function tooManyLogins(
+  raw: Request,
+  body: Record<string, string>,
+  deps: Pick<AppDeps, 'rateLimits' | 'proxyHops'>,
+): Promise<Response | undefined> {
+  if (body.grant_type !== 'password') return undefined;
+  try {
+    await deps.rateLimits.logins.take(clientAddress(raw, deps.proxyHops ?? 0));
+    await deps.rateLimits.loginsPerAccount.take((body.username ?? '').trim().toLowerCase().slice(0, 254));
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof Refused)) throw error;
+    const message = localizeErrors(error.errors, requestLocale(raw)).limit?.[0] ?? '';
+    return Response.json(
+      { error: 'temporarily_unavailable', error_description: message },
+      { status: 429, headers: { ...noStore, 'Retry-After': '60' } },
+    );
+  }
 }

@@ -12,6 +12,10 @@ export interface RateLimitSettings {
   codeFailures: number;
   /** Wrong e-mails tried for one booking code per hour, from all addresses together (default 10 x codeFailures). */
   codeFailuresTotal?: number;
+  /** Password logins (`POST /oauth/token`, password grant) per address per 15 minutes (default 20). */
+  logins?: number;
+  /** Password logins for one account per 15 minutes, from all addresses together (default 10). */
+  loginsPerAccount?: number;
 }
 
 /**
@@ -30,6 +34,9 @@ export interface RateLimits {
   codeFailures: Limit;
   /** Keyed by code alone, with a higher ceiling: many addresses guessing one code still meet a limit. */
   codeFailuresTotal: Limit;
+  /** Password guessing: per address, and per account (many addresses guessing one account still meet a limit). */
+  logins: Limit;
+  loginsPerAccount: Limit;
 }
 
 function tooMany(msBeforeNext: number) {
@@ -63,7 +70,10 @@ function limit(database: () => Promise<Database>, prefix: string, points: number
   };
 }
 
-/** The limits of the site: holding seats, and finding a booking by code and e-mail (per address, per code). */
+/**
+ * The limits of the site: holding seats, finding a booking by code and e-mail (per address, per code), and logging
+ * in with a password (per address, per account).
+ */
 export function createRateLimits(database: () => Promise<Database>, settings: RateLimitSettings): RateLimits {
   return {
     holds: limit(database, 'hold-ip', settings.holds, 10 * 60),
@@ -75,5 +85,7 @@ export function createRateLimits(database: () => Promise<Database>, settings: Ra
       settings.codeFailuresTotal ?? settings.codeFailures * 10,
       60 * 60,
     ),
+    logins: limit(database, 'login-ip', settings.logins ?? 20, 15 * 60),
+    loginsPerAccount: limit(database, 'login-account', settings.loginsPerAccount ?? 10, 15 * 60),
   };
 }
