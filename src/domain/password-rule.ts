@@ -13,7 +13,8 @@ export type PasswordProblem =
 /** What a password lacks, in the order a person fixes them; empty when it follows the rule. */
 export function passwordProblems(password: string): PasswordProblem[] {
   const problems: PasswordProblem[] = [];
-  const length = [...password].length;
+  // Characters as people count them (an emoji is one), not UTF-16 units.
+  const length = [...new Intl.Segmenter().segment(password)].length;
   if (length < PASSWORD_MIN_LENGTH) problems.push('too_short');
   if (length > PASSWORD_MAX_LENGTH) problems.push('too_long');
   if (!/\p{Lu}/u.test(password)) problems.push('needs_upper');
