@@ -41,6 +41,12 @@ for (const locale of ['en', 'id'] as const) {
   });
 }
 
+test('a party of one reads "1 passenger", not "1 passengers"', async ({ page }) => {
+  await page.goto(`/booking/schedule?from=BTC&to=HFC&date=${daysAhead(11)}&adults=1`);
+  await expect(page.getByText('1 passenger, this sailing').first()).toBeVisible();
+  await expect(page.getByText('1 passengers')).toHaveCount(0);
+});
+
 test('without results the form stays open, and without JavaScript "Edit search" still opens it', async ({
   browser,
 }) => {
