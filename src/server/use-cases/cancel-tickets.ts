@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   cancellationQuote,
   cancellationRefusal,
@@ -12,12 +12,12 @@ import { openTicketValidity } from '../../domain/ticket-validity.ts';
 import { cancellationSchema, type CancellationInput } from '../../schemas/cancellation.ts';
 import { refundDueOn } from '../calendar/indonesian-holidays.ts';
 import { lockingTransaction } from '../db/conflicts.ts';
-import { lockBookingForChange, sailingsWithSeats } from '../db/queries/inventory.ts';
 import { queueCurrentStateMail } from '../db/queries/queue-mail.ts';
-import { bookingLegs, bookingPassengers } from '../db/schema/bookings.ts';
+import { bookingLegs } from '../db/schema/bookings.ts';
 import { refunds, tickets } from '../db/schema/payments.ts';
 import { Refused, refuse, type ErrorKeys, type RefusalCode } from '../validation-errors.ts';
 import type { UseCaseContext } from './context.ts';
+import { lockPaidTickets } from './lock-paid-tickets.ts';
 
 /** Each refusal's message key: the use case refuses with it, the page shows it beside a ticket it concerns. */
 export const cancellationRefusalCodes: Record<CancellationRefusal, RefusalCode> = {
@@ -57,31 +57,14 @@ function missingAccount(input: Input): ErrorKeys {
  */
 async function cancelTickets(ctx: UseCaseContext, input: Input): Promise<Cancelled> {
   return lockingTransaction(ctx.db, async (tx) => {
-    const locked = await lockBookingForChange(tx, input.bookingId, { lockSeats: ctx.lockSeats });
-    if (!locked) throw refuse('booking', 'api_booking_not_found');
-    const { booking, legs } = locked;
-    if (booking.status !== 'paid') throw refuse('booking', 'cancel_error_not_paid');
-    const all = await tx
-      .select()
-      .from(tickets)
-      .where(eq(tickets.bookingId, booking.id))
-      .orderBy(asc(tickets.ticketNumber))
-      .for('update');
-    const chosen = all.filter((t) => input.tickets.includes(t.ticketNumber));
-    if (chosen.length !== new Set(input.tickets).size) throw refuse('tickets', 'cancel_error_ticket');
-    const now = ctx.clock();
-    const sailingIds = legs.flatMap((l) => (l.sailingId ? [l.sailingId] : []));
-    const sailingRows = sailingIds.length > 0 ? await sailingsWithSeats(tx, sailingIds, now) : [];
-    const passengers = await tx
-      .select({ position: bookingPassengers.position, category: bookingPassengers.category })
-      .from(bookingPassengers)
-      .where(eq(bookingPassengers.bookingId, booking.id));
-    const categoryOf = (position: number) =>
-      passengers.find((p) => p.position === position)?.category ?? 'adult';
+    const { booking, all, chosen, now, categoryOf, sailingOf } = await lockPaidTickets(
+      tx,
+      { ...input, lockSeats: ctx.lockSeats, now: ctx.clock },
+      { notPaid: 'cancel_error_not_paid', unknownTicket: 'cancel_error_ticket' },
+    );
 
     const priced = chosen.map((ticket) => {
-      const segment = legs.find((l) => l.leg === ticket.leg && l.segment === ticket.segment);
-      const sailing = sailingRows.find((s) => s.id === segment?.sailingId);
+      const sailing = sailingOf(ticket);
       const operatorCancelled = sailing?.status === 'cancelled';
       const departure = sailing?.departsAt ?? openTicketValidity(ticket.issuedAt, now);
       const refusal = cancellationRefusal(ticket, departure, now, operatorCancelled);

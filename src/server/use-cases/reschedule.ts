@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   rescheduleFee,
   rescheduleRefusal,
@@ -13,12 +13,12 @@ import { ticketNumber } from '../../domain/ticket-numbers.ts';
 import { returnLeavesInTime } from '../../domain/trip-dates.ts';
 import { rescheduleSchema, type RescheduleRequest } from '../../schemas/reschedule.ts';
 import { lockingTransaction } from '../db/conflicts.ts';
-import { lockBookingForChange, sailingsWithSeats } from '../db/queries/inventory.ts';
-import { bookingLegs, bookingPassengers } from '../db/schema/bookings.ts';
+import { bookingLegs } from '../db/schema/bookings.ts';
 import { tickets } from '../db/schema/payments.ts';
 import { queueCurrentStateMail } from '../db/queries/queue-mail.ts';
 import { refuse, type RefusalCode } from '../validation-errors.ts';
 import type { UseCaseContext } from './context.ts';
+import { lockPaidTickets } from './lock-paid-tickets.ts';
 
 /** Each refusal's message key: the use case refuses with it, the page shows it beside a passenger who cannot move. */
 export const rescheduleRefusalCodes: Record<RescheduleRefusal, RefusalCode> = {
@@ -54,35 +54,16 @@ type Input = ReturnType<typeof rescheduleSchema.parse> & { bookingId: string };
  */
 async function moveTickets(ctx: UseCaseContext, input: Input): Promise<Rescheduled> {
   return lockingTransaction(ctx.db, async (tx) => {
-    const locked = await lockBookingForChange(tx, input.bookingId, {
-      more: [input.sailing],
-      lockSeats: ctx.lockSeats,
-    });
-    if (!locked) throw refuse('booking', 'api_booking_not_found');
-    const { booking, legs } = locked;
-    if (booking.status !== 'paid') throw refuse('booking', 'reschedule_error_not_paid');
-    const all = await tx
-      .select()
-      .from(tickets)
-      .where(eq(tickets.bookingId, booking.id))
-      .orderBy(asc(tickets.ticketNumber))
-      .for('update');
-    const chosen = all.filter((t) => input.tickets.includes(t.ticketNumber));
-    if (chosen.length !== new Set(input.tickets).size) throw refuse('tickets', 'reschedule_error_ticket');
+    const { booking, legs, all, chosen, now, sailingRows, categoryOf, segmentOf, sailingOf } =
+      await lockPaidTickets(
+        tx,
+        { ...input, more: [input.sailing], lockSeats: ctx.lockSeats, now: ctx.clock },
+        { notPaid: 'reschedule_error_not_paid', unknownTicket: 'reschedule_error_ticket' },
+      );
     const direction = chosen[0]?.leg ?? 0;
     if (chosen.some((t) => t.leg !== direction)) throw refuse('tickets', 'reschedule_error_one_leg');
-
-    const now = ctx.clock();
-    const sailingIds = [
-      ...new Set([input.sailing, ...legs.flatMap((l) => (l.sailingId ? [l.sailingId] : []))]),
-    ];
-    const sailingRows = await sailingsWithSeats(tx, sailingIds, now);
     const target = sailingRows.find((s) => s.id === input.sailing);
     if (!target) throw refuse('sailing', 'reschedule_error_sailing');
-    const segmentOf = (t: { leg: number; segment: number }) =>
-      legs.find((l) => l.leg === t.leg && l.segment === t.segment);
-    const sailingOf = (t: { leg: number; segment: number }) =>
-      sailingRows.find((s) => s.id === segmentOf(t)?.sailingId);
 
     let counterFee = 0;
     const fees = new Map<string, number>();
@@ -104,12 +85,6 @@ async function moveTickets(ctx: UseCaseContext, input: Input): Promise<Reschedul
     }
     if (counterFee > 0 && input.payment !== 'counter') throw refuse('payment', 'reschedule_error_payment');
 
-    const passengers = await tx
-      .select({ position: bookingPassengers.position, category: bookingPassengers.category })
-      .from(bookingPassengers)
-      .where(eq(bookingPassengers.bookingId, booking.id));
-    const categoryOf = (position: number) =>
-      passengers.find((p) => p.position === position)?.category ?? 'adult';
     const moving = new Set(chosen.map((t) => t.ticketNumber));
     const onLeg = all.filter((t) => t.leg === direction && travelling.includes(t.status));
     const staying = Map.groupBy(
