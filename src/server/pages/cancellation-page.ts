@@ -5,23 +5,9 @@ import type { Locale } from '../../i18n/locales.ts';
 import { translate } from '../../i18n/translate.ts';
 import { refundDueOn } from '../calendar/indonesian-holidays.ts';
 import type { Network } from '../network.ts';
-import { departureOf, ticketOn, type BookingView } from '../services/booking-view.ts';
+import { departureOf, type BookingView } from '../services/booking-view.ts';
 import { cancellationRefusalCodes } from '../use-cases/cancel-tickets.ts';
-import { formatClock, tripCard } from './trip-card.ts';
-
-export interface CancellableTicket {
-  name: string;
-  ticketNumber: string;
-  chosen: boolean;
-  blocked?: string;
-}
-
-export interface CancellationLeg {
-  title: string;
-  route: string;
-  when: string;
-  tickets: CancellableTicket[];
-}
+import { ticketChoices, type TicketChoiceLeg } from './ticket-choices.ts';
 
 export interface CancellationQuoteView {
   paid: string;
@@ -33,7 +19,7 @@ export interface CancellationQuoteView {
 }
 
 export interface CancellationPage {
-  legs: CancellationLeg[];
+  legs: TicketChoiceLeg[];
   cancellable: boolean;
   feePerTicket: string;
   /** Shown once tickets are chosen ("Show the refund", or a refused post): what cancelling them comes to. */
@@ -52,37 +38,18 @@ export function cancellationPage(
   now: Date,
   choices: URLSearchParams,
 ): CancellationPage {
-  const card = tripCard(view, network, locale);
-  const asked = new Set(choices.getAll('tickets'));
-  const chosen: { paid: number; operatorCancelled: boolean }[] = [];
-  const legs = view.legs.map((leg, index) => {
-    const sailing = card.legs[index]?.sailing;
-    const tickets = view.passengers.flatMap((passenger) => {
-      const ticket = ticketOn(passenger, leg, { cancelled: false });
-      if (!ticket) return [];
-      const refusal = cancellationRefusal(ticket, departureOf(view, leg, now), now, leg.sailingCancelled);
-      const isChosen = !refusal && asked.has(ticket.ticketNumber);
-      if (isChosen)
-        chosen.push({
-          paid: paidForTicket(view.price, leg.leg, passenger.category),
-          operatorCancelled: leg.sailingCancelled,
-        });
-      return [
-        {
-          name: passenger.fullName,
-          ticketNumber: ticket.ticketNumber,
-          chosen: isChosen,
-          ...(refusal ? { blocked: translate(cancellationRefusalCodes[refusal], locale) } : {}),
-        },
-      ];
-    });
-    return {
-      title: card.legs[index]?.title ?? '',
-      route: `${leg.from} → ${leg.to}`,
-      when: sailing ? `${sailing.date}, ${formatClock(sailing.departure)}` : '',
-      tickets,
-    };
+  const legs = ticketChoices(view, network, locale, new Set(choices.getAll('tickets')), (ticket, leg) => {
+    const refusal = cancellationRefusal(ticket, departureOf(view, leg, now), now, leg.sailingCancelled);
+    return refusal && translate(cancellationRefusalCodes[refusal], locale);
   });
+  const chosen = legs.flatMap((leg) =>
+    leg.tickets
+      .filter((ticket) => ticket.chosen)
+      .map((ticket) => ({
+        paid: paidForTicket(view.price, ticket.leg.leg, ticket.passenger.category),
+        operatorCancelled: ticket.leg.sailingCancelled,
+      })),
+  );
   const base = {
     legs,
     cancellable: legs.some((leg) => leg.tickets.some((ticket) => !ticket.blocked)),
