@@ -5,9 +5,9 @@ import { sailingsWithSeats } from '../../src/server/db/queries/inventory.ts';
 import { sailings } from '../../src/server/db/schema/network.ts';
 import { refunds, tickets } from '../../src/server/db/schema/payments.ts';
 import { Network } from '../../src/server/network.ts';
-import { bookingView, type BookingView } from '../../src/server/services/booking-view.ts';
+import type { BookingView } from '../../src/server/services/booking-view.ts';
 import { testApp } from '../support/app.ts';
-import { bookingReadyToPay, payInFull } from '../support/booking-flow.ts';
+import { bookingReadyToPay, paidBookingView, ticketNumbersOf } from '../support/booking-flow.ts';
 import { seeded, testDatabases } from '../support/databases.ts';
 import { mailsAbout } from '../support/mail-capture.ts';
 
@@ -29,16 +29,11 @@ describe.each(testDatabases)('cancellation (POST /api/bookings/{id}/cancellation
   });
   afterAll(() => drop());
 
-  async function paidOn(date: string, adults = 2): Promise<BookingView> {
+  function paidOn(date: string, adults = 2): Promise<BookingView> {
     now = start;
-    const { id } = await bookingReadyToPay(app, { date, adults });
-    await payInFull(app, handle.db, id, now);
-    const view = await bookingView(handle.db, network, id, 'en');
-    if (!view) throw new Error('no booking');
-    return view;
+    return paidBookingView(app, handle.db, { date, adults, now });
   }
-  const ticketsOf = (booking: BookingView) =>
-    booking.passengers.flatMap((p) => p.tickets.map((t) => t.ticketNumber));
+  const ticketsOf = ticketNumbersOf;
   const sailingOf = async (booking: BookingView) => {
     const [row] = await handle.db
       .select()

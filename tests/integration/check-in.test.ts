@@ -12,7 +12,7 @@ import { Network } from '../../src/server/network.ts';
 import { boardingPassOf } from '../../src/server/services/boarding-pass.ts';
 import { bookingView, type BookingView } from '../../src/server/services/booking-view.ts';
 import { testApp } from '../support/app.ts';
-import { bookingReadyToPay, payInFull } from '../support/booking-flow.ts';
+import { bookingReadyToPay, paidBookingView, ticketNumbersOf } from '../support/booking-flow.ts';
 import { seeded, testDatabases } from '../support/databases.ts';
 
 // Saturday 21 November 2026, 17:00 in Batam: the first sailing of Sunday 22 November leaves within 24 hours.
@@ -33,16 +33,11 @@ describe.each(testDatabases)('online check-in (POST /api/bookings/{id}/check-in)
   afterAll(() => drop());
 
   /** A paid booking for `adults` on the first sailing of `date`, with its view (tickets, departure). */
-  async function paidOn(date: string, adults = 2): Promise<BookingView> {
+  function paidOn(date: string, adults = 2): Promise<BookingView> {
     now = start;
-    const { id } = await bookingReadyToPay(app, { date, adults });
-    await payInFull(app, handle.db, id, now);
-    const view = await bookingView(handle.db, network, id, 'en');
-    if (view?.status !== 'paid') throw new Error('the booking was not paid');
-    return view;
+    return paidBookingView(app, handle.db, { date, adults, now });
   }
-  const ticketsOf = (view: BookingView) =>
-    view.passengers.flatMap((p) => p.tickets.map((t) => t.ticketNumber));
+  const ticketsOf = ticketNumbersOf;
   const checkIn = (id: string, body: unknown, locale = 'en') =>
     app.request(`/api/bookings/${id}/check-in`, {
       method: 'POST',

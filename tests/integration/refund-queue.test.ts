@@ -13,8 +13,9 @@ import {
   bookingReadyToPay,
   pay,
   paidCallbackBody,
-  payInFull,
   sandboxCallback,
+  paidBookingView,
+  ticketNumbersOf,
 } from '../support/booking-flow.ts';
 import { seeded, testDatabases } from '../support/databases.ts';
 import { mailsAbout } from '../support/mail-capture.ts';
@@ -38,13 +39,9 @@ describe.each(testDatabases)('the refund queue and cancelled sailings on $name',
   });
   afterAll(() => drop());
 
-  async function paidOn(date: string): Promise<BookingView> {
+  function paidOn(date: string, adults = 1): Promise<BookingView> {
     now = start;
-    const { id } = await bookingReadyToPay(app, { date });
-    await payInFull(app, handle.db, id, now);
-    const view = await bookingView(handle.db, network, id, 'en');
-    if (!view) throw new Error('no booking');
-    return view;
+    return paidBookingView(app, handle.db, { date, adults, now });
   }
   const post = (path: string, body: unknown) =>
     app.request(path, {
@@ -52,8 +49,7 @@ describe.each(testDatabases)('the refund queue and cancelled sailings on $name',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(body),
     });
-  const ticketsOf = (view: BookingView) =>
-    view.passengers.flatMap((p) => p.tickets.map((t) => t.ticketNumber));
+  const ticketsOf = ticketNumbersOf;
 
   it('lists cancellations and payments not honoured in one queue, and marks a refund paid once, by email', async () => {
     const cancelled = await paidOn('2026-11-26');

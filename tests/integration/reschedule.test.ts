@@ -7,7 +7,7 @@ import { tickets } from '../../src/server/db/schema/payments.ts';
 import { Network } from '../../src/server/network.ts';
 import { bookingView, type BookingView } from '../../src/server/services/booking-view.ts';
 import { testApp } from '../support/app.ts';
-import { bookingReadyToPay, payInFull } from '../support/booking-flow.ts';
+import { bookingReadyToPay, paidBookingView, ticketNumbersOf } from '../support/booking-flow.ts';
 import { seeded, testDatabases } from '../support/databases.ts';
 import { mailsAbout } from '../support/mail-capture.ts';
 
@@ -29,11 +29,9 @@ describe.each(testDatabases)('reschedule (POST /api/bookings/{id}/reschedule) on
   });
   afterAll(() => drop());
 
-  async function paidOn(date: string, adults = 2): Promise<BookingView> {
+  function paidOn(date: string, adults = 2): Promise<BookingView> {
     now = start;
-    const { id } = await bookingReadyToPay(app, { date, adults });
-    await payInFull(app, handle.db, id, now);
-    return view(id);
+    return paidBookingView(app, handle.db, { date, adults, now });
   }
   async function view(id: string): Promise<BookingView> {
     const found = await bookingView(handle.db, network, id, 'en');
@@ -59,8 +57,7 @@ describe.each(testDatabases)('reschedule (POST /api/bookings/{id}/reschedule) on
     const [row] = await sailingsWithSeats(handle.db, [sailingId], now);
     return row?.taken ?? -1;
   }
-  const ticketsOf = (booking: BookingView) =>
-    booking.passengers.flatMap((p) => p.tickets.map((t) => t.ticketNumber));
+  const ticketsOf = ticketNumbersOf;
   const move = (id: string, body: Record<string, unknown>, locale = 'en') =>
     app.request(`/api/bookings/${id}/reschedule`, {
       method: 'POST',

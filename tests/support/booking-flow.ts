@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/client.ts';
 import { payments } from '../../src/server/db/schema/payments.ts';
 import { sandboxSignature, type SandboxCallbackBody } from '../../src/server/payments/sandbox.ts';
+import { Network } from '../../src/server/network.ts';
+import { bookingView, type BookingView } from '../../src/server/services/booking-view.ts';
 import type { SearchResult } from '../../src/server/services/search-schedules.ts';
 import type { testApp } from './app.ts';
 import { TEST_SANDBOX_SECRET } from './app.ts';
@@ -109,4 +111,22 @@ export async function payInFull(app: App, db: Database, id: string, now: Date): 
   const [payment] = await db.select().from(payments).where(eq(payments.bookingId, id));
   const answer = await sandboxCallback(app, paidCallbackBody(payment, now), { now });
   if (answer.status !== 200) throw new Error(`the payment callback failed: ${String(answer.status)}`);
+}
+
+/** A booking for `adults` on the first sailing of `date`, paid in full at `now`, as its views read it (in English). */
+export async function paidBookingView(
+  app: App,
+  db: Database,
+  options: { date: string; adults?: number; now: Date },
+): Promise<BookingView> {
+  const { id } = await bookingReadyToPay(app, { date: options.date, adults: options.adults ?? 2 });
+  await payInFull(app, db, id, options.now);
+  const view = await bookingView(db, new Network(), id, 'en');
+  if (view?.status !== 'paid') throw new Error(`booking ${id} was not paid`);
+  return view;
+}
+
+/** Every ticket number of a booking, passenger by passenger. */
+export function ticketNumbersOf(view: BookingView): string[] {
+  return view.passengers.flatMap((p) => p.tickets.map((t) => t.ticketNumber));
 }
