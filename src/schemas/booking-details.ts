@@ -43,7 +43,7 @@ const text = (message: DetailsErrorKey, max = 100) =>
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 /** An ISO 3166 country code Intl knows (it echoes unknown codes back). */
-function isCountry(code: string): boolean {
+export function isCountry(code: string): boolean {
   return /^[A-Z]{2}$/.test(code) && regionNames.of(code) !== code;
 }
 

@@ -62,6 +62,12 @@ const schema = z
      */
     WEB_CLIENT_SECRET: z.string().min(32).optional(),
     WEB_CLIENT_SECRET_FILE: z.string().min(1).default('data/web-client-secret'),
+    /**
+     * HMAC key of the links the account e-mails carry (confirm the address, set a new password): the database keeps
+     * no token, only this key makes one. Unset: generated once per installation and kept in ACCOUNT_LINK_SECRET_FILE.
+     */
+    ACCOUNT_LINK_SECRET: z.string().min(32).optional(),
+    ACCOUNT_LINK_SECRET_FILE: z.string().min(1).default('data/account-link-secret'),
     /** `1`: run the sandbox gateway with NODE_ENV=production on purpose (a demo); the server refuses otherwise. */
     ALLOW_SANDBOX_GATEWAY: z.enum(['0', '1']).default('0'),
     /** Xendit: the secret API key (Basic auth user), the callback verification token, and the API origin. */

@@ -31,10 +31,10 @@ export function localizeErrors(errors: ErrorKeys, locale: Locale): Record<string
 }
 
 /**
- * How a refusal answers over HTTP: bad input, no (or an ended) session, unknown, conflict with the current state, too late/closed, too many
+ * How a refusal answers over HTTP: bad input, no (or an ended) session, a forged request, unknown, conflict with the current state, too late/closed, too many
  * attempts, or a service behind us (the payment gateway) that could not answer just now.
  */
-export type RefusalStatus = 400 | 401 | 404 | 409 | 413 | 422 | 429 | 503;
+export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 503;
 
 /**
  * A use case said no for a reason the person can act on: an HTTP status plus the message keys per field. Services
@@ -112,6 +112,12 @@ export const refusalStatuses = {
   api_rate_limited: 429,
   api_busy: 503,
   session_expired: 401,
+  api_client_required: 401,
+  api_forgery: 403,
+  account_link_invalid: 422,
+  account_password_common: 400,
+  account_error_current_password: 422,
+  account_error_birth_date_future: 422,
   payment_error_gateway: 503,
 } as const satisfies Record<string, RefusalStatus>;
 export type RefusalCode = keyof typeof refusalStatuses;

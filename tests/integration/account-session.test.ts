@@ -32,6 +32,7 @@ describe.each(testDatabases)(
         fullName: 'Bayu Santoso',
         phone: '+6281234567890',
         passwordHash: await hashPassword('Kapal-Feri-2026!'),
+        emailVerifiedAt: now,
       });
     });
     afterAll(() => drop());
@@ -65,7 +66,14 @@ describe.each(testDatabases)(
       const profile = await call('GET', '/api/profile', access_token);
       expect(profile.status).toBe(200);
       expect(await profile.json()).toEqual({
-        data: { fullName: 'Bayu Santoso', email: 'bayu@example.co.id', phone: '+6281234567890' },
+        data: {
+          fullName: 'Bayu Santoso',
+          email: 'bayu@example.co.id',
+          phone: '+6281234567890',
+          gender: '',
+          dateOfBirth: '',
+          nationality: '',
+        },
       });
       const nobody = await call('GET', '/api/profile', undefined, 'id');
       expect(nobody.status).toBe(401);

@@ -30,6 +30,7 @@ describe.each(testDatabases)('POST /oauth/token (RFC 6749) on $name', (database)
       email: 'siti@example.co.id',
       fullName: 'Siti Rahma',
       passwordHash: await hashPassword('Kapal-Feri-2026!'),
+      emailVerifiedAt: start,
     });
   });
   afterAll(() => drop());

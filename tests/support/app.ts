@@ -1,3 +1,4 @@
+import { WEB_CLIENT_GRANTS, upsertOAuthClient } from '../../src/server/auth/clients.ts';
 import { createApp, type AppDeps } from '../../src/server/http/app.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { createRateLimits, type RateLimitSettings } from '../../src/server/http/rate-limits.ts';
@@ -7,6 +8,24 @@ import { createSandboxGateway } from '../../src/server/payments/sandbox.ts';
 
 /** The sandbox gateway's key in tests; callbacks signed with it are authentic. */
 export const TEST_SANDBOX_SECRET = 'test-sandbox-secret-0123456789';
+
+/** The key of account e-mail links in tests: a link signed with it is genuine. */
+export const TEST_LINK_SECRET = 'test-account-link-secret-0123456789abcdef';
+
+/** The web app's own OAuth client in tests: `registerTestWebClient` puts it in a test database. */
+export const TEST_WEB_CLIENT = {
+  id: 'segara-web-test',
+  secret: 'test-web-client-secret-0123456789abcdefghij',
+};
+
+export function registerTestWebClient(db: Database): Promise<void> {
+  return upsertOAuthClient(db, {
+    id: TEST_WEB_CLIENT.id,
+    name: 'web app (tests)',
+    secret: TEST_WEB_CLIENT.secret,
+    grants: WEB_CLIENT_GRANTS,
+  });
+}
 
 /** The API as the server mounts it, on a test database and a fixed clock (or one the test moves). */
 export function testApp(...args: Parameters<typeof testDeps>) {
@@ -33,7 +52,14 @@ export function testDeps(
       windowMinutes: 60,
     },
     siteUrl: 'http://localhost:4321',
-    rateLimits: createRateLimits(database, limits),
+    rateLimits: createRateLimits(database, {
+      registrations: 10_000,
+      recoveries: 10_000,
+      accountMails: 10_000,
+      ...limits,
+    }),
     proxyHops,
+    linkSecret: () => TEST_LINK_SECRET,
+    webClient: { id: TEST_WEB_CLIENT.id, secret: () => TEST_WEB_CLIENT.secret },
   };
 }

@@ -39,7 +39,10 @@ export function oauthModel(db: Database, clock: () => Date) {
       const email = username.trim().toLowerCase();
       const [user] = email.length <= 254 ? await db.select().from(users).where(eq(users.email, email)) : [];
       // The same work for an unknown address as for a wrong password (passwords.ts): no account enumeration.
-      return (await passwordMatches(password, user?.passwordHash)) && user ? { id: user.id } : false;
+      // A password login waits until the address is proven (the sign-up's link opened).
+      return (await passwordMatches(password, user?.passwordHash)) && user?.emailVerifiedAt
+        ? { id: user.id }
+        : false;
     },
 
     /** client_credentials: the token stands for the application itself, no user. */

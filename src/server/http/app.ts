@@ -3,7 +3,9 @@ import { bodyLimit } from 'hono/body-limit';
 import { appVersion } from '../../app-version.ts';
 import { api_not_found, notification_generic_error } from '../../paraglide/messages.js';
 import type { Database } from '../db/client.ts';
+import type { WebClient } from '../auth/browser-session.ts';
 import { accountRoutes } from './routes/account.ts';
+import { authRoutes } from './routes/auth.ts';
 import type { Network } from '../network.ts';
 import { CallbackRejected, GatewayUnavailable, type PaymentGateway } from '../payments/gateway.ts';
 import { translate } from '../../i18n/translate.ts';
@@ -43,6 +45,10 @@ export interface AppDeps {
   proxyHops?: number;
   /** The boarding-pass signing keys; absent: the ones this process's environment configures. */
   boardingPassKeys?: () => BoardingPassKeys;
+  /** The web app's own OAuth client (browser sessions log in through it); absent: this installation's. */
+  webClient?: WebClient;
+  /** The key of the account e-mails' links; absent: this installation's (auth/account-links.ts). */
+  linkSecret?: () => string;
   /** Called after a change that queued e-mail (pay, payment, expiry), so it goes out now rather than at the next tick. */
   mailQueued?: () => void;
 }
@@ -64,6 +70,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', networkRoutes(deps));
   app.route('/', schedulesRoutes(deps));
   app.route('/', bookingsRoutes(deps));
+  app.route('/', authRoutes(deps));
   app.route('/', accountRoutes(deps));
   app.route('/', boardingPassRoutes(deps.boardingPassKeys ?? serverBoardingPassKeys));
 

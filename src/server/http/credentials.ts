@@ -1,25 +1,75 @@
 import type { Context } from 'hono';
+import {
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  REFRESH_COOKIE,
+  SESSION_COOKIE,
+  csrfMatches,
+  sessionHolder,
+  type SessionDeps,
+} from '../auth/browser-session.ts';
+import { honoJar } from '../auth/cookie-jars.ts';
 import { tokenHolder } from '../auth/oauth-model.ts';
+import { sessionFamily } from '../auth/sessions.ts';
 import { refuse } from '../validation-errors.ts';
-import type { AppDeps } from './app.ts';
+import { isSameOrigin } from './same-origin.ts';
 
 /**
  * The two credentials of the seed's calls (section 7): an account holder's calls carry their access token as
  * `Authorization: Bearer <token>`; the application's public calls (register, recovery) carry its client token raw
- * in `Authorization`. A missing, unknown, expired or revoked token is a 401 with the session-ended message, which
- * the site answers by clearing the login and going home.
+ * in `Authorization`. A browser on this site sends neither: its session is in HttpOnly cookies
+ * (auth/browser-session.ts), so its changes must also show the anti-forgery token and come from our own origin.
+ * A missing, unknown, expired or revoked token is a 401 with the session-ended message, which the site answers by
+ * clearing the login and going home.
  */
 function presented(c: Context): string {
   return (c.req.header('Authorization') ?? '').trim();
 }
 
-/** The account holder a call's bearer token stands for, or a 401 refusal. */
-export async function accountHolder(c: Context, deps: Pick<AppDeps, 'database' | 'clock'>) {
-  const [scheme, token] = presented(c).split(/\s+/, 2);
-  const holder =
-    scheme?.toLowerCase() === 'bearer' && token
-      ? await tokenHolder(await deps.database(), token, deps.clock())
-      : undefined;
-  if (!holder?.userId) throw refuse('session', 'session_expired');
-  return { userId: holder.userId, accessToken: token ?? '' };
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * A cookie-authenticated change: our own page's, showing this browser's anti-forgery token, else 403. A caller with
+ * no credential and no cookie of ours is not a browser on this site: `missing` (401).
+ */
+function requireOwnPage(c: Context, missing: () => Error): void {
+  const jar = honoJar(c);
+  if (!jar.get(CSRF_COOKIE) && !jar.get(SESSION_COOKIE) && !jar.get(REFRESH_COOKIE)) throw missing();
+  if (safeMethods.has(c.req.method)) return;
+  if (!isSameOrigin(c.req.raw) || !csrfMatches(jar, c.req.header(CSRF_HEADER)))
+    throw refuse('session', 'api_forgery');
+}
+
+/** Who the call is for: a bearer token's account, or this browser's session (`viaCookie`). Else 401. */
+export async function accountHolder(c: Context, deps: SessionDeps) {
+  const given = presented(c);
+  if (given) {
+    const [scheme, token] = given.split(/\s+/, 2);
+    const holder =
+      scheme?.toLowerCase() === 'bearer' && token
+        ? await tokenHolder(await deps.database(), token, deps.clock())
+        : undefined;
+    if (!holder?.userId || !token) throw refuse('session', 'session_expired');
+    const family = await sessionFamily(await deps.database(), token);
+    return { userId: holder.userId, accessToken: token, family, viaCookie: false };
+  }
+  requireOwnPage(c, () => refuse('session', 'session_expired'));
+  const holder = await sessionHolder(deps, honoJar(c), c.req.raw);
+  if (!holder) throw refuse('session', 'session_expired');
+  return { ...holder, viaCookie: true };
+}
+
+/**
+ * The application a public call comes from: a client token (raw in `Authorization`, from the client-credentials
+ * grant) of a registered client, or this site's own page in a browser (same origin, anti-forgery token). Else 401.
+ */
+export async function callingClient(c: Context, deps: Pick<SessionDeps, 'database' | 'clock'>) {
+  const given = presented(c);
+  if (given) {
+    const holder = await tokenHolder(await deps.database(), given, deps.clock());
+    if (!holder || holder.userId) throw refuse('client', 'api_client_required');
+    return { clientId: holder.clientId, viaCookie: false };
+  }
+  requireOwnPage(c, () => refuse('client', 'api_client_required'));
+  return { clientId: undefined, viaCookie: true };
 }

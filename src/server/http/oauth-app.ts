@@ -11,60 +11,92 @@ import { requestLocale } from './request-locale.ts';
 /** RFC 6749 5.1: token answers are never cached. */
 const noStore = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
 
+type GrantDeps = Pick<AppDeps, 'database' | 'clock' | 'rateLimits' | 'proxyHops'>;
+
+/** A token endpoint answer: the tokens (200) or an OAuth error, with its status and headers. */
+export type GrantAnswer =
+  | {
+      status: 200;
+      body: { access_token: string; token_type: 'Bearer'; expires_in: number; refresh_token?: string };
+      headers: Record<string, string>;
+    }
+  | {
+      status: number;
+      body: { error: string; error_description: string };
+      headers: Record<string, string>;
+    };
+
 /**
- * `POST /oauth/token` (RFC 6749): the client-credentials, password and refresh-token grants, handled by
- * `@node-oauth/oauth2-server` over our model (auth/oauth-model.ts). A thin adapter: the form body and headers in,
- * the token (or the OAuth error the library wrote into its own response) out.
+ * Runs one grant of `POST /oauth/token` (RFC 6749): client credentials, password or refresh token, handled by
+ * `@node-oauth/oauth2-server` over our model (auth/oauth-model.ts). `raw` is the request that asked (its address
+ * counts for the login limits, its language says the refusals); `fields` the form's fields. The token endpoint
+ * below and the browser's session (auth/browser-session.ts, the web app's own client on the server) both use it.
  */
-export function createOAuthApp(deps: Pick<AppDeps, 'database' | 'clock' | 'rateLimits' | 'proxyHops'>) {
+export async function runGrant(
+  deps: GrantDeps,
+  raw: Request,
+  fields: Record<string, string>,
+): Promise<GrantAnswer> {
+  const limited = await tooManyLogins(raw, fields, deps);
+  if (limited) return limited;
+  const body = new URLSearchParams(fields).toString();
+  const request = new OAuth2Server.Request({
+    method: 'POST',
+    query: {},
+    // The library reads a body only when the request says it has one (it checks content-length or
+    // transfer-encoding); a test's `app.request()` sends neither.
+    headers: {
+      ...Object.fromEntries(raw.headers),
+      'content-type': 'application/x-www-form-urlencoded',
+      'content-length': String(Buffer.byteLength(body)),
+    },
+    body: fields,
+  });
+  const response = new OAuth2Server.Response();
+  const now = deps.clock();
+  const server = new OAuth2Server({
+    model: oauthModel(await deps.database(), deps.clock),
+    accessTokenLifetime: ACCESS_TOKEN_SECONDS,
+    refreshTokenLifetime: REFRESH_TOKEN_SECONDS,
+    alwaysIssueNewRefreshToken: true,
+    requireClientAuthentication: { password: true, refresh_token: true, client_credentials: true },
+  });
+  try {
+    const token = await server.token(request, response);
+    const expiresAt = token.accessTokenExpiresAt ?? now;
+    return {
+      status: 200,
+      body: {
+        access_token: token.accessToken,
+        token_type: 'Bearer',
+        expires_in: Math.max(0, Math.round((expiresAt.getTime() - now.getTime()) / 1000)),
+        ...(token.refreshToken ? { refresh_token: token.refreshToken } : {}),
+      },
+      headers: noStore,
+    };
+  } catch (error) {
+    // On a refusal the library has already written status, body and WWW-Authenticate into `response`.
+    if (!(error instanceof OAuth2Server.OAuthError)) throw error;
+    const written = response.body as { error?: string; error_description?: string } | undefined;
+    return {
+      status: response.status ?? error.code,
+      body: {
+        error: written?.error ?? error.name,
+        error_description: written?.error_description ?? error.message,
+      },
+      headers: { ...response.headers, ...noStore },
+    };
+  }
+}
+
+/** `POST /oauth/token`: a thin adapter, the form body in and the grant's answer out. */
+export function createOAuthApp(deps: GrantDeps) {
   const app = new Hono();
   app.use(bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => bodyTooLarge(c.req.raw) }));
   app.post('/oauth/token', async (c) => {
-    const raw = await c.req.text();
-    const headers = Object.fromEntries(c.req.raw.headers);
-    // The library reads a body only when the request says it has one (it checks content-length or
-    // transfer-encoding); a test's `app.request()` sends neither.
-    headers['content-length'] ??= String(Buffer.byteLength(raw));
-    const request = new OAuth2Server.Request({
-      method: 'POST',
-      query: {},
-      headers,
-      body: Object.fromEntries(new URLSearchParams(raw)),
-    });
-    const refused = await tooManyLogins(c.req.raw, request.body as Record<string, string>, deps);
-    if (refused) return refused;
-    const response = new OAuth2Server.Response();
-    const now = deps.clock();
-    const server = new OAuth2Server({
-      model: oauthModel(await deps.database(), deps.clock),
-      accessTokenLifetime: ACCESS_TOKEN_SECONDS,
-      refreshTokenLifetime: REFRESH_TOKEN_SECONDS,
-      alwaysIssueNewRefreshToken: true,
-      requireClientAuthentication: { password: true, refresh_token: true, client_credentials: true },
-    });
-    try {
-      const token = await server.token(request, response);
-      const expiresAt = token.accessTokenExpiresAt ?? now;
-      return c.json(
-        {
-          access_token: token.accessToken,
-          token_type: 'Bearer',
-          expires_in: Math.max(0, Math.round((expiresAt.getTime() - now.getTime()) / 1000)),
-          ...(token.refreshToken ? { refresh_token: token.refreshToken } : {}),
-        },
-        200,
-        noStore,
-      );
-    } catch (error) {
-      // On a refusal the library has already written status, body and WWW-Authenticate into `response`.
-      if (!(error instanceof OAuth2Server.OAuthError)) throw error;
-      const body = response.body as { error?: string; error_description?: string } | undefined;
-      return c.json(
-        { error: body?.error ?? error.name, error_description: body?.error_description ?? error.message },
-        (response.status ?? error.code) as 400,
-        { ...response.headers, ...noStore },
-      );
-    }
+    const fields = Object.fromEntries(new URLSearchParams(await c.req.text()));
+    const answer = await runGrant(deps, c.req.raw, fields);
+    return c.json(answer.body, answer.status as 200, answer.headers);
   });
   return app;
 }
@@ -75,20 +107,21 @@ export function createOAuthApp(deps: Pick<AppDeps, 'database' | 'clock' | 'rateL
  */
 async function tooManyLogins(
   raw: Request,
-  body: Record<string, string>,
+  fields: Record<string, string>,
   deps: Pick<AppDeps, 'rateLimits' | 'proxyHops'>,
-): Promise<Response | undefined> {
-  if (body.grant_type !== 'password') return undefined;
+): Promise<GrantAnswer | undefined> {
+  if (fields.grant_type !== 'password') return undefined;
   try {
     await deps.rateLimits.logins.take(clientAddress(raw, deps.proxyHops ?? 0));
-    await deps.rateLimits.loginsPerAccount.take((body.username ?? '').trim().toLowerCase().slice(0, 254));
+    await deps.rateLimits.loginsPerAccount.take((fields.username ?? '').trim().toLowerCase().slice(0, 254));
     return undefined;
   } catch (error) {
     if (!(error instanceof Refused)) throw error;
     const message = localizeErrors(error.errors, requestLocale(raw)).limit?.[0] ?? '';
-    return Response.json(
-      { error: 'temporarily_unavailable', error_description: message },
-      { status: 429, headers: { ...noStore, 'Retry-After': '60' } },
-    );
+    return {
+      status: 429,
+      body: { error: 'temporarily_unavailable', error_description: message },
+      headers: { ...noStore, 'Retry-After': '60' },
+    };
   }
 }

@@ -16,6 +16,12 @@ export interface RateLimitSettings {
   logins?: number;
   /** Password logins for one account per 15 minutes, from all addresses together (default 10). */
   loginsPerAccount?: number;
+  /** Sign-ups per address per hour (default 10). */
+  registrations?: number;
+  /** Forgotten-password requests per address per 15 minutes (default 10). */
+  recoveries?: number;
+  /** Account e-mails (confirm, reset) asked for one address per hour, from anywhere (default 5): no mail bombing. */
+  accountMails?: number;
 }
 
 /**
@@ -37,6 +43,10 @@ export interface RateLimits {
   /** Password guessing: per address, and per account (many addresses guessing one account still meet a limit). */
   logins: Limit;
   loginsPerAccount: Limit;
+  /** Sign-ups and recoveries per client address; the e-mails they send per e-mail address. */
+  registrations: Limit;
+  recoveries: Limit;
+  accountMails: Limit;
 }
 
 function tooMany(msBeforeNext: number) {
@@ -72,7 +82,8 @@ function limit(database: () => Promise<Database>, prefix: string, points: number
 
 /**
  * The limits of the site: holding seats, finding a booking by code and e-mail (per address, per code), and logging
- * in with a password (per address, per account).
+ * in with a password (per address, per account), signing up and recovering a password (per address, and the
+ * e-mails they send per e-mail address).
  */
 export function createRateLimits(database: () => Promise<Database>, settings: RateLimitSettings): RateLimits {
   return {
@@ -87,5 +98,8 @@ export function createRateLimits(database: () => Promise<Database>, settings: Ra
     ),
     logins: limit(database, 'login-ip', settings.logins ?? 20, 15 * 60),
     loginsPerAccount: limit(database, 'login-account', settings.loginsPerAccount ?? 10, 15 * 60),
+    registrations: limit(database, 'register-ip', settings.registrations ?? 10, 60 * 60),
+    recoveries: limit(database, 'recovery-ip', settings.recoveries ?? 10, 15 * 60),
+    accountMails: limit(database, 'account-mail', settings.accountMails ?? 5, 60 * 60),
   };
 }

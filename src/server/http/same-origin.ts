@@ -23,6 +23,23 @@ export function isCrossSite(request: Request): boolean {
   }
 }
 
+/**
+ * Stricter, for changes a session cookie authenticates: the browser must say the request comes from our own
+ * origin (Sec-Fetch-Site, or Origin naming this host); a request that says nothing is not trusted.
+ */
+export function isSameOrigin(request: Request): boolean {
+  const fetchSite = request.headers.get('Sec-Fetch-Site');
+  if (fetchSite) return fetchSite === 'same-origin';
+  const origin = request.headers.get('Origin');
+  const host = request.headers.get('X-Forwarded-Host') ?? request.headers.get('Host');
+  if (!origin || !host) return false;
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
 export const sameOrigin: MiddlewareHandler = async (c, next) => {
   if (isCrossSite(c.req.raw))
     return c.json({ message: translate('api_cross_site', requestLocale(c.req.raw)) }, 403);

@@ -3,6 +3,7 @@ import type { Mailer } from '../mail/transport.ts';
 import type { Network } from '../network.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
 import { closeVirtualAccounts } from './close-virtual-accounts.ts';
+import { deliverAccountMails } from './deliver-account-mails.ts';
 import { deliverMails } from './deliver-mails.ts';
 import { expireBookings } from './expire-bookings.ts';
 import { expireOpenTickets } from './expire-open-tickets.ts';
@@ -40,6 +41,7 @@ export function startJobs(
       for (let seen = -1; seen !== kicks;) {
         seen = kicks;
         while ((await deliverMails({ db, ...mail, now: clock() })) > 0);
+        while ((await deliverAccountMails({ db, ...mail, now: clock() })) > 0);
       }
     } catch (error) {
       console.error('sending mail failed; retrying at the next sweep', error);

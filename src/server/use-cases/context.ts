@@ -1,4 +1,5 @@
 import type { Locale } from '../../i18n/locales.ts';
+import { serverLinkSecret } from '../auth/account-links.ts';
 import type { Database } from '../db/client.ts';
 import type { AppDeps } from '../http/app.ts';
 import { clientAddress } from '../http/client-address.ts';
@@ -8,10 +9,13 @@ import type { PaymentGateway } from '../payments/gateway.ts';
 
 /**
  * Who is acting. Guests (identified by the unguessable booking id or by code + e-mail) and payment gateways (by
- * signature) today; account holders and staff join with accounts and the staff console, and use cases decide by
- * this what they may do.
+ * signature) and account holders (by their session); staff join with the staff console. Use cases decide by this
+ * what they may do.
  */
-export type Actor = { kind: 'guest' } | { kind: 'gateway'; gateway: PaymentGateway['name'] };
+export type Actor =
+  | { kind: 'guest' }
+  | { kind: 'account'; userId: string }
+  | { kind: 'gateway'; gateway: PaymentGateway['name'] };
 
 /**
  * What every use case runs with: one shape, built once per request by its adapter (a JSON route or a form post),
@@ -31,6 +35,8 @@ export interface UseCaseContext {
   actor: Actor;
   /** The client's address, for rate limits (through trusted proxies as configured). */
   address: string;
+  /** The key that signs and checks the links of account e-mails (auth/account-links.ts). */
+  linkSecret: () => string;
 }
 
 /** The context of one request, from the process's dependencies. `socketAddress`: Astro's, for page routes. */
@@ -50,5 +56,6 @@ export async function useCaseContext(
     locale: options.locale,
     actor: options.actor ?? { kind: 'guest' },
     address: clientAddress(request, deps.proxyHops ?? 0, options.socketAddress),
+    linkSecret: deps.linkSecret ?? serverLinkSecret,
   };
 }

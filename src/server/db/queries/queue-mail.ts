@@ -1,4 +1,5 @@
 import type { Database } from '../client.ts';
+import { accountMails, type accountMailKinds } from '../schema/accounts.ts';
 import { sentMails, type mailKinds } from '../schema/payments.ts';
 
 /**
@@ -18,4 +19,17 @@ export async function queueCurrentStateMail(
       target: [sentMails.bookingId, sentMails.kind],
       set: { sentAt: null, attempts: 0, claimedUntil: null },
     });
+}
+
+/**
+ * Queues an account mail (confirm the address, account exists, reset, password changed) in the transaction that
+ * decided it; the mail job (jobs/deliver-account-mails.ts) sends it after the commit. A link's mail names its link.
+ */
+export async function queueAccountMail(
+  tx: Database,
+  userId: string,
+  kind: (typeof accountMailKinds)[number],
+  linkId?: string,
+): Promise<void> {
+  await tx.insert(accountMails).values({ userId, kind, linkId: linkId ?? null });
 }

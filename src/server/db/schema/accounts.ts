@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 
 /**
  * The applications allowed to ask for tokens (`POST /oauth/token`): the web app itself (seeded by `npm start`) and
@@ -25,6 +25,19 @@ export const users = pgTable(
     phone: varchar('phone', { length: 32 }),
     /** argon2id (PHC string); empty for an account made through Google until it sets a password. */
     passwordHash: text('password_hash'),
+    /**
+     * When the owner of the address proved it (a link from the e-mail, a reset, or Google saying so). Password
+     * logins wait for it, and only then do guest bookings made with this address show in My booking.
+     */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** The language of the account's e-mails: the one the person signed up (or last changed their profile) in. */
+    locale: varchar('locale', { length: 2, enum: ['en', 'id'] })
+      .notNull()
+      .default('en'),
+    gender: text('gender', { enum: ['male', 'female'] }),
+    dateOfBirth: date('date_of_birth'),
+    /** ISO 3166-1 alpha-2. */
+    nationality: varchar('nationality', { length: 2 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -59,5 +72,66 @@ export const oauthTokens = pgTable(
     index('oauth_tokens_family_idx').on(t.family),
     index('oauth_tokens_user_idx').on(t.userId),
     check('oauth_tokens_family_of_users', sql`(${t.userId} is null) = (${t.family} is null)`),
+  ],
+);
+
+/** Why an e-mailed link exists: to prove a new account's address, or to set a new password. */
+export const accountLinkPurposes = ['verify_email', 'reset_password'] as const;
+
+/**
+ * A single-use link sent by e-mail. The link's token is an HMAC of this row's id under the installation's link
+ * secret (auth/account-links.ts): the database holds no token, so reading it (a dump, a backup) opens no account.
+ * A sign-up's link carries what that sign-up chose (name, phone, password hash); they become the account's only
+ * when the link is opened, so whoever registers an address they do not own gains nothing.
+ */
+export const accountLinks = pgTable(
+  'account_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: accountLinkPurposes }).notNull(),
+    fullName: text('full_name'),
+    phone: varchar('phone', { length: 32 }),
+    passwordHash: text('password_hash'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('account_links_user_idx').on(t.userId)],
+);
+
+/**
+ * The account's e-mails: confirm your address (with its link), you already have an account (a sign-up with a
+ * registered address), reset your password (with its link), your password was changed. Queued in the transaction
+ * that decided them and sent by the mail job, so an answer never waits on SMTP (and takes as long whether the
+ * address is known or not).
+ */
+export const accountMailKinds = [
+  'verify_email',
+  'account_exists',
+  'password_reset',
+  'password_changed',
+] as const;
+
+export const accountMails = pgTable(
+  'account_mails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: accountMailKinds }).notNull(),
+    linkId: uuid('link_id').references(() => accountLinks.id, { onDelete: 'cascade' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('account_mails_unsent_idx')
+      .on(t.createdAt)
+      .where(sql`${t.sentAt} is null`),
   ],
 );

@@ -1,33 +1,73 @@
-import { eq } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import type * as z from 'zod/mini';
+import { translate } from '../../../i18n/translate.ts';
+import { clearSession } from '../../auth/browser-session.ts';
+import { honoJar } from '../../auth/cookie-jars.ts';
 import { endSession } from '../../auth/sessions.ts';
-import { users } from '../../db/schema/accounts.ts';
+import { profileOf } from '../../services/profile.ts';
+import { changePassword } from '../../use-cases/change-password.ts';
+import { useCaseContext } from '../../use-cases/context.ts';
+import { updateProfile } from '../../use-cases/update-profile.ts';
+import { issuesToErrors, refuse } from '../../validation-errors.ts';
 import type { AppDeps } from '../app.ts';
 import { accountHolder } from '../credentials.ts';
+import { fieldErrors } from '../errors.ts';
+import { requestLocale } from '../request-locale.ts';
 
 /**
- * The account holder's calls (seed section 7), each with their bearer token:
- * POST /api/logout: end this login's session (its access and refresh tokens); 204.
+ * The account holder's calls (seed section 7), with their bearer token or, in a browser, their session cookie:
+ * POST /api/logout: end this login's session (its access and refresh tokens); 204. A browser's cookies go too.
  * GET /api/profile: the profile, under `data` (the site caches that field).
+ * PUT /api/profile: save the profile form; answers the profile.
+ * PUT /api/profile/change-password: current password and the new one twice; other sessions end.
  */
 export function accountRoutes(deps: AppDeps) {
+  const body = async <T>(c: Context, schema: z.ZodMiniType<T>) => {
+    const parsed = schema.safeParse((await c.req.json().catch(() => undefined)) ?? {});
+    return parsed.success
+      ? { data: parsed.data }
+      : { refused: fieldErrors(c, issuesToErrors(parsed.error.issues)) };
+  };
+  /** The account holder's context: the use cases act for them. */
+  const holderContext = async (c: Context) => {
+    const holder = await accountHolder(c, deps);
+    const ctx = await useCaseContext(deps, c.req.raw, {
+      locale: requestLocale(c.req.raw),
+      actor: { kind: 'account', userId: holder.userId },
+    });
+    return { holder, ctx };
+  };
+  const profile = async (c: Context, userId: string) => {
+    const data = await profileOf(await deps.database(), userId);
+    if (!data) throw refuse('session', 'session_expired');
+    return c.json({ data });
+  };
+
   return new Hono()
-    .post('/logout', async (c) => {
-      const { accessToken } = await accountHolder(c, deps);
-      await endSession(await deps.database(), accessToken, deps.clock());
+    .use(async (c, next) => {
+      await next();
       c.header('Cache-Control', 'no-store');
+    })
+    .post('/logout', async (c) => {
+      const holder = await accountHolder(c, deps);
+      await endSession(await deps.database(), holder.accessToken, deps.clock());
+      if (holder.viaCookie) clearSession(honoJar(c), deps);
       return c.body(null, 204);
     })
-    .get('/profile', async (c) => {
-      const { userId } = await accountHolder(c, deps);
-      const db = await deps.database();
-      const [user] = await db
-        .select({ fullName: users.fullName, email: users.email, phone: users.phone })
-        .from(users)
-        .where(eq(users.id, userId));
-      c.header('Cache-Control', 'no-store');
-      return c.json({
-        data: { fullName: user?.fullName ?? '', email: user?.email ?? '', phone: user?.phone ?? '' },
-      });
+    .get('/profile', async (c) => profile(c, (await accountHolder(c, deps)).userId))
+    .put('/profile', async (c) => {
+      const { holder, ctx } = await holderContext(c);
+      const input = await body(c, updateProfile.input);
+      if (!input.data) return input.refused;
+      await updateProfile.run(ctx, input.data);
+      return profile(c, holder.userId);
+    })
+    .put('/profile/change-password', async (c) => {
+      const { holder, ctx } = await holderContext(c);
+      const input = await body(c, changePassword.input);
+      if (!input.data) return input.refused;
+      await changePassword.run(ctx, { ...input.data, keepFamily: holder.family });
+      deps.mailQueued?.();
+      return c.json({ message: translate('account_password_changed', requestLocale(c.req.raw)) });
     });
 }

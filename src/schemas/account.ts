@@ -1,0 +1,99 @@
+import * as z from 'zod/mini';
+import { passwordProblems, type PasswordProblem } from '../domain/password-rule.ts';
+import { contactSchema, isCountry } from './booking-details.ts';
+import { agreement } from './shared-fields.ts';
+import { isoDate } from './search.ts';
+
+/**
+ * The account forms (sign up, log in, forgot and new password, profile, change password), shared by their islands,
+ * their plain-form pages and the API. Messages are i18n keys. Name, e-mail and phone follow the booking's contact
+ * person, so an account and a booking never disagree on what a valid phone number is.
+ */
+export const passwordProblemKeys = {
+  too_short: 'account_password_too_short',
+  too_long: 'account_password_too_long',
+  needs_upper: 'account_password_needs_upper',
+  needs_lower: 'account_password_needs_lower',
+  needs_digit: 'account_password_needs_digit',
+  needs_special: 'account_password_needs_special',
+} as const satisfies Record<PasswordProblem, string>;
+
+/** A new password: required, then each rule it breaks as its own message (the form lists what is missing). */
+export const newPassword = z.string({ error: 'account_error_password' }).check(
+  z.minLength(1, 'account_error_password'),
+  z.superRefine((value, ctx) => {
+    if (value === '') return;
+    for (const problem of passwordProblems(value))
+      ctx.issues.push({ code: 'custom', message: passwordProblemKeys[problem], input: value });
+  }),
+);
+
+/** A password being checked (log in, the current one): anything up to the rule's length limit. */
+const givenPassword = z
+  .string({ error: 'account_error_password' })
+  .check(z.minLength(1, 'account_error_password'), z.maxLength(1024, 'account_error_password'));
+
+/** "Type it again" must match: the mismatch is reported at the second field. */
+function confirmed<T extends { password: string; passwordConfirmation: string }>() {
+  return z.refine<T>((value) => value.password === value.passwordConfirmation, {
+    message: 'account_error_password_mismatch',
+    path: ['passwordConfirmation'],
+    when: (payload) => payload.issues.every((issue) => issue.path?.[0] !== 'password'),
+  });
+}
+
+const confirmation = z.string({ error: 'account_error_password_confirmation' });
+
+export const registerSchema = z
+  .object({
+    fullName: contactSchema.shape.fullName,
+    email: contactSchema.shape.email,
+    phone: contactSchema.shape.phone,
+    password: newPassword,
+    passwordConfirmation: confirmation,
+    agree: agreement('account_error_terms'),
+  })
+  .check(confirmed());
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+export const loginSchema = z.object({
+  email: contactSchema.shape.email,
+  password: givenPassword,
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const forgotPasswordSchema = z.object({ email: contactSchema.shape.email });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string({ error: 'account_link_invalid' }).check(z.maxLength(200, 'account_link_invalid')),
+    password: newPassword,
+    passwordConfirmation: confirmation,
+  })
+  .check(confirmed());
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: givenPassword,
+    password: newPassword,
+    passwordConfirmation: confirmation,
+  })
+  .check(confirmed());
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** The profile form (seed section 3). The e-mail is shown, not changed here: it is the login and was proven. */
+export const profileSchema = z.object({
+  fullName: contactSchema.shape.fullName,
+  phone: contactSchema.shape.phone,
+  gender: z.enum(['male', 'female'], { error: 'account_error_gender' }),
+  dateOfBirth: isoDate('account_error_birth_date', 'booking_error_date_invalid'),
+  nationality: z.string({ error: 'account_error_nationality' }).check(
+    z.trim(),
+    z.toUpperCase(),
+    z.minLength(1, 'account_error_nationality'),
+    z.refine((value) => value === '' || isCountry(value), 'booking_error_passport_country_invalid'),
+  ),
+});
+export type ProfileInput = z.infer<typeof profileSchema>;

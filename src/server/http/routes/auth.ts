@@ -1,0 +1,118 @@
+import { Hono, type Context } from 'hono';
+import type * as z from 'zod/mini';
+import { loginSchema } from '../../../schemas/account.ts';
+import { translate } from '../../../i18n/translate.ts';
+import {
+  CSRF_COOKIE,
+  csrfToken,
+  passwordLogin,
+  sessionHolder,
+  startSession,
+  writeSession,
+} from '../../auth/browser-session.ts';
+import { honoJar } from '../../auth/cookie-jars.ts';
+import { tokenHolder } from '../../auth/oauth-model.ts';
+import { profileOf } from '../../services/profile.ts';
+import { useCaseContext } from '../../use-cases/context.ts';
+import { forgotPassword } from '../../use-cases/forgot-password.ts';
+import { register } from '../../use-cases/register.ts';
+import { resetPassword } from '../../use-cases/reset-password.ts';
+import { verifyEmail } from '../../use-cases/verify-email.ts';
+import { issuesToErrors, refuse } from '../../validation-errors.ts';
+import type { AppDeps } from '../app.ts';
+import { callingClient } from '../credentials.ts';
+import { fieldErrors } from '../errors.ts';
+import { requestLocale } from '../request-locale.ts';
+
+/**
+ * The application's public account calls (seed section 7), each with the client credential (credentials.ts):
+ * POST /api/auth/register: sign up; 202, "check your e-mail", whatever the address.
+ * POST /api/auth/verify-email: open a sign-up's link (`token`); a browser is then logged in.
+ * POST /api/recovery/forgot-password: e-mail a link to set a new password; 202, whatever the address.
+ * POST /api/recovery/reset-password: the new password from that link (`token`); a browser is then logged in.
+ * And the browser's own session (its tokens stay in HttpOnly cookies, never in page JavaScript):
+ * GET /api/session: whether this browser is logged in, with the profile; gives it its anti-forgery token.
+ * POST /api/session: log in with e-mail and password (the password grant, run on the server).
+ */
+export function authRoutes(deps: AppDeps) {
+  const context = (c: Context) => useCaseContext(deps, c.req.raw, { locale: requestLocale(c.req.raw) });
+  const body = async <T>(c: Context, schema: z.ZodMiniType<T>) => {
+    const parsed = schema.safeParse((await c.req.json().catch(() => undefined)) ?? {});
+    c.header('Cache-Control', 'no-store');
+    return parsed.success
+      ? { data: parsed.data }
+      : { refused: fieldErrors(c, issuesToErrors(parsed.error.issues)) };
+  };
+  const say = (c: Context, key: Parameters<typeof translate>[0], params: Record<string, string> = {}) =>
+    translate(key, requestLocale(c.req.raw), params);
+  /** A browser that proved itself by an e-mailed link is logged in there and then. */
+  const logInBrowser = async (c: Context, viaCookie: boolean, userId: string) => {
+    if (!viaCookie) return undefined;
+    writeSession(honoJar(c), deps, await startSession(deps, userId), true);
+    return profileOf(await deps.database(), userId);
+  };
+
+  return new Hono()
+    .post('/auth/register', async (c) => {
+      await callingClient(c, deps);
+      const input = await body(c, register.input);
+      if (!input.data) return input.refused;
+      await register.run(await context(c), input.data);
+      deps.mailQueued?.();
+      return c.json({ message: say(c, 'account_check_email', { email: input.data.email }) }, 202);
+    })
+    .post('/auth/verify-email', async (c) => {
+      const { viaCookie } = await callingClient(c, deps);
+      const input = await body(c, verifyEmail.input);
+      if (!input.data) return input.refused;
+      const { userId } = await verifyEmail.run(await context(c), input.data);
+      const data = await logInBrowser(c, viaCookie, userId);
+      return c.json({ message: say(c, 'account_verified'), ...(data ? { data } : {}) });
+    })
+    .post('/recovery/forgot-password', async (c) => {
+      await callingClient(c, deps);
+      const input = await body(c, forgotPassword.input);
+      if (!input.data) return input.refused;
+      await forgotPassword.run(await context(c), input.data);
+      deps.mailQueued?.();
+      return c.json({ message: say(c, 'account_reset_sent', { email: input.data.email }) }, 202);
+    })
+    .post('/recovery/reset-password', async (c) => {
+      const { viaCookie } = await callingClient(c, deps);
+      const input = await body(c, resetPassword.input);
+      if (!input.data) return input.refused;
+      const { userId } = await resetPassword.run(await context(c), input.data);
+      deps.mailQueued?.();
+      const data = await logInBrowser(c, viaCookie, userId);
+      return c.json({ message: say(c, 'account_password_reset'), ...(data ? { data } : {}) });
+    })
+    .get('/session', async (c) => {
+      c.header('Cache-Control', 'no-store');
+      const jar = honoJar(c);
+      if (!jar.get(CSRF_COOKIE)) csrfToken(jar, deps);
+      const holder = await sessionHolder(deps, jar, c.req.raw);
+      const data = holder && (await profileOf(await deps.database(), holder.userId));
+      return c.json(data ? { loggedIn: true, data } : { loggedIn: false });
+    })
+    .post('/session', async (c) => {
+      const { viaCookie } = await callingClient(c, deps);
+      if (!viaCookie) throw refuse('client', 'api_client_required');
+      const input = await body(c, loginSchema);
+      if (!input.data) return input.refused;
+      const login = await passwordLogin(deps, c.req.raw, input.data.email, input.data.password);
+      if ('refused' in login) {
+        if (login.refused.status === 429)
+          return c.json({ message: login.refused.body.error_description }, 429, login.refused.headers);
+        // One answer for an unknown address, a wrong password and an unconfirmed sign-up.
+        const message = say(c, 'account_login_failed');
+        return c.json({ message, errors: { password: [message] } }, 400);
+      }
+      writeSession(honoJar(c), deps, login.tokens, true);
+      const db = await deps.database();
+      const holder = await tokenHolder(db, login.tokens.accessToken, deps.clock());
+      return c.json({
+        loggedIn: true,
+        data: holder?.userId ? await profileOf(db, holder.userId) : undefined,
+      });
+    });
+}

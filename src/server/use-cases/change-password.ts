@@ -1,0 +1,36 @@
+import { eq } from 'drizzle-orm';
+import { changePasswordSchema, type ChangePasswordInput } from '../../schemas/account.ts';
+import { isCommonPassword } from '../auth/common-passwords.ts';
+import { hashPassword, passwordMatches } from '../auth/passwords.ts';
+import { endAccountSessions } from '../auth/sessions.ts';
+import { users } from '../db/schema/accounts.ts';
+import { queueAccountMail } from '../db/queries/queue-mail.ts';
+import { refuse } from '../validation-errors.ts';
+import { accountOf } from './account-actor.ts';
+import type { UseCaseContext } from './context.ts';
+
+/**
+ * Change password (`PUT /api/profile/change-password`, `/my-account/change-password`): the current password first
+ * (counted like a login, so a stolen session cannot guess it), then the new one by the rule. Other sessions end;
+ * the one that changed it (`keepFamily`) stays signed in; a mail tells the owner.
+ */
+async function run(
+  ctx: UseCaseContext,
+  input: ChangePasswordInput & { keepFamily?: string | undefined },
+): Promise<void> {
+  const userId = accountOf(ctx);
+  await ctx.rateLimits.loginsPerAccount.take(`change:${userId}`);
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
+  if (!(await passwordMatches(input.currentPassword, user?.passwordHash)))
+    throw refuse('currentPassword', 'account_error_current_password');
+  if (isCommonPassword(input.password)) throw refuse('password', 'account_password_common');
+  const passwordHash = await hashPassword(input.password);
+  await ctx.db.transaction(async (tx) => {
+    const now = ctx.clock();
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
+    await endAccountSessions(tx, userId, now, input.keepFamily);
+    await queueAccountMail(tx, userId, 'password_changed');
+  });
+}
+
+export const changePassword = { input: changePasswordSchema, run };

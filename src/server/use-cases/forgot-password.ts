@@ -1,0 +1,25 @@
+import { eq } from 'drizzle-orm';
+import { forgotPasswordSchema, type ForgotPasswordInput } from '../../schemas/account.ts';
+import { issueLink } from '../auth/account-links.ts';
+import { users } from '../db/schema/accounts.ts';
+import { queueAccountMail } from '../db/queries/queue-mail.ts';
+import type { UseCaseContext } from './context.ts';
+
+/**
+ * "Forgot password" (`POST /api/recovery/forgot-password`): an account with this address is e-mailed a link to set
+ * a new password, valid 60 minutes and once (a newer request ends the older link). The answer never says whether
+ * the address has an account; the limits count per client address and per e-mail address either way.
+ */
+async function run(ctx: UseCaseContext, input: ForgotPasswordInput): Promise<void> {
+  await ctx.rateLimits.recoveries.take(ctx.address);
+  const email = input.email.toLowerCase();
+  await ctx.rateLimits.accountMails.take(email);
+  await ctx.db.transaction(async (tx) => {
+    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).for('update');
+    if (!user) return;
+    const link = await issueLink(tx, { userId: user.id, purpose: 'reset_password' }, ctx.clock());
+    await queueAccountMail(tx, user.id, 'password_reset', link.id);
+  });
+}
+
+export const forgotPassword = { input: forgotPasswordSchema, run };

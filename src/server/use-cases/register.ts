@@ -1,0 +1,50 @@
+import { eq } from 'drizzle-orm';
+import { registerSchema, type RegisterInput } from '../../schemas/account.ts';
+import { issueLink } from '../auth/account-links.ts';
+import { isCommonPassword } from '../auth/common-passwords.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { users } from '../db/schema/accounts.ts';
+import { queueAccountMail } from '../db/queries/queue-mail.ts';
+import { refuse } from '../validation-errors.ts';
+import type { UseCaseContext } from './context.ts';
+
+/**
+ * Sign up (`POST /api/auth/register`, the sign-up form). The answer is the same whether the address has an account
+ * or not ("check your e-mail"), and so is the work (the password is hashed either way): only the mailbox learns
+ * which. A new address gets a link that confirms it; what this sign-up chose (name, phone, password) rides on that
+ * link and becomes the account's only when it is opened, so signing up with someone else's address gains nothing.
+ * An address with an account is told so by e-mail, with the way to log in or reset the password.
+ */
+async function run(ctx: UseCaseContext, input: RegisterInput): Promise<void> {
+  await ctx.rateLimits.registrations.take(ctx.address);
+  const email = input.email.toLowerCase();
+  if (isCommonPassword(input.password)) throw refuse('password', 'account_password_common');
+  await ctx.rateLimits.accountMails.take(email);
+  const passwordHash = await hashPassword(input.password);
+  await ctx.db.transaction(async (tx) => {
+    const now = ctx.clock();
+    await tx
+      .insert(users)
+      .values({ email, fullName: input.fullName, phone: input.phone, locale: ctx.locale, createdAt: now })
+      .onConflictDoNothing({ target: users.email });
+    const [user] = await tx.select().from(users).where(eq(users.email, email)).for('update');
+    if (!user) throw new Error('account row missing after insert');
+    if (user.emailVerifiedAt) return queueAccountMail(tx, user.id, 'account_exists');
+    const link = await issueLink(
+      tx,
+      {
+        userId: user.id,
+        purpose: 'verify_email',
+        fullName: input.fullName,
+        phone: input.phone,
+        passwordHash,
+      },
+      now,
+    );
+    // A repeated sign-up before confirming writes in the language of the latest attempt.
+    await tx.update(users).set({ locale: ctx.locale }).where(eq(users.id, user.id));
+    await queueAccountMail(tx, user.id, 'verify_email', link.id);
+  });
+}
+
+export const register = { input: registerSchema, run };

@@ -1,0 +1,37 @@
+import { eq } from 'drizzle-orm';
+import { resetPasswordSchema, type ResetPasswordInput } from '../../schemas/account.ts';
+import { useLink } from '../auth/account-links.ts';
+import { isCommonPassword } from '../auth/common-passwords.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { endAccountSessions } from '../auth/sessions.ts';
+import { users } from '../db/schema/accounts.ts';
+import { queueAccountMail } from '../db/queries/queue-mail.ts';
+import { refuse } from '../validation-errors.ts';
+import type { UseCaseContext } from './context.ts';
+
+/**
+ * A new password from the e-mailed link (`POST /api/recovery/reset-password`, `/new-password`): the link is used
+ * up, every session of the account ends (whoever knew the old password is out), the address counts as proven (the
+ * link reached its mailbox), and a "your password was changed" mail goes out. Answers the account, which the page
+ * logs in afresh.
+ */
+async function run(ctx: UseCaseContext, input: ResetPasswordInput): Promise<{ userId: string }> {
+  if (isCommonPassword(input.password)) throw refuse('password', 'account_password_common');
+  const passwordHash = await hashPassword(input.password);
+  return ctx.db.transaction(async (tx) => {
+    const now = ctx.clock();
+    const link = await useLink(tx, ctx.linkSecret(), 'reset_password', input.token, now);
+    if (!link) throw refuse('token', 'account_link_invalid');
+    const [user] = await tx.select().from(users).where(eq(users.id, link.userId)).for('update');
+    if (!user) throw refuse('token', 'account_link_invalid');
+    await tx
+      .update(users)
+      .set({ passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? now, updatedAt: now })
+      .where(eq(users.id, user.id));
+    await endAccountSessions(tx, user.id, now);
+    await queueAccountMail(tx, user.id, 'password_changed');
+    return { userId: user.id };
+  });
+}
+
+export const resetPassword = { input: resetPasswordSchema, run };

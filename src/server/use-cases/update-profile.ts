@@ -1,0 +1,24 @@
+import { eq } from 'drizzle-orm';
+import { toLocal } from '../../domain/port-time.ts';
+import { profileSchema, type ProfileInput } from '../../schemas/account.ts';
+import { users } from '../db/schema/accounts.ts';
+import { refuse } from '../validation-errors.ts';
+import { accountOf } from './account-actor.ts';
+import type { UseCaseContext } from './context.ts';
+
+/**
+ * Saves the profile (`PUT /api/profile`, `/my-account`): name, phone, gender, date of birth, nationality. The
+ * account's e-mails follow the language it was saved in. A date of birth is a day that has been (in Batam).
+ */
+async function run(ctx: UseCaseContext, input: ProfileInput): Promise<void> {
+  const userId = accountOf(ctx);
+  const now = ctx.clock();
+  if (input.dateOfBirth > toLocal(now, 'Asia/Jakarta').date || input.dateOfBirth < '1900-01-01')
+    throw refuse('dateOfBirth', 'account_error_birth_date_future');
+  await ctx.db
+    .update(users)
+    .set({ ...input, locale: ctx.locale, updatedAt: now })
+    .where(eq(users.id, userId));
+}
+
+export const updateProfile = { input: profileSchema, run };
