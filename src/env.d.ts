@@ -11,5 +11,8 @@ declare namespace App {
     /** The page's language, resolved once by the middleware from its address (src/middleware.ts). */
     // eslint-disable-next-line @typescript-eslint/consistent-type-imports -- an import would make this ambient file a module
     locale: import('./i18n/locales.ts').Locale;
+    /** The logged-in account holder of an on-demand page, read from the session cookies by the middleware. */
+    // eslint-disable-next-line @typescript-eslint/consistent-type-imports -- as above
+    account?: import('./server/auth/browser-session.ts').SessionHolder | undefined;
   }
 }

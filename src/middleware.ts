@@ -1,5 +1,10 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
-import { localeFromPath } from './i18n/locales.ts';
+import { localeFromPath, localizePath } from './i18n/locales.ts';
+import { REFRESH_COOKIE, SESSION_COOKIE, sessionHolder } from './server/auth/browser-session.ts';
+import { astroJar } from './server/auth/cookie-jars.ts';
+import { isProtectedPath, readsSession } from './server/http/guard.ts';
+import { rememberClientAddress } from './server/http/client-address.ts';
+import { runtimeDeps } from './server/runtime.ts';
 import { bodyTooLarge, declaredTooLarge } from './server/http/body-limit.ts';
 import { compressResponse } from './server/http/compress.ts';
 import { hasIslandPreloads, withIslandPreloads } from './server/http/island-preloads.ts';
@@ -34,6 +39,25 @@ const framing = defineMiddleware(async (context, next) => {
   return response;
 });
 
+/**
+ * Who is logged in, for every page rendered on demand: the session cookies read (an expired access token renewed
+ * by the refresh cookie) into `locals.account`. A protected page (My account, My booking, Passenger list) seen
+ * while logged out goes to the root path (seed section 2), on the server, before anything renders.
+ */
+const session = defineMiddleware(async (context, next) => {
+  if (context.isPrerendered || !readsSession(context.url.pathname)) return next();
+  const jar = astroJar(context.cookies);
+  if (jar.get(SESSION_COOKIE) || jar.get(REFRESH_COOKIE)) {
+    rememberClientAddress(context.request, context.clientAddress);
+    context.locals.account = await sessionHolder(runtimeDeps(), jar, context.request);
+  }
+  if (!isProtectedPath(context.url.pathname)) return next();
+  if (!context.locals.account) return context.redirect(localizePath('/', context.locals.locale), 302);
+  const response = await next();
+  response.headers.set('Cache-Control', 'no-store');
+  return response;
+});
+
 /** Dynamic HTML and JSON leave compressed; static files are compressed at build and served by src/server/main.ts. */
 const compress = defineMiddleware(async (context, next) => {
   if (context.isPrerendered) return next();
@@ -61,4 +85,4 @@ const preloadIslands = defineMiddleware(async (_context, next) => {
   });
 });
 
-export const onRequest = sequence(localize, limitBodies, framing, compress, preloadIslands);
+export const onRequest = sequence(localize, limitBodies, session, framing, compress, preloadIslands);

@@ -115,6 +115,7 @@ export const refusalStatuses = {
   api_client_required: 401,
   api_forgery: 403,
   account_link_invalid: 422,
+  account_login_failed: 400,
   account_password_common: 400,
   account_error_current_password: 422,
   account_error_birth_date_future: 422,

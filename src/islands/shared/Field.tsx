@@ -6,7 +6,7 @@ export const inputClass =
 interface Props {
   id: string;
   label: string;
-  hint?: string;
+  hint?: string | undefined;
   errors?: string[] | undefined;
   children: ReactNode;
 }

@@ -19,6 +19,11 @@ export const SESSION_COOKIE = 'segara_session';
 export const REFRESH_COOKIE = 'segara_refresh';
 export const CSRF_COOKIE = 'segara_csrf';
 export const CSRF_HEADER = 'X-CSRF-Token';
+/**
+ * Readable by page scripts and holding no secret: "this browser has a session". Pages read it to show "My account"
+ * instead of "Log in" (pre-rendered pages cannot ask the server), and islands drop a cached profile without it.
+ */
+export const ACCOUNT_HINT_COOKIE = 'segara_account';
 export const CSRF_FIELD = 'csrf';
 
 /** The web app's own OAuth client: its id and secret (WEB_CLIENT_SECRET, else the installation's file). */
@@ -142,6 +147,7 @@ export function writeSession(
   jar.set(SESSION_COOKIE, tokens.accessToken, { ...base, maxAge: tokens.expiresIn });
   // The refresh token outlives the access token it renews: its cookie lives as long as it does.
   jar.set(REFRESH_COOKIE, tokens.refreshToken, { ...base, maxAge: REFRESH_TOKEN_SECONDS });
+  jar.set(ACCOUNT_HINT_COOKIE, '1', { ...base, httpOnly: false, maxAge: REFRESH_TOKEN_SECONDS });
   if (login) setCsrf(jar, deps, randomBytes(32).toString('base64url'));
 }
 
@@ -160,6 +166,7 @@ export function clearSession(jar: CookieJar, deps: Pick<SessionDeps, 'siteUrl'>)
   const secure = secureCookies(deps);
   jar.delete(SESSION_COOKIE, { path: '/', secure });
   jar.delete(REFRESH_COOKIE, { path: '/', secure });
+  jar.delete(ACCOUNT_HINT_COOKIE, { path: '/', secure });
 }
 
 /** The anti-forgery token of this browser, made (and set) if it has none yet: forms put it in a hidden field. */

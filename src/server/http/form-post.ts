@@ -1,6 +1,7 @@
 import type { Locale } from '../../i18n/locales.ts';
 import { runtimeDeps } from '../runtime.ts';
-import { useCaseContext, type UseCaseContext } from '../use-cases/context.ts';
+import { CSRF_FIELD, csrfMatches, type CookieJar } from '../auth/browser-session.ts';
+import { useCaseContext, type Actor, type UseCaseContext } from '../use-cases/context.ts';
 import { GatewayUnavailable } from '../payments/gateway.ts';
 import { issuesToErrors, localizeErrors, refuse, Refused, type RefusalStatus } from '../validation-errors.ts';
 import type { AppDeps } from './app.ts';
@@ -12,6 +13,13 @@ export interface FormPage {
   request: Request;
   locals: { locale: Locale };
   clientAddress?: string;
+  /**
+   * The account pages' forms (log in, sign up, profile, ...) carry the browser's anti-forgery token in a hidden
+   * field: given this browser's cookies, a post without the matching token is refused (403) before anything runs.
+   */
+  csrf?: CookieJar;
+  /** Who the use case acts for (the account holder on their pages); a guest otherwise. */
+  actor?: Actor;
 }
 
 /** A use case as a form runs it: the form's fields as its input, and where to go once it is done. */
@@ -57,6 +65,10 @@ export async function submitForm<Input, Output>(
   if (isCrossSite(request)) return new Response(null, { status: 403 });
   const form = await readForm(request);
   if (form === 'tooLarge') return bodyTooLarge(request);
+  if (page.csrf && !csrfMatches(page.csrf, form.get(CSRF_FIELD))) {
+    // An old tab (its token renewed at login since) or another site's form: say to reload, keep what was typed.
+    return { status: 403, errors: localizeErrors({ form: [{ key: 'api_forgery' }] }, locals.locale), form };
+  }
   const parsed = useCase.schema.safeParse(useCase.fromForm(form));
   if (!parsed.success) {
     const errors = issuesToErrors(parsed.error.issues, useCase.fullPaths);
@@ -65,6 +77,7 @@ export async function submitForm<Input, Output>(
   try {
     const ctx = await useCaseContext(deps, request, {
       locale: locals.locale,
+      ...(page.actor ? { actor: page.actor } : {}),
       ...(page.clientAddress ? { socketAddress: page.clientAddress } : {}),
     });
     const output = await useCase.run(ctx, parsed.data);

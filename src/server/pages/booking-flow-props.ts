@@ -1,34 +1,15 @@
-import { getCountries, getCountryCallingCode } from 'libphonenumber-js/min';
 import { toLocal } from '../../domain/port-time.ts';
 import { lastTravelDate, travelDates } from '../../domain/trip-dates.ts';
 import { passengerCategories, type PassengerCategory } from '../../domain/passengers.ts';
-import { intlTags, localizePath, type Locale } from '../../i18n/locales.ts';
+import { localizePath, type Locale } from '../../i18n/locales.ts';
 import * as m from '../../paraglide/messages.js';
 import { detailsErrorKeys } from '../../schemas/booking-details.ts';
 import type { FlowLabels, FlowProps } from '../../islands/booking-flow/types.ts';
 import { formatPortTime } from '../documents/e-ticket-content.ts';
 import type { Network } from '../network.ts';
 import type { BookingView } from '../services/booking-view.ts';
+import { countries } from './countries.ts';
 import type { DetailsDraft } from './details-form.ts';
-
-const countryCache = new Map<Locale, FlowProps['countries']>();
-/** Every country with its name in `locale` and calling code: Indonesia, Singapore, Malaysia first. */
-function countries(locale: Locale): FlowProps['countries'] {
-  const cached = countryCache.get(locale);
-  if (cached) return cached;
-  const names = new Intl.DisplayNames([intlTags[locale]], { type: 'region' });
-  const first = ['ID', 'SG', 'MY'];
-  const list = getCountries()
-    .map((code) => ({ code, name: names.of(code) ?? code, dial: getCountryCallingCode(code) }))
-    .sort((a, b) => {
-      const rank = (code: string) => (first.includes(code) ? first.indexOf(code) : first.length);
-      return rank(a.code) - rank(b.code) || a.name.localeCompare(b.name, intlTags[locale]);
-    })
-    .map((country) => `${country.code}\t${country.dial}\t${country.name}`)
-    .join('\n');
-  countryCache.set(locale, list);
-  return list;
-}
 
 function labels(locale: Locale): FlowLabels {
   const t = { locale };

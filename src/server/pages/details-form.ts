@@ -1,6 +1,6 @@
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
 import { MAX_PARTY } from '../../domain/passengers.ts';
 import type { ContactValues, PassengerValues } from '../../islands/booking-flow/types.ts';
+import { phoneFromForm } from './countries.ts';
 
 /** The booking flow's fields as sent by its plain form: what the traveller typed, unchanged. */
 export interface DetailsDraft {
@@ -37,15 +37,11 @@ export function draftFromForm(form: URLSearchParams): DetailsDraft {
 /** The same fields as the details payload: the phone in E.164 when it is a valid number for its country. */
 export function detailsFromForm(form: URLSearchParams) {
   const { contact, passengers } = draftFromForm(form);
-  const typedPhone = contact.phone.trim();
-  const parsedPhone = typedPhone
-    ? parsePhoneNumberFromString(typedPhone, contact.phoneCountry as CountryCode)
-    : undefined;
   return {
     contact: {
       fullName: contact.fullName,
       email: contact.email,
-      phone: parsedPhone?.isValid() ? parsedPhone.number : typedPhone,
+      phone: phoneFromForm(contact.phoneCountry, contact.phone),
     },
     passengers,
   };

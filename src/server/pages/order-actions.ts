@@ -64,3 +64,10 @@ export function refundProgress(view: BookingView, locale: Locale): string[] {
       : translate('order_refund_queued', locale, { amount });
   });
 }
+
+/** Back from a reschedule, a cancellation or a claim (303 to the order): say it worked, once, above the order. */
+export function orderDoneMessage(query: URLSearchParams, locale: Locale): string | undefined {
+  const done = (['rescheduled', 'cancelled', 'claimed'] as const).find((key) => query.has(key));
+  const keys = { rescheduled: 'reschedule_done', cancelled: 'cancel_done', claimed: 'claim_done' } as const;
+  return done ? translate(keys[done], locale) : undefined;
+}

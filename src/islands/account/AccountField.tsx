@@ -1,0 +1,184 @@
+import type { FieldErrors, UseFormReturn } from 'react-hook-form';
+import type { CountryOption } from '../booking-flow/countries.ts';
+import { Field, inputClass } from '../shared/Field.tsx';
+import { errorsAt } from '../shared/form-state.ts';
+import type { FieldSpec } from '../../schemas/account-fields.ts';
+
+interface Props {
+  spec: FieldSpec;
+  form: UseFormReturn;
+  errors: FieldErrors;
+  t: (key: string) => string;
+  countries: CountryOption[];
+  links: { terms: string; privacy: string };
+  /** The field's starting value: the server's HTML shows it (react-hook-form writes no value attribute). */
+  value: string;
+  country: string;
+  autoFocus: boolean;
+  onPhoneTyped: (typed: string) => void;
+}
+
+/** One field of an account form, by its kind: the label, the control (named as the plain form posts it), errors. */
+export function AccountField({
+  spec,
+  form,
+  errors,
+  t,
+  countries,
+  links,
+  value,
+  country,
+  autoFocus,
+  onPhoneTyped,
+}: Props) {
+  const id = `account-${spec.name}`;
+  // After a refused plain-form post the page opens on the first field to fix (no script needed to focus it).
+  const focus = autoFocus ? { autoFocus: true } : {};
+  const errorList = errorsAt(errors, spec.name, (message) => message);
+  const bind = (name: string, starting: string, onChange?: (typed: string) => void) => ({
+    ...form.register(name, {
+      onChange: (event: { target: { value: string } }) => {
+        form.clearErrors(name);
+        onChange?.(event.target.value);
+      },
+    }),
+    defaultValue: starting,
+  });
+  const countryOptions = countries.map((option) => (
+    <option key={option.code} value={option.code}>
+      {option.name}
+    </option>
+  ));
+
+  switch (spec.kind) {
+    case 'shown':
+      return (
+        <div className="grid gap-1">
+          <span className="text-sm font-semibold">{t(spec.label)}</span>
+          <span className="break-all" data-testid={id}>
+            {value}
+          </span>
+        </div>
+      );
+    case 'phone':
+      return (
+        <div className="grid grid-cols-[minmax(0,10rem)_1fr] gap-3">
+          <Field id={`${id}-country`} label={t('flow_phone_country')}>
+            <select className={inputClass} autoComplete="tel-country-code" {...bind('phoneCountry', country)}>
+              {countries.map((option) => (
+                <option key={option.code} value={option.code}>
+                  {option.name} (+{option.dial})
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field id={id} label={t(spec.label)} hint={t('flow_phone_hint')} errors={errorList}>
+            <input
+              className={inputClass}
+              type="tel"
+              inputMode="tel"
+              autoComplete={spec.autocomplete}
+              maxLength={250}
+              required
+              {...focus}
+              {...bind(spec.name, value, onPhoneTyped)}
+            />
+          </Field>
+        </div>
+      );
+    case 'gender':
+      return (
+        <fieldset className="grid gap-1" aria-describedby={errorList ? `${id}-error` : undefined}>
+          <legend className="text-sm font-semibold">{t(spec.label)}</legend>
+          <div className="flex gap-6 py-2">
+            {(['male', 'female'] as const).map((gender) => (
+              <label key={gender} className="flex min-h-11 items-center gap-2">
+                <input
+                  type="radio"
+                  className="size-5 accent-primary"
+                  value={gender}
+                  defaultChecked={value === gender}
+                  {...form.register(spec.name, {
+                    onChange: () => {
+                      form.clearErrors(spec.name);
+                    },
+                  })}
+                />
+                {t(`account_gender_${gender}`)}
+              </label>
+            ))}
+          </div>
+          {errorList && (
+            <p id={`${id}-error`} className="text-sm text-error">
+              {errorList.join(' ')}
+            </p>
+          )}
+        </fieldset>
+      );
+    case 'country':
+      return (
+        <Field id={id} label={t(spec.label)} errors={errorList}>
+          <select className={inputClass} required {...focus} {...bind(spec.name, value)}>
+            <option value="">{t('account_choose_country')}</option>
+            {countryOptions}
+          </select>
+        </Field>
+      );
+    case 'agree':
+      return (
+        <div className="grid gap-1">
+          <label className="flex items-start gap-3">
+            <input
+              type="checkbox"
+              className="mt-1 size-5 shrink-0 accent-primary"
+              value="on"
+              id={id}
+              defaultChecked={value === 'on'}
+              aria-invalid={errorList ? true : undefined}
+              aria-describedby={errorList ? `${id}-error` : undefined}
+              {...form.register(spec.name, {
+                onChange: () => {
+                  form.clearErrors(spec.name);
+                },
+              })}
+            />
+            <span>{t(spec.label)}</span>
+          </label>
+          <p className="flex flex-wrap gap-x-4 ps-8 text-sm">
+            <a className="link" href={links.terms} target="_blank" rel="noopener">
+              {t('account_agree_terms_link')}
+            </a>
+            <a className="link" href={links.privacy} target="_blank" rel="noopener">
+              {t('account_agree_privacy_link')}
+            </a>
+          </p>
+          {errorList && (
+            <p id={`${id}-error`} className="text-sm text-error">
+              {errorList.join(' ')}
+            </p>
+          )}
+        </div>
+      );
+    default: {
+      const type = spec.kind === 'newPassword' ? 'password' : spec.kind;
+      return (
+        <Field
+          id={id}
+          label={t(spec.label)}
+          hint={spec.kind === 'newPassword' ? t('account_password_rule') : undefined}
+          errors={errorList}
+        >
+          <input
+            className={inputClass}
+            type={type}
+            autoComplete={spec.autocomplete}
+            required
+            maxLength={spec.kind === 'text' ? 100 : spec.kind === 'email' ? 254 : 1024}
+            {...focus}
+            {...bind(spec.name, spec.kind === 'password' || spec.kind === 'newPassword' ? '' : value)}
+          />
+        </Field>
+      );
+    }
+  }
+}

@@ -1,0 +1,214 @@
+import { useState, type SyntheticEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import type { Locale } from '../../i18n/locales.ts';
+import { dismissNotification, notifyApiError, showNotification } from '../../stores/notifications.ts';
+import { sessionEnded, sessionStarted, type CachedProfile } from '../../stores/session.ts';
+import { parseCountries } from '../booking-flow/countries.ts';
+import { callApi } from '../shared/api.ts';
+import { startingValues } from '../shared/form-state.ts';
+import { useHydrated } from '../shared/use-hydrated.ts';
+import { AccountField } from './AccountField.tsx';
+import { accountForms, type AccountFormKind } from '../../schemas/account-fields.ts';
+
+export interface AccountFormProps {
+  kind: AccountFormKind;
+  locale: Locale;
+  /** The page itself: without JavaScript the form posts there. */
+  action: string;
+  /** This browser's anti-forgery token, for the plain form's hidden field (the island sends it as a header). */
+  csrf: string;
+  /** Where to go once logged in (login, new password) or done (change password). */
+  next?: string;
+  /** The home page in this language: where an ended session leads. */
+  home: string;
+  values: Record<string, string>;
+  /** A refused plain-form post's reasons, localized, by field. */
+  errors: Record<string, string[]>;
+  /** Fields the form carries unseen (the e-mailed link's token). */
+  hidden?: Record<string, string>;
+  /** Labels and messages in the page's language, by key (account-fields.ts lists them). */
+  messages: Record<string, string>;
+  /** Packed country list (phone and nationality pickers). */
+  countries?: string;
+  links: { terms: string; privacy: string };
+  /** The e-mail was sent (a plain post earlier, or this island's): the notice replaces the form. */
+  sent?: boolean;
+}
+
+const endpoints: Record<AccountFormKind, { path: string; method: 'POST' | 'PUT' }> = {
+  login: { path: '/api/session', method: 'POST' },
+  signUp: { path: '/api/auth/register', method: 'POST' },
+  forgot: { path: '/api/recovery/forgot-password', method: 'POST' },
+  reset: { path: '/api/recovery/reset-password', method: 'POST' },
+  profile: { path: '/api/profile', method: 'PUT' },
+  changePassword: { path: '/api/profile/change-password', method: 'PUT' },
+};
+
+const submitKey: Record<AccountFormKind, string> = {
+  login: 'account_login_submit',
+  signUp: 'account_sign_up_submit',
+  forgot: 'account_forgot_submit',
+  reset: 'account_reset_submit',
+  profile: 'account_profile_submit',
+  changePassword: 'account_change_password_submit',
+};
+
+const sentKey: Partial<Record<AccountFormKind, string>> = {
+  signUp: 'account_check_email_plain',
+  forgot: 'account_reset_sent_plain',
+};
+
+/**
+ * Every account form (log in, sign up, forgot and new password, profile, change password): rendered on the server
+ * as a plain form that works without JavaScript, then checked in the browser with the shared schema and sent as
+ * JSON to the API, the session staying in HttpOnly cookies. Refusals show at their fields; other failures as the
+ * seed's notifications; a 401 ends the session (home, "Login session has ended").
+ */
+export default function AccountForm(props: AccountFormProps) {
+  const { kind, messages } = props;
+  const t = (key: string) => messages[key] ?? key;
+  const formId = `account-${kind}`;
+  const hydrated = useHydrated();
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(props.sent ?? false);
+  const form = useForm({
+    defaultValues: startingValues(formId, props.values, formId),
+    errors: Object.fromEntries(
+      Object.entries(props.errors).map(([field, list]) => [
+        field,
+        { type: 'server', message: list.join(' ') },
+      ]),
+    ),
+  });
+  const { formState, setError, clearErrors, getValues } = form;
+  const countries = props.countries ? parseCountries(props.countries) : [];
+  const general = [
+    ...(props.errors.form ?? []),
+    ...(props.errors.limit ?? []),
+    ...(props.errors.token ?? []),
+  ];
+
+  const succeed = (data: unknown) => {
+    const profile = data as CachedProfile | undefined;
+    if (profile?.email) sessionStarted(profile);
+    if (sentKey[kind]) setSent(true);
+    else if (kind === 'profile') showNotification(t('account_profile_saved'));
+    else if (props.next) window.location.assign(props.next);
+  };
+
+  const submit = async () => {
+    const rules = await import('./account-rules.ts');
+    const payload = { ...rules.payloadOf(kind, getValues()), ...props.hidden };
+    const problems = rules.problemsOf(kind, payload);
+    dismissNotification(t('flow_fix_errors'));
+    clearErrors();
+    if (Object.keys(problems).length > 0) {
+      for (const [field, keys] of Object.entries(problems))
+        setError(field, { type: 'schema', message: keys.map(t).join(' ') }, { shouldFocus: true });
+      showNotification(t('flow_fix_errors'), 'error');
+      return;
+    }
+    const answer = await callApi(endpoints[kind].path, {
+      method: endpoints[kind].method,
+      json: payload,
+      locale: props.locale,
+    });
+    if (answer.ok) {
+      succeed(answer.body.data);
+      return;
+    }
+    if ((answer.status === 401 || answer.status === 402) && kind !== 'login' && kind !== 'signUp') {
+      sessionEnded(t('session_expired'), props.home);
+      return;
+    }
+    const fields = Object.entries(answer.body.errors ?? {}).filter(([field]) =>
+      accountForms[kind].some((spec) => spec.name === field),
+    );
+    for (const [field, list] of fields)
+      setError(field, { type: 'server', message: list.join(' ') }, { shouldFocus: true });
+    if (fields.length === 0)
+      notifyApiError(answer.body, {
+        generic: t('notification_generic_error'),
+        fieldMessage: (_field, message) => message,
+      });
+  };
+
+  const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    submit()
+      .catch(() => {
+        showNotification(t('notification_generic_error'), 'error');
+      })
+      .finally(() => {
+        setBusy(false);
+      });
+  };
+
+  if (sent && sentKey[kind])
+    return (
+      <p
+        role="status"
+        className="rounded-box border-2 border-success bg-base-100 p-4"
+        data-testid="account-sent"
+      >
+        {t(sentKey[kind])}
+      </p>
+    );
+
+  const firstRefused = Object.keys(props.errors)[0];
+  return (
+    <form
+      id={formId}
+      method="post"
+      action={props.action}
+      noValidate={hydrated}
+      onSubmit={hydrated ? onSubmit : undefined}
+      className="grid gap-4"
+      data-testid={formId}
+    >
+      <input type="hidden" name="csrf" value={props.csrf} />
+      {Object.entries(props.hidden ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {general.length > 0 && (
+        <p
+          role="alert"
+          className="rounded-box border-2 border-error bg-base-100 p-3 font-semibold text-error"
+        >
+          {general.join(' ')}
+        </p>
+      )}
+      {accountForms[kind].map((spec) => (
+        <AccountField
+          key={spec.name}
+          spec={spec}
+          form={form}
+          errors={formState.errors}
+          t={t}
+          countries={countries}
+          links={props.links}
+          value={props.values[spec.name] ?? ''}
+          country={props.values.phoneCountry ?? 'ID'}
+          autoFocus={firstRefused === spec.name}
+          onPhoneTyped={(typed) => {
+            if (!typed.trim().startsWith('+')) return;
+            void import('./account-rules.ts').then((rules) => {
+              const country = rules.countryOfTyped(typed);
+              if (country) form.setValue('phoneCountry', country);
+            });
+          }}
+        />
+      ))}
+      <button
+        type="submit"
+        className="btn rounded-full shadow-none btn-lg btn-primary"
+        disabled={busy}
+        data-testid={`${formId}-submit`}
+      >
+        {busy ? t('account_sending') : t(submitKey[kind])}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,14 @@
+import { stripLocale } from '../../i18n/locales.ts';
+
+/** The account holder's pages (seed section 2, "protected routes"), in either language, with what lies below. */
+const protectedRoots = ['/my-account', '/my-booking', '/passenger-list'];
+
+export function isProtectedPath(pathname: string): boolean {
+  const path = stripLocale(pathname).replace(/\/+$/, '') || '/';
+  return protectedRoots.some((root) => path === root || path.startsWith(`${root}/`));
+}
+
+/** Addresses the session is read for: every page rendered on demand; the API and token endpoint read their own. */
+export function readsSession(pathname: string): boolean {
+  return !pathname.startsWith('/api/') && !pathname.startsWith('/oauth/');
+}

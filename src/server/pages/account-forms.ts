@@ -1,0 +1,193 @@
+import type { AstroCookies } from 'astro';
+import { localizePath, type Locale } from '../../i18n/locales.ts';
+import {
+  changePasswordSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  profileSchema,
+  registerSchema,
+  resetPasswordSchema,
+} from '../../schemas/account.ts';
+import {
+  csrfToken,
+  passwordLogin,
+  startSession,
+  writeSession,
+  type CookieJar,
+} from '../auth/browser-session.ts';
+import { astroJar } from '../auth/cookie-jars.ts';
+import type { FormPage, FormUseCase } from '../http/form-post.ts';
+import { keepPrivate } from './booking-by-id.ts';
+import { runtimeDeps } from '../runtime.ts';
+import { changePassword } from '../use-cases/change-password.ts';
+import { forgotPassword } from '../use-cases/forgot-password.ts';
+import { register } from '../use-cases/register.ts';
+import { resetPassword } from '../use-cases/reset-password.ts';
+import { updateProfile } from '../use-cases/update-profile.ts';
+import { verifyEmail } from '../use-cases/verify-email.ts';
+import { Refused, refuse } from '../validation-errors.ts';
+import { phoneFromForm } from './countries.ts';
+
+/**
+ * The account pages' plain forms (they work without JavaScript; the islands post the same fields as JSON to the
+ * API): each a use case as `submitForm` runs it, with the browser's cookies where it logs someone in.
+ */
+
+/** What an account page needs of Astro: its request, locals, socket address and cookies. */
+export interface AccountAstro {
+  request: Request;
+  locals: App.Locals;
+  clientAddress: string;
+  cookies: AstroCookies;
+  response: { headers: Headers };
+}
+
+/**
+ * An account page's start: never cached, no Referer leaves it (a link token may be in its address), and its forms'
+ * anti-forgery token (made if this browser has none). `form` is what `submitForm` takes for its posts.
+ */
+export function accountPage(astro: AccountAstro) {
+  keepPrivate(astro.response.headers);
+  const jar = astroJar(astro.cookies);
+  const csrf = csrfToken(jar, runtimeDeps());
+  const account = astro.locals.account;
+  const form: FormPage = {
+    request: astro.request,
+    locals: astro.locals,
+    clientAddress: astro.clientAddress,
+    csrf: jar,
+    ...(account ? { actor: { kind: 'account', userId: account.userId } } : {}),
+  };
+  return { jar, csrf, form, account };
+}
+
+const text = (form: URLSearchParams, name: string) => form.get(name) ?? '';
+
+/** Where to go after logging in: a page of this site the login was asked from, else My booking. */
+export function afterLogin(next: string | null, locale: Locale): string {
+  const local = next && /^\/(?![/\\])[\w\-/.?=&%]*$/.test(next) ? next : undefined;
+  return local ?? localizePath('/my-booking', locale);
+}
+
+/** Log in with e-mail and password; the session lands in this browser's cookies. */
+export function loginForm(
+  jar: CookieJar,
+  request: Request,
+  next: string,
+): FormUseCase<{ email: string; password: string }, void> {
+  return {
+    schema: loginSchema,
+    fromForm: (form) => ({ email: text(form, 'email'), password: text(form, 'password') }),
+    run: async (_ctx, input) => {
+      const deps = runtimeDeps();
+      const login = await passwordLogin(deps, request, input.email, input.password);
+      if ('refused' in login) {
+        if (login.refused.status === 429)
+          throw new Refused(429, { limit: [{ key: login.refused.body.error_description }] });
+        throw refuse('password', 'account_login_failed');
+      }
+      writeSession(jar, deps, login.tokens, true);
+    },
+    next: () => next,
+  };
+}
+
+export function signUpForm(self: string) {
+  return {
+    schema: registerSchema,
+    fromForm: (form: URLSearchParams) => ({
+      fullName: text(form, 'fullName'),
+      email: text(form, 'email'),
+      phone: phoneFromForm(text(form, 'phoneCountry') || 'ID', text(form, 'phone')),
+      password: text(form, 'password'),
+      passwordConfirmation: text(form, 'passwordConfirmation'),
+      agree: text(form, 'agree'),
+    }),
+    run: async (...args: Parameters<typeof register.run>) => {
+      await register.run(...args);
+      runtimeDeps().mailQueued?.();
+    },
+    next: () => `${self}?sent`,
+  } satisfies FormUseCase<Parameters<typeof register.run>[1], void>;
+}
+
+/** A link's e-mail proved the address (sign-up) or set a new password: this browser is logged in afresh. */
+async function logInAfterLink(jar: CookieJar, userId: string): Promise<void> {
+  const deps = runtimeDeps();
+  writeSession(jar, deps, await startSession(deps, userId), true);
+}
+
+export function verifyForm(jar: CookieJar, locale: Locale) {
+  return {
+    schema: verifyEmail.input,
+    fromForm: (form: URLSearchParams) => ({ token: text(form, 'token') }),
+    run: async (...args: Parameters<typeof verifyEmail.run>) => {
+      const { userId } = await verifyEmail.run(...args);
+      await logInAfterLink(jar, userId);
+    },
+    next: () => `${localizePath('/my-account', locale)}?welcome`,
+  } satisfies FormUseCase<Parameters<typeof verifyEmail.run>[1], void>;
+}
+
+export function forgotForm(self: string) {
+  return {
+    schema: forgotPasswordSchema,
+    fromForm: (form: URLSearchParams) => ({ email: text(form, 'email') }),
+    run: async (...args: Parameters<typeof forgotPassword.run>) => {
+      await forgotPassword.run(...args);
+      runtimeDeps().mailQueued?.();
+    },
+    next: () => `${self}?sent`,
+  } satisfies FormUseCase<Parameters<typeof forgotPassword.run>[1], void>;
+}
+
+export function resetForm(jar: CookieJar, locale: Locale) {
+  return {
+    schema: resetPasswordSchema,
+    fromForm: (form: URLSearchParams) => ({
+      token: text(form, 'token'),
+      password: text(form, 'password'),
+      passwordConfirmation: text(form, 'passwordConfirmation'),
+    }),
+    run: async (...args: Parameters<typeof resetPassword.run>) => {
+      const { userId } = await resetPassword.run(...args);
+      runtimeDeps().mailQueued?.();
+      await logInAfterLink(jar, userId);
+    },
+    next: () => `${localizePath('/my-account', locale)}?password-reset`,
+  } satisfies FormUseCase<Parameters<typeof resetPassword.run>[1], void>;
+}
+
+export function profileForm(self: string) {
+  return {
+    schema: profileSchema,
+    fromForm: (form: URLSearchParams) => ({
+      fullName: text(form, 'fullName'),
+      phone: phoneFromForm(text(form, 'phoneCountry') || 'ID', text(form, 'phone')),
+      gender: text(form, 'gender') || undefined,
+      dateOfBirth: text(form, 'dateOfBirth'),
+      nationality: text(form, 'nationality'),
+    }),
+    run: updateProfile.run,
+    next: () => `${self}?saved`,
+  } satisfies FormUseCase<Parameters<typeof updateProfile.run>[1], void>;
+}
+
+export function changePasswordForm(family: string | undefined, locale: Locale) {
+  return {
+    schema: changePasswordSchema,
+    fromForm: (form: URLSearchParams) => ({
+      currentPassword: text(form, 'currentPassword'),
+      password: text(form, 'password'),
+      passwordConfirmation: text(form, 'passwordConfirmation'),
+    }),
+    run: async (
+      ctx: Parameters<typeof changePassword.run>[0],
+      input: Parameters<typeof changePassword.run>[1],
+    ) => {
+      await changePassword.run(ctx, { ...input, keepFamily: family });
+      runtimeDeps().mailQueued?.();
+    },
+    next: () => `${localizePath('/my-account', locale)}?password-changed`,
+  } satisfies FormUseCase<Parameters<typeof changePassword.run>[1], void>;
+}

@@ -1,0 +1,77 @@
+import { persistentJSON } from '@nanostores/persistent';
+import { computed } from 'nanostores';
+import { SESSION_EXPIRED_TIMEOUT_MS } from './notifications.ts';
+
+/**
+ * The session as islands see it (seed section 3's auth state, without the tokens): whether someone is logged in,
+ * whether a logout is under way, and the cached profile. The tokens themselves live in HttpOnly cookies that no
+ * page script can read; this store only mirrors what the server said (`GET /api/session`, a login, a logout).
+ */
+export interface CachedProfile {
+  fullName: string;
+  email: string;
+  phone: string;
+  gender: string;
+  dateOfBirth: string;
+  nationality: string;
+}
+
+export interface SessionState {
+  profile: CachedProfile | null;
+  loggingOut: boolean;
+}
+
+const empty: SessionState = { profile: null, loggingOut: false };
+
+/** Kept in this browser's storage, so every island and page knows at once (the cookies decide on the server). */
+export const $session = persistentJSON<SessionState>('segara:session', empty);
+
+/** Logged in: a profile is cached and no logout is under way (the seed: false while logging out). */
+export const $loggedIn = computed($session, (session) => session.profile !== null && !session.loggingOut);
+
+// The session cookies are gone (logged out in a plain form, expired, another tab): so is the cached profile.
+if (typeof document !== 'undefined' && !/(?:^|;\s*)segara_account=1/.test(document.cookie))
+  $session.set(empty);
+
+export function sessionStarted(profile: CachedProfile): void {
+  $session.set({ profile, loggingOut: false });
+}
+
+export function forgetSession(): void {
+  $session.set(empty);
+}
+
+const noticeKey = 'segara:notice';
+
+/** A notice for the next page this tab shows (the session-ended message after going home). */
+export function noticeForNextPage(message: string, timeout: number): void {
+  try {
+    sessionStorage.setItem(noticeKey, JSON.stringify({ message, timeout }));
+  } catch {
+    // Storage refused: the person still lands on the home page, logged out.
+  }
+}
+
+/** The notice a previous page left, once. */
+export function takeNotice(): { message: string; timeout: number } | undefined {
+  try {
+    const stored = sessionStorage.getItem(noticeKey);
+    sessionStorage.removeItem(noticeKey);
+    const notice = stored ? (JSON.parse(stored) as { message?: unknown; timeout?: unknown }) : undefined;
+    return typeof notice?.message === 'string'
+      ? { message: notice.message, timeout: typeof notice.timeout === 'number' ? notice.timeout : 4000 }
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The server said the session is over (401/402, seed section 8): login data cleared, the home page, and there the
+ * info message for 4 seconds.
+ */
+export function sessionEnded(message: string, home: string): void {
+  forgetSession();
+  noticeForNextPage(message, SESSION_EXPIRED_TIMEOUT_MS);
+  window.location.assign(home);
+}
