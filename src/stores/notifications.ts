@@ -103,3 +103,34 @@ function collectFieldMessages(errors: unknown): [string, string][] {
       .map((message): [string, string] => [field, message]),
   );
 }
+
+const noticeKey = 'segara:notice';
+
+/** A notice for the next page this tab shows (the session-ended message after going home). */
+export function noticeForNextPage(message: string, timeout: number): void {
+  try {
+    sessionStorage.setItem(noticeKey, JSON.stringify({ message, timeout }));
+  } catch {
+    // Storage refused: the person still lands on the home page, logged out.
+  }
+}
+
+/** The notice a previous page left, once. */
+export function takeNotice(): { message: string; timeout: number } | undefined {
+  try {
+    const stored = sessionStorage.getItem(noticeKey);
+    sessionStorage.removeItem(noticeKey);
+    const notice = stored ? (JSON.parse(stored) as { message?: unknown; timeout?: unknown }) : undefined;
+    return typeof notice?.message === 'string'
+      ? { message: notice.message, timeout: typeof notice.timeout === 'number' ? notice.timeout : 4000 }
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Shows what the previous page left for this one (the session-ended message after going home), as info. */
+export function showNoticeLeftForThisPage(): void {
+  const notice = takeNotice();
+  if (notice) setNotification({ message: notice.message, color: 'info', timeout: notice.timeout });
+}

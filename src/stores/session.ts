@@ -1,6 +1,6 @@
 import { persistentJSON } from '@nanostores/persistent';
 import { computed } from 'nanostores';
-import { SESSION_EXPIRED_TIMEOUT_MS } from './notifications.ts';
+import { SESSION_EXPIRED_TIMEOUT_MS, noticeForNextPage } from './notifications.ts';
 
 /**
  * The session as islands see it (seed section 3's auth state, without the tokens): whether someone is logged in,
@@ -39,31 +39,6 @@ export function sessionStarted(profile: CachedProfile): void {
 
 export function forgetSession(): void {
   $session.set(empty);
-}
-
-const noticeKey = 'segara:notice';
-
-/** A notice for the next page this tab shows (the session-ended message after going home). */
-export function noticeForNextPage(message: string, timeout: number): void {
-  try {
-    sessionStorage.setItem(noticeKey, JSON.stringify({ message, timeout }));
-  } catch {
-    // Storage refused: the person still lands on the home page, logged out.
-  }
-}
-
-/** The notice a previous page left, once. */
-export function takeNotice(): { message: string; timeout: number } | undefined {
-  try {
-    const stored = sessionStorage.getItem(noticeKey);
-    sessionStorage.removeItem(noticeKey);
-    const notice = stored ? (JSON.parse(stored) as { message?: unknown; timeout?: unknown }) : undefined;
-    return typeof notice?.message === 'string'
-      ? { message: notice.message, timeout: typeof notice.timeout === 'number' ? notice.timeout : 4000 }
-      : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**

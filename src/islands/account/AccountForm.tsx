@@ -1,4 +1,4 @@
-import { useState, type SyntheticEvent } from 'react';
+import { useEffect, useState, type SyntheticEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Locale } from '../../i18n/locales.ts';
 import { dismissNotification, notifyApiError, showNotification } from '../../stores/notifications.ts';
@@ -71,16 +71,24 @@ export default function AccountForm(props: AccountFormProps) {
   const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(props.sent ?? false);
-  const form = useForm({
-    defaultValues: startingValues(formId, props.values, formId),
-    errors: Object.fromEntries(
-      Object.entries(props.errors).map(([field, list]) => [
-        field,
-        { type: 'server', message: list.join(' ') },
-      ]),
-    ),
-  });
+  const form = useForm({ defaultValues: startingValues(formId, props.values, formId) });
   const { formState, setError, clearErrors, getValues } = form;
+  // A refused plain-form post's reasons stay at their fields until the person changes them.
+  const [serverErrors] = useState(props.errors);
+  useEffect(() => {
+    for (const [field, list] of Object.entries(serverErrors))
+      setError(field, { type: 'server', message: list.join(' ') });
+  }, [serverErrors, setError]);
+  const browserErrors = formState.errors;
+  // The server's HTML (and the hydration render) shows the refused post's reasons; then the form's own state does.
+  const errors = hydrated
+    ? browserErrors
+    : Object.fromEntries(
+        Object.entries(serverErrors).map(([field, list]) => [
+          field,
+          { type: 'server', message: list.join(' ') },
+        ]),
+      );
   const countries = props.countries ? parseCountries(props.countries) : [];
   const general = [
     ...(props.errors.form ?? []),
@@ -185,7 +193,7 @@ export default function AccountForm(props: AccountFormProps) {
           key={spec.name}
           spec={spec}
           form={form}
-          errors={formState.errors}
+          errors={errors}
           t={t}
           countries={countries}
           links={props.links}

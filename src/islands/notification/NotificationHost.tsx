@@ -8,6 +8,7 @@ import {
   NEVER,
   SWIPE_DISMISS_PX,
   hideNotification,
+  showNoticeLeftForThisPage,
 } from '../../stores/notifications.ts';
 import { installLoadFailureRecovery } from '../shared/load-failure.ts';
 import { useCountdown } from './use-countdown.ts';
@@ -37,6 +38,9 @@ export default function NotificationHost({ locale, timeout = COMPONENT_DEFAULT_T
   const swipeStartY = useRef<number | null>(null);
 
   useEffect(() => installLoadFailureRecovery(), []);
+  useEffect(() => {
+    showNoticeLeftForThisPage();
+  }, []);
 
   if (!state.visible) return <div role="status" aria-live="polite" className="sr-only" />;
 
