@@ -26,7 +26,6 @@ export const contentPages = [
   { path: '/tnc', heading: { en: 'Terms and Conditions', id: 'Syarat dan Ketentuan' } },
   { path: '/privacy-policy', heading: { en: 'Privacy Policy', id: 'Kebijakan Privasi' } },
   { path: '/contact', heading: { en: 'Contact us', id: 'Hubungi kami' } },
-  { path: '/login', heading: { en: 'Log in', id: 'Masuk' } },
 ] as const;
 
 export const locales: Locale[] = ['en', 'id'];

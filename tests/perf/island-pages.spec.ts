@@ -66,3 +66,27 @@ test('/booking/{id}: the booking flow is interactive within budget, and its late
   expect(interactive).toBeLessThanOrEqual(INTERACTIVE_BUDGET);
   expect(route).toBeLessThanOrEqual(ROUTE_BUDGET);
 });
+
+for (const url of ['/login', '/id/sign-up']) {
+  test(`${url}: the account form is interactive within budget, and its checks (loaded on submit) within the route's`, async ({
+    page,
+  }) => {
+    const sizes: Promise<number>[] = [];
+    page.on('requestfinished', (request) => {
+      if (request.resourceType() === 'script') sizes.push(request.sizes().then((s) => s.responseBodySize));
+    });
+    await page.goto(url);
+    await expect(page.locator('astro-island:not([ssr])')).toHaveCount(2); // the form, notifications
+    await page.waitForLoadState('networkidle');
+    const interactive = (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0);
+    // Submitting empty loads the shared schema and the phone metadata, and shows what is missing.
+    await page.locator('form[data-testid^="account-"] button[type="submit"]').click();
+    await expect(page.locator('form[data-testid^="account-"] .text-error').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const route = (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0);
+    measured[url] = { scripts: sizes.length, bytes: route };
+    expect(interactive).toBeLessThanOrEqual(INTERACTIVE_BUDGET);
+    expect(route).toBeLessThanOrEqual(ROUTE_BUDGET);
+    expect(route).toBeGreaterThan(interactive);
+  });
+}
