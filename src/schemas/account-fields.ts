@@ -3,7 +3,8 @@
  * message keys the server translates for it (labels and every error its schema can give). Pure data, shared by the
  * island and the server's props (server/pages/account-form-props.ts).
  */
-export type AccountFormKind = 'login' | 'signUp' | 'forgot' | 'reset' | 'profile' | 'changePassword';
+export type AccountFormKind =
+  'login' | 'signUp' | 'forgot' | 'reset' | 'profile' | 'changePassword' | 'passenger';
 
 export type FieldKind =
   'text' | 'email' | 'password' | 'newPassword' | 'phone' | 'gender' | 'date' | 'country' | 'agree' | 'shown';
@@ -13,6 +14,8 @@ export interface FieldSpec {
   kind: FieldKind;
   /** Message key of the label. */
   label: string;
+  /** Message key of a hint under the label. */
+  hint?: string;
   autocomplete?: string;
 }
 
@@ -55,6 +58,20 @@ export const accountForms: Record<AccountFormKind, FieldSpec[]> = {
     { name: 'dateOfBirth', kind: 'date', label: 'account_field_birth_date', autocomplete: 'bday' },
     { name: 'nationality', kind: 'country', label: 'account_field_nationality' },
   ],
+  passenger: [
+    { ...fullName, hint: 'flow_full_name_hint', autocomplete: 'off' },
+    { name: 'dateOfBirth', kind: 'date', label: 'flow_birth_date', autocomplete: 'off' },
+    { name: 'passportNumber', kind: 'text', label: 'flow_passport_number', autocomplete: 'off' },
+    { name: 'passportIssued', kind: 'date', label: 'flow_passport_issued', autocomplete: 'off' },
+    {
+      name: 'passportExpiry',
+      kind: 'date',
+      label: 'flow_passport_expiry',
+      hint: 'passenger_expiry_hint',
+      autocomplete: 'off',
+    },
+    { name: 'passportCountry', kind: 'country', label: 'flow_passport_country' },
+  ],
   changePassword: [
     {
       name: 'currentPassword',
@@ -75,6 +92,7 @@ const formTexts: Record<AccountFormKind, string[]> = {
   reset: ['account_reset_submit'],
   profile: ['account_profile_submit', 'account_profile_saved'],
   changePassword: ['account_change_password_submit'],
+  passenger: ['passenger_save'],
 };
 
 /** Every error key the account schemas can give (their messages are keys: schemas/account.ts). */
@@ -102,6 +120,17 @@ export const accountErrorKeys = [
   'account_password_needs_lower',
   'account_password_needs_digit',
   'account_password_needs_special',
+  'account_error_birth_date_future',
+  'booking_error_birth_date',
+  'booking_error_passport_number',
+  'booking_error_passport_number_invalid',
+  'booking_error_passport_issued',
+  'booking_error_passport_expiry',
+  'booking_error_passport_country',
+  'passport_error_issued_future',
+  'passport_error_expiry_before_issue',
+  'passport_error_validity',
+  'passenger_error_validity',
 ] as const;
 
 /** The texts every account form uses. */
@@ -125,7 +154,7 @@ const commonTexts = [
 export function accountFormKeys(kind: AccountFormKind): string[] {
   return [
     ...new Set([
-      ...accountForms[kind].map((field) => field.label),
+      ...accountForms[kind].flatMap((field) => (field.hint ? [field.label, field.hint] : [field.label])),
       ...formTexts[kind],
       ...accountErrorKeys,
       ...commonTexts,

@@ -74,6 +74,11 @@ export const resetPasswordSchema = z
   .check(confirmed());
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
+/** A sign-up's e-mailed link, opened: its token. */
+export const verifyEmailSchema = z.object({
+  token: z.string({ error: 'account_link_invalid' }).check(z.maxLength(200, 'account_link_invalid')),
+});
+
 export const changePasswordSchema = z
   .object({
     currentPassword: givenPassword,

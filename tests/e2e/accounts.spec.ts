@@ -27,6 +27,11 @@ const texts = {
     resetSent: 'If an account uses this email',
     saveNew: 'Save the new password',
     required: 'Full Name is required',
+    noPassenger: 'No passenger found',
+    addPassenger: 'Add passenger',
+    savePassenger: 'Save passenger',
+    passengerSaved: 'The passenger is saved',
+    validity: 'at least 6 months',
     loginFailed: 'The email or password is not correct.',
   },
   id: {
@@ -50,6 +55,11 @@ const texts = {
     resetSent: 'Jika ada akun yang memakai email ini',
     saveNew: 'Simpan kata sandi baru',
     required: 'Nama lengkap wajib diisi',
+    noPassenger: 'Tidak ada penumpang',
+    addPassenger: 'Tambah penumpang',
+    savePassenger: 'Simpan penumpang',
+    passengerSaved: 'Penumpang telah disimpan',
+    validity: '6 bulan',
     loginFailed: 'Email atau kata sandi tidak benar.',
   },
 } as const;
@@ -204,6 +214,46 @@ for (const locale of ['en', 'id'] as const) {
     await expect(noScript).toHaveURL(new RegExp(`${t.prefix}/my-booking$`));
     await expect(noScript.getByTestId('my-booking-empty')).toHaveText(t.noTicket);
     await plain.close();
+  });
+}
+
+for (const locale of ['en', 'id'] as const) {
+  const t = texts[locale];
+  test(`${locale}: keep a Passenger list: add with the passport rules, edit, delete`, async ({ page }) => {
+    test.slow();
+    await signUpAndConfirm(page, t, `tono.${locale}.${String(Date.now())}@example.com`);
+    await page.goto(`${t.prefix}/passenger-list`);
+    await expect(page.getByTestId('passenger-empty')).toHaveText(t.noPassenger);
+    await expectNoAxeViolations(page);
+    await page.getByRole('link', { name: t.addPassenger }).click();
+    await hydrated(page);
+    await expectNoAxeViolations(page);
+    const form = page.getByTestId('account-passenger');
+    await form.locator('[name="fullName"]').fill('Tono Wibowo');
+    await form.locator('[name="dateOfBirth"]').fill('1985-07-09');
+    await form.locator('[name="passportNumber"]').fill('c1234567');
+    await form.locator('[name="passportIssued"]').fill('2020-01-10');
+    // Expiring within 6 months: refused by the server with the booking flow's rule, at its field.
+    const soon = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
+    await form.locator('[name="passportExpiry"]').fill(soon);
+    await form.locator('[name="passportCountry"]').selectOption('ID');
+    await form.getByRole('button', { name: t.savePassenger }).click();
+    await expect(form.locator('#account-passportExpiry-error')).toContainText(t.validity);
+    await form.locator('[name="passportExpiry"]').fill('2030-01-10');
+    await form.getByRole('button', { name: t.savePassenger }).click();
+    await expect(page).toHaveURL(new RegExp(`${t.prefix}/passenger-list\\?saved$`));
+    await expect(page.getByTestId('account-notice')).toHaveText(t.passengerSaved);
+    await expect(page.getByTestId('saved-passenger')).toContainText('C1234567');
+
+    await page.getByTestId('saved-passenger').getByRole('link').click();
+    await hydrated(page);
+    await expect(form.locator('[name="passportNumber"]')).toHaveValue('C1234567');
+    await form.locator('[name="fullName"]').fill('Tono Wibowo Putra');
+    await form.getByRole('button', { name: t.savePassenger }).click();
+    await expect(page.getByTestId('saved-passenger')).toContainText('Tono Wibowo Putra');
+
+    await page.getByTestId('saved-passenger').getByRole('button').click();
+    await expect(page.getByTestId('passenger-empty')).toHaveText(t.noPassenger);
   });
 }
 

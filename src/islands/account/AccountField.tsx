@@ -165,7 +165,9 @@ export function AccountField({
         <Field
           id={id}
           label={t(spec.label)}
-          hint={spec.kind === 'newPassword' ? t('account_password_rule') : undefined}
+          hint={
+            spec.kind === 'newPassword' ? t('account_password_rule') : spec.hint ? t(spec.hint) : undefined
+          }
           errors={errorList}
         >
           <input
@@ -173,7 +175,9 @@ export function AccountField({
             type={type}
             autoComplete={spec.autocomplete}
             required
-            maxLength={spec.kind === 'text' ? 100 : spec.kind === 'email' ? 254 : 1024}
+            maxLength={
+              spec.kind === 'text' ? 100 : spec.kind === 'email' ? 254 : spec.kind === 'date' ? 10 : 1024
+            }
             {...focus}
             {...bind(spec.name, spec.kind === 'password' || spec.kind === 'newPassword' ? '' : value)}
           />

@@ -33,6 +33,8 @@ export interface AccountFormProps {
   links: { terms: string; privacy: string };
   /** The e-mail was sent (a plain post earlier, or this island's): the notice replaces the form. */
   sent?: boolean;
+  /** Where the island sends the form, when the address depends on what it edits (a saved passenger). */
+  endpoint?: { path: string; method: 'POST' | 'PUT' };
 }
 
 const endpoints: Record<AccountFormKind, { path: string; method: 'POST' | 'PUT' }> = {
@@ -42,6 +44,7 @@ const endpoints: Record<AccountFormKind, { path: string; method: 'POST' | 'PUT' 
   reset: { path: '/api/recovery/reset-password', method: 'POST' },
   profile: { path: '/api/profile', method: 'PUT' },
   changePassword: { path: '/api/profile/change-password', method: 'PUT' },
+  passenger: { path: '/api/passengers', method: 'POST' },
 };
 
 const submitKey: Record<AccountFormKind, string> = {
@@ -51,6 +54,7 @@ const submitKey: Record<AccountFormKind, string> = {
   reset: 'account_reset_submit',
   profile: 'account_profile_submit',
   changePassword: 'account_change_password_submit',
+  passenger: 'passenger_save',
 };
 
 const sentKey: Partial<Record<AccountFormKind, string>> = {
@@ -116,8 +120,9 @@ export default function AccountForm(props: AccountFormProps) {
       showNotification(t('flow_fix_errors'), 'error');
       return;
     }
-    const answer = await callApi(endpoints[kind].path, {
-      method: endpoints[kind].method,
+    const endpoint = props.endpoint ?? endpoints[kind];
+    const answer = await callApi(endpoint.path, {
+      method: endpoint.method,
       json: payload,
       locale: props.locale,
     });

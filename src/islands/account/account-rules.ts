@@ -1,6 +1,7 @@
 // Loaded on the first submit: the shared schemas and the phone metadata are the island's largest parts, and
 // nothing needs them before the person presses the button.
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
+import { passengerSchema } from '../../schemas/booking-details.ts';
 import {
   changePasswordSchema,
   forgotPasswordSchema,
@@ -18,6 +19,7 @@ const schemas = {
   reset: resetPasswordSchema,
   profile: profileSchema,
   changePassword: changePasswordSchema,
+  passenger: passengerSchema,
 } as const;
 
 /** The phone as E.164 when it is a valid number for its country, else what was typed (the schema says why). */
@@ -38,7 +40,10 @@ export function payloadOf(
   values: Record<string, string | boolean>,
 ): Record<string, unknown> {
   const { phoneCountry, email, ...rest } = values;
-  const payload: Record<string, unknown> = { ...rest, ...(kind === 'profile' ? {} : { email }) };
+  const payload: Record<string, unknown> = {
+    ...rest,
+    ...(email === undefined || kind === 'profile' ? {} : { email }),
+  };
   const country = typeof phoneCountry === 'string' && phoneCountry !== '' ? phoneCountry : 'ID';
   if (typeof values.phone === 'string') payload.phone = toE164(country, values.phone);
   if (kind === 'profile' && !values.gender) delete payload.gender;

@@ -6,6 +6,7 @@ import type { Database } from '../db/client.ts';
 import type { WebClient } from '../auth/browser-session.ts';
 import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
+import { passengersRoutes } from './routes/passengers.ts';
 import type { Network } from '../network.ts';
 import { CallbackRejected, GatewayUnavailable, type PaymentGateway } from '../payments/gateway.ts';
 import { translate } from '../../i18n/translate.ts';
@@ -72,6 +73,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', bookingsRoutes(deps));
   app.route('/', authRoutes(deps));
   app.route('/', accountRoutes(deps));
+  app.route('/', passengersRoutes(deps));
   app.route('/', boardingPassRoutes(deps.boardingPassKeys ?? serverBoardingPassKeys));
 
   app.notFound((c) => c.json({ message: api_not_found({}, { locale: requestLocale(c.req.raw) }) }, 404));

@@ -8,6 +8,16 @@ import { holdRequestSchema } from '../../schemas/hold.ts';
 import { payRequestSchema } from '../../schemas/payment.ts';
 import { rescheduleSchema } from '../../schemas/reschedule.ts';
 import { searchQuerySchema } from '../../schemas/search.ts';
+import {
+  changePasswordSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  profileSchema,
+  registerSchema,
+  resetPasswordSchema,
+  verifyEmailSchema,
+} from '../../schemas/account.ts';
+import { passengerSchema } from '../../schemas/booking-details.ts';
 
 /** What a route reads: its JSON body's schema, its query's, or a gateway-signed body. */
 export interface Contract {
@@ -42,4 +52,16 @@ export const apiContracts: Record<string, Contract> = {
   'GET /api/boarding-pass/keys': {},
   'POST /api/logout': {},
   'GET /api/profile': {},
+  'PUT /api/profile': { body: profileSchema },
+  'PUT /api/profile/change-password': { body: changePasswordSchema },
+  'POST /api/auth/register': { body: registerSchema },
+  'POST /api/auth/verify-email': { body: verifyEmailSchema },
+  'POST /api/recovery/forgot-password': { body: forgotPasswordSchema },
+  'POST /api/recovery/reset-password': { body: resetPasswordSchema },
+  'GET /api/session': {},
+  'POST /api/session': { body: loginSchema },
+  'GET /api/passengers': {},
+  'POST /api/passengers': { body: passengerSchema },
+  'PUT /api/passengers/:id': { body: passengerSchema },
+  'DELETE /api/passengers/:id': {},
 };

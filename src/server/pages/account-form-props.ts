@@ -19,10 +19,11 @@ export function accountFormProps(
     action: string;
     csrf: string;
     posted?: FormRefusal | undefined;
-    values?: Record<string, string>;
+    values?: Record<string, string> | object;
     next?: string;
     hidden?: Record<string, string>;
     sent?: boolean;
+    endpoint?: AccountFormProps['endpoint'];
   },
 ): AccountFormProps {
   const typed = page.posted
@@ -45,5 +46,6 @@ export function accountFormProps(
     ...(page.next ? { next: page.next } : {}),
     ...(page.hidden ? { hidden: page.hidden } : {}),
     ...(page.sent ? { sent: true } : {}),
+    ...(page.endpoint ? { endpoint: page.endpoint } : {}),
   };
 }

@@ -23,6 +23,7 @@ import { changePassword } from '../use-cases/change-password.ts';
 import { forgotPassword } from '../use-cases/forgot-password.ts';
 import { register } from '../use-cases/register.ts';
 import { resetPassword } from '../use-cases/reset-password.ts';
+import { deletePassenger, passengerIdSchema, savePassenger } from '../use-cases/save-passenger.ts';
 import { updateProfile } from '../use-cases/update-profile.ts';
 import { verifyEmail } from '../use-cases/verify-email.ts';
 import { Refused, refuse } from '../validation-errors.ts';
@@ -190,4 +191,33 @@ export function changePasswordForm(family: string | undefined, locale: Locale) {
     },
     next: () => `${localizePath('/my-account', locale)}?password-changed`,
   } satisfies FormUseCase<Parameters<typeof changePassword.run>[1], void>;
+}
+
+/** A saved passenger, added (`id` absent) or changed; then the Passenger list says so. */
+export function passengerForm(id: string | undefined, locale: Locale) {
+  return {
+    schema: savePassenger.input,
+    fromForm: (form: URLSearchParams) => ({
+      fullName: text(form, 'fullName'),
+      dateOfBirth: text(form, 'dateOfBirth'),
+      passportNumber: text(form, 'passportNumber'),
+      passportIssued: text(form, 'passportIssued'),
+      passportExpiry: text(form, 'passportExpiry'),
+      passportCountry: text(form, 'passportCountry'),
+      ...(id ? { id } : {}),
+    }),
+    run: savePassenger.run,
+    next: () => `${localizePath('/passenger-list', locale)}?saved`,
+  } satisfies FormUseCase<Parameters<typeof savePassenger.run>[1], { id: string }>;
+}
+
+/** "Delete" beside a saved passenger (a plain form on the Passenger list). */
+export function deletePassengerForm(locale: Locale) {
+  return {
+    schema: passengerIdSchema,
+    fromForm: (form: URLSearchParams) => ({ id: text(form, 'id') }),
+    run: (ctx: Parameters<typeof deletePassenger>[0], input: { id: string }) =>
+      deletePassenger(ctx, input.id),
+    next: () => `${localizePath('/passenger-list', locale)}?deleted`,
+  } satisfies FormUseCase<{ id: string }, void>;
 }

@@ -1,13 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
+import { verifyEmailSchema } from '../../schemas/account.ts';
 import { useLink } from '../auth/account-links.ts';
 import { accountLinks, users } from '../db/schema/accounts.ts';
 import { refuse } from '../validation-errors.ts';
 import type { UseCaseContext } from './context.ts';
-
-const verifyEmailSchema = z.object({
-  token: z.string({ error: 'account_link_invalid' }).check(z.maxLength(200, 'account_link_invalid')),
-});
 
 /**
  * Opens a sign-up's link (`/verify-email?token=`): the address is proven, and the account takes the name, phone

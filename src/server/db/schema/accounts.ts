@@ -135,3 +135,29 @@ export const accountMails = pgTable(
       .where(sql`${t.sentAt} is null`),
   ],
 );
+
+/**
+ * An account's saved passengers (Passenger list): the passport fields of PRODUCT.md section 4, picked in the booking
+ * flow instead of typed again. They go with the account (cascade): deleting the account deletes its passports.
+ */
+export const savedPassengers = pgTable(
+  'saved_passengers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fullName: text('full_name').notNull(),
+    dateOfBirth: date('date_of_birth').notNull(),
+    passportNumber: varchar('passport_number', { length: 20 }).notNull(),
+    passportIssued: date('passport_issued').notNull(),
+    passportExpiry: date('passport_expiry').notNull(),
+    passportCountry: varchar('passport_country', { length: 2 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('saved_passengers_user_idx').on(t.userId),
+    check('saved_passengers_passport_dates', sql`${t.passportExpiry} > ${t.passportIssued}`),
+  ],
+);

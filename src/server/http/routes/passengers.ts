@@ -1,0 +1,50 @@
+import { Hono, type Context } from 'hono';
+import { savedPassengersOf } from '../../services/saved-passengers.ts';
+import { useCaseContext } from '../../use-cases/context.ts';
+import { deletePassenger, savePassenger } from '../../use-cases/save-passenger.ts';
+import { issuesToErrors } from '../../validation-errors.ts';
+import type { AppDeps } from '../app.ts';
+import { accountHolder } from '../credentials.ts';
+import { fieldErrors } from '../errors.ts';
+import { requestLocale } from '../request-locale.ts';
+
+/**
+ * The account holder's Passenger list, with their bearer token or session cookie:
+ * GET /api/passengers: the saved passengers, under `data`.
+ * POST /api/passengers: add one (201, its id); PUT /api/passengers/{id}: change one; DELETE: remove one (204).
+ * Another account's passenger answers 404, as one that does not exist.
+ */
+export function passengersRoutes(deps: AppDeps) {
+  const holderContext = async (c: Context) => {
+    const holder = await accountHolder(c, deps);
+    return useCaseContext(deps, c.req.raw, {
+      locale: requestLocale(c.req.raw),
+      actor: { kind: 'account', userId: holder.userId },
+    });
+  };
+  const save = async (c: Context, id?: string) => {
+    const ctx = await holderContext(c);
+    const body = (await c.req.json().catch(() => undefined)) as Record<string, unknown> | undefined;
+    const parsed = savePassenger.input.safeParse({ ...body, ...(id ? { id } : {}) });
+    if (!parsed.success) return fieldErrors(c, issuesToErrors(parsed.error.issues));
+    const saved = await savePassenger.run(ctx, parsed.data);
+    return c.json({ id: saved.id }, id ? 200 : 201);
+  };
+
+  return new Hono()
+    .use('/passengers/*', async (c, next) => {
+      await next();
+      c.header('Cache-Control', 'no-store');
+    })
+    .get('/passengers', async (c) => {
+      const holder = await accountHolder(c, deps);
+      c.header('Cache-Control', 'no-store');
+      return c.json({ data: await savedPassengersOf(await deps.database(), holder.userId) });
+    })
+    .post('/passengers', (c) => save(c))
+    .put('/passengers/:id', (c) => save(c, c.req.param('id')))
+    .delete('/passengers/:id', async (c) => {
+      await deletePassenger(await holderContext(c), c.req.param('id'));
+      return c.body(null, 204);
+    });
+}

@@ -1,0 +1,82 @@
+import { and, count, eq } from 'drizzle-orm';
+import * as z from 'zod/mini';
+import { passportProblems } from '../../domain/passport.ts';
+import { toLocal } from '../../domain/port-time.ts';
+import { passengerSchema } from '../../schemas/booking-details.ts';
+import { savedPassengers } from '../db/schema/accounts.ts';
+import { Refused, refuse, type ErrorKeys } from '../validation-errors.ts';
+import { accountOf } from './account-actor.ts';
+import type { UseCaseContext } from './context.ts';
+
+/** A Passenger list long enough for a big family and a tour leader's regulars, short enough to pick from. */
+export const MAX_SAVED_PASSENGERS = 50;
+
+const savePassengerSchema = z.extend(passengerSchema, {
+  /** Absent: a new passenger; else the one to change (it must be the account's). */
+  id: z.optional(z.string().check(z.uuid('api_passenger_not_found'))),
+});
+type SavePassengerInput = z.infer<typeof savePassengerSchema>;
+
+/**
+ * Adds a passenger to the account's Passenger list, or changes one. The passport rules of the booking flow, with
+ * today as the last travel date (seed: expiry at least 6 months from today); a date of birth that has been.
+ * Another account's passenger is "not found". Answers the passenger's id.
+ */
+async function run(ctx: UseCaseContext, input: SavePassengerInput): Promise<{ id: string }> {
+  const userId = accountOf(ctx);
+  const now = ctx.clock();
+  const today = toLocal(now, 'Asia/Jakarta').date;
+  const errors: ErrorKeys = {};
+  for (const problem of passportProblems(
+    { issued: input.passportIssued, expiry: input.passportExpiry },
+    today,
+    today,
+  ))
+    // Saved for no particular trip: the validity rule reads "from today", not "after your last sailing".
+    (errors[problem.field] ??= []).push({
+      key: problem.key === 'passport_error_validity' ? 'passenger_error_validity' : problem.key,
+    });
+  if (input.dateOfBirth > today || input.dateOfBirth < '1900-01-01')
+    (errors.dateOfBirth ??= []).push({ key: 'account_error_birth_date_future' });
+  if (Object.keys(errors).length > 0) throw new Refused(422, errors);
+  const { id, ...passenger } = input;
+  return ctx.db.transaction(async (tx) => {
+    if (id) {
+      const [changed] = await tx
+        .update(savedPassengers)
+        .set({ ...passenger, updatedAt: now })
+        .where(and(eq(savedPassengers.id, id), eq(savedPassengers.userId, userId)))
+        .returning({ id: savedPassengers.id });
+      if (!changed) throw refuse('passenger', 'api_passenger_not_found');
+      return changed;
+    }
+    const [saved] = await tx
+      .select({ total: count() })
+      .from(savedPassengers)
+      .where(eq(savedPassengers.userId, userId));
+    if ((saved?.total ?? 0) >= MAX_SAVED_PASSENGERS)
+      throw refuse('passenger', 'passenger_list_full', { max: MAX_SAVED_PASSENGERS });
+    const [added] = await tx
+      .insert(savedPassengers)
+      .values({ ...passenger, userId, createdAt: now, updatedAt: now })
+      .returning({ id: savedPassengers.id });
+    if (!added) throw new Error('saved passenger not stored');
+    return added;
+  });
+}
+
+export const savePassenger = { input: savePassengerSchema, run };
+
+/** Which saved passenger a delete names. */
+export const passengerIdSchema = z.object({ id: z.string().check(z.uuid('api_passenger_not_found')) });
+
+/** Removes one passenger from the account's list; another account's (or none) is "not found". */
+export async function deletePassenger(ctx: UseCaseContext, id: string): Promise<void> {
+  const userId = accountOf(ctx);
+  if (!z.uuid().safeParse(id).success) throw refuse('passenger', 'api_passenger_not_found');
+  const removed = await ctx.db
+    .delete(savedPassengers)
+    .where(and(eq(savedPassengers.id, id), eq(savedPassengers.userId, userId)))
+    .returning({ id: savedPassengers.id });
+  if (removed.length === 0) throw refuse('passenger', 'api_passenger_not_found');
+}
