@@ -37,7 +37,7 @@ async function run(ctx: UseCaseContext, input: SavePassengerInput): Promise<{ id
       key: problem.key === 'passport_error_validity' ? 'passenger_error_validity' : problem.key,
     });
   if (input.dateOfBirth > today || input.dateOfBirth < '1900-01-01')
-    (errors.dateOfBirth ??= []).push({ key: 'account_error_birth_date_future' });
+    errors.dateOfBirth = [{ key: 'account_error_birth_date_future' }];
   if (Object.keys(errors).length > 0) throw new Refused(422, errors);
   const { id, ...passenger } = input;
   return ctx.db.transaction(async (tx) => {
