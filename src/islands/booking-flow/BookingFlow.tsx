@@ -204,7 +204,13 @@ export default function BookingFlow(props: FlowProps) {
       )}
       {show('contact') && <ContactStep {...fields} onPhoneTyped={followTypedCountry} />}
       {show('passengers') && (
-        <PassengerStep {...fields} party={party} today={props.today} twoWay={props.twoWay} />
+        <PassengerStep
+          {...fields}
+          party={party}
+          today={props.today}
+          twoWay={props.twoWay}
+          saved={hydrated ? (props.savedPassengers ?? []) : []}
+        />
       )}
       {hydrated && step === 'summary' && (
         <SummaryStep

@@ -7,7 +7,18 @@ interface Props extends StepFields {
   party: PassengerCategory[];
   today: string;
   twoWay: boolean;
+  /** A logged-in holder's Passenger list (after hydration: picking needs script); empty for guests. */
+  saved: (PassengerValues & { id: string })[];
 }
+
+const passengerFields = [
+  'fullName',
+  'dateOfBirth',
+  'passportNumber',
+  'passportIssued',
+  'passportExpiry',
+  'passportCountry',
+] as const;
 
 /** One card per passenger, as on the passport. A passenger belongs to the booking: typed once, on both legs. */
 export function PassengerStep({
@@ -21,6 +32,7 @@ export function PassengerStep({
   party,
   today,
   twoWay,
+  saved,
 }: Props) {
   return (
     <div className="grid gap-4">
@@ -37,6 +49,32 @@ export function PassengerStep({
             <legend className="px-1 text-lg font-bold">
               {labels.passengerTitle.replace('{number}', String(index + 1))} · {labels.categories[category]}
             </legend>
+            {saved.length > 0 && (
+              <div className="sm:col-span-2">
+                <Field id={id('saved')} label={labels.pickSaved}>
+                  <select
+                    className={inputClass}
+                    defaultValue=""
+                    data-testid={id('saved')}
+                    onChange={(event) => {
+                      const chosen = saved.find((entry) => entry.id === event.target.value);
+                      if (!chosen) return;
+                      for (const field of passengerFields) {
+                        form.setValue(`${key}.${field}`, chosen[field], { shouldDirty: true });
+                        form.clearErrors(`${key}.${field}`);
+                      }
+                    }}
+                  >
+                    <option value="">{labels.pickSavedNone}</option>
+                    {saved.map((entry) => (
+                      <option key={entry.id} value={entry.id}>
+                        {entry.fullName}
+                      </option>
+                    ))}
+                  </select>
+                </Field>
+              </div>
+            )}
             <div className="sm:col-span-2">
               <Field
                 id={id('fullName')}

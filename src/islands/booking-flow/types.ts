@@ -45,6 +45,9 @@ export interface FlowLabels {
   chooseCountry: string;
   categories: Record<PassengerCategory, string>;
   bothLegs: string;
+  /** The picker of a logged-in holder's saved passengers, above each passenger's fields. */
+  pickSaved: string;
+  pickSavedNone: string;
   summaryTitle: string;
   summaryHint: string;
   travellers: string;
@@ -90,6 +93,8 @@ export interface FlowProps {
   legs: { title: string; route: string; when: string }[];
   /** Errors from a plain-form submission the server refused, keyed by full path. */
   serverErrors?: DetailsErrors;
+  /** A logged-in holder's Passenger list: each passenger card offers to fill itself from one. */
+  savedPassengers?: (PassengerValues & { id: string })[];
 }
 
 /** The flow's one form, as react-hook-form holds it: field paths are the plain form's names. */

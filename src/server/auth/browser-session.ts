@@ -98,7 +98,7 @@ export async function passwordLogin(
   raw: Request,
   email: string,
   password: string,
-): Promise<{ tokens: SessionTokens } | { refused: GrantAnswer }> {
+): Promise<{ tokens: SessionTokens; userId: string } | { refused: GrantAnswer }> {
   const answer = await runGrant(deps, raw, {
     grant_type: 'password',
     username: email,
@@ -106,7 +106,8 @@ export async function passwordLogin(
     ...clientFields(deps),
   });
   const tokens = tokensOf(answer);
-  return tokens ? { tokens } : { refused: answer };
+  const holder = tokens && (await tokenHolder(await deps.database(), tokens.accessToken, deps.clock()));
+  return tokens && holder?.userId ? { tokens, userId: holder.userId } : { refused: answer };
 }
 
 /** A new session for an account that just proved itself by an e-mailed link (sign-up confirmed, password reset). */

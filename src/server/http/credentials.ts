@@ -12,6 +12,7 @@ import { honoJar } from '../auth/cookie-jars.ts';
 import { tokenHolder } from '../auth/oauth-model.ts';
 import { sessionFamily } from '../auth/sessions.ts';
 import { refuse } from '../validation-errors.ts';
+import type { Actor } from '../use-cases/context.ts';
 import { isSameOrigin } from './same-origin.ts';
 
 /**
@@ -72,4 +73,15 @@ export async function callingClient(c: Context, deps: Pick<SessionDeps, 'databas
   }
   requireOwnPage(c, () => refuse('client', 'api_client_required'));
   return { clientId: undefined, viaCookie: true };
+}
+
+/**
+ * The account holder this browser is logged in as, if any, for calls a guest may make too (saving a booking's
+ * details attaches it to the holder's account). Never refuses: no session is simply a guest.
+ */
+export async function optionalAccount(c: Context, deps: SessionDeps): Promise<Actor> {
+  const jar = honoJar(c);
+  if (!jar.get(SESSION_COOKIE) && !jar.get(REFRESH_COOKIE)) return { kind: 'guest' };
+  const holder = await sessionHolder(deps, jar, c.req.raw);
+  return holder ? { kind: 'account', userId: holder.userId } : { kind: 'guest' };
 }

@@ -19,6 +19,7 @@ import { astroJar } from '../auth/cookie-jars.ts';
 import type { FormPage, FormUseCase } from '../http/form-post.ts';
 import { keepPrivate } from './booking-by-id.ts';
 import { runtimeDeps } from '../runtime.ts';
+import { attachBooking } from '../use-cases/attach-booking.ts';
 import { changePassword } from '../use-cases/change-password.ts';
 import { forgotPassword } from '../use-cases/forgot-password.ts';
 import { register } from '../use-cases/register.ts';
@@ -70,11 +71,15 @@ export function afterLogin(next: string | null, locale: Locale): string {
   return local ?? localizePath('/my-booking', locale);
 }
 
-/** Log in with e-mail and password; the session lands in this browser's cookies. */
+/**
+ * Log in with e-mail and password; the session lands in this browser's cookies. `attach`: the booking whose "log in
+ * to manage your bookings" prompt led here joins the account.
+ */
 export function loginForm(
   jar: CookieJar,
   request: Request,
   next: string,
+  attach?: string,
 ): FormUseCase<{ email: string; password: string }, void> {
   return {
     schema: loginSchema,
@@ -88,6 +93,7 @@ export function loginForm(
         throw refuse('password', 'account_login_failed');
       }
       writeSession(jar, deps, login.tokens, true);
+      if (attach) await attachBooking(await deps.database(), login.userId, attach);
     },
     next: () => next,
   };

@@ -8,6 +8,8 @@ import type { FlowLabels, FlowProps } from '../../islands/booking-flow/types.ts'
 import { formatPortTime } from '../documents/e-ticket-content.ts';
 import type { Network } from '../network.ts';
 import type { BookingView } from '../services/booking-view.ts';
+import type { Profile } from '../services/profile.ts';
+import type { SavedPassenger } from '../services/saved-passengers.ts';
 import { countries } from './countries.ts';
 import type { DetailsDraft } from './details-form.ts';
 
@@ -42,6 +44,8 @@ function labels(locale: Locale): FlowLabels {
       infant: m.price_category_infant({}, t),
     },
     bothLegs: m.flow_both_legs({}, t),
+    pickSaved: m.flow_pick_saved({}, t),
+    pickSavedNone: m.flow_pick_saved_none({}, t),
     summaryTitle: m.flow_summary_title({}, t),
     summaryHint: m.flow_summary_hint({}, t),
     travellers: m.flow_travellers({}, t),
@@ -72,7 +76,9 @@ export function bookingFlowProps(
   locale: Locale,
   now: Date,
   /** A refused plain-form post: what was typed comes back with the reasons, by field path. */
-  posted?: DetailsDraft & { errors: Record<string, string[]> },
+  posted?: (DetailsDraft & { errors: Record<string, string[]> }) | undefined,
+  /** A logged-in account holder: the contact person from their profile, passengers to pick from their list. */
+  holder?: { profile: Profile | undefined; passengers: SavedPassenger[] },
 ): FlowProps {
   const party = passengerCategories.flatMap((category) =>
     Array<PassengerCategory>(booking.party[category]).fill(category),
@@ -100,10 +106,10 @@ export function bookingFlowProps(
     party,
     twoWay: booking.trip === 'two_way',
     initialContact: posted?.contact ?? {
-      fullName: booking.contact?.fullName ?? '',
-      email: booking.contact?.email ?? '',
+      fullName: booking.contact?.fullName ?? holder?.profile?.fullName ?? '',
+      email: booking.contact?.email ?? holder?.profile?.email ?? '',
       phoneCountry: 'ID',
-      phone,
+      phone: phone || (holder?.profile?.phone ?? ''),
     },
     initialPassengers: party.map((_, index) => {
       const saved = posted ? posted.passengers[index] : booking.passengers[index];
@@ -132,5 +138,6 @@ export function bookingFlowProps(
         : m.booking_open_leg({ operator: leg.operator }, { locale }),
     })),
     ...(posted ? { serverErrors: posted.errors } : {}),
+    ...(holder && holder.passengers.length > 0 ? { savedPassengers: holder.passengers } : {}),
   };
 }

@@ -14,6 +14,8 @@ interface Context {
   db: Database;
   network: Network;
   now: Date;
+  /** A logged-in account holder's booking becomes theirs (My booking), unless it is someone's already. */
+  accountId: string | undefined;
 }
 
 /** Adults first, then children, then infants: the category of each position in the party. */
@@ -24,7 +26,7 @@ function categories(counts: Record<PassengerCategory, number>): PassengerCategor
 /**
  * Saves the contact person and the passengers of a held booking (the booking flow's first steps), so progress
  * survives a reload and another device. Only a live hold can change; passports must satisfy the rules for the
- * booking's own dates.
+ * booking's own dates. Saved by a logged-in account holder, the booking is attached to their account.
  */
 async function saveBookingDetails(id: string, details: BookingDetails, context: Context): Promise<void> {
   await context.db.transaction(async (tx) => {
@@ -53,6 +55,7 @@ async function saveBookingDetails(id: string, details: BookingDetails, context: 
         contactName: details.contact.fullName,
         contactEmail: details.contact.email.toLowerCase(),
         contactPhone: details.contact.phone,
+        userId: booking.userId ?? context.accountId ?? null,
         updatedAt: context.now,
       })
       .where(eq(bookings.id, id));
@@ -81,6 +84,7 @@ export const saveDetails = {
       db: ctx.db,
       network: ctx.network,
       now: ctx.clock(),
+      accountId: ctx.actor.kind === 'account' ? ctx.actor.userId : undefined,
     });
   },
 };

@@ -11,8 +11,8 @@ import {
   writeSession,
 } from '../../auth/browser-session.ts';
 import { honoJar } from '../../auth/cookie-jars.ts';
-import { tokenHolder } from '../../auth/oauth-model.ts';
 import { profileOf } from '../../services/profile.ts';
+import { attachBooking } from '../../use-cases/attach-booking.ts';
 import { useCaseContext } from '../../use-cases/context.ts';
 import { forgotPassword } from '../../use-cases/forgot-password.ts';
 import { register } from '../../use-cases/register.ts';
@@ -32,7 +32,8 @@ import { requestLocale } from '../request-locale.ts';
  * POST /api/recovery/reset-password: the new password from that link (`token`); a browser is then logged in.
  * And the browser's own session (its tokens stay in HttpOnly cookies, never in page JavaScript):
  * GET /api/session: whether this browser is logged in, with the profile; gives it its anti-forgery token.
- * POST /api/session: log in with e-mail and password (the password grant, run on the server).
+ * POST /api/session: log in with e-mail and password (the password grant, run on the server); `attach`: a guest
+ *   booking (by its id) to join the account.
  */
 export function authRoutes(deps: AppDeps) {
   const context = (c: Context) => useCaseContext(deps, c.req.raw, { locale: requestLocale(c.req.raw) });
@@ -97,9 +98,11 @@ export function authRoutes(deps: AppDeps) {
     .post('/session', async (c) => {
       const { viaCookie } = await callingClient(c, deps);
       if (!viaCookie) throw refuse('client', 'api_client_required');
-      const input = await body(c, loginSchema);
-      if (!input.data) return input.refused;
-      const login = await passwordLogin(deps, c.req.raw, input.data.email, input.data.password);
+      c.header('Cache-Control', 'no-store');
+      const raw = (await c.req.json().catch(() => ({}))) as { attach?: unknown } | null;
+      const parsed = loginSchema.safeParse(raw ?? {});
+      if (!parsed.success) return fieldErrors(c, issuesToErrors(parsed.error.issues));
+      const login = await passwordLogin(deps, c.req.raw, parsed.data.email, parsed.data.password);
       if ('refused' in login) {
         if (login.refused.status === 429)
           return c.json({ message: login.refused.body.error_description }, 429, login.refused.headers);
@@ -109,10 +112,8 @@ export function authRoutes(deps: AppDeps) {
       }
       writeSession(honoJar(c), deps, login.tokens, true);
       const db = await deps.database();
-      const holder = await tokenHolder(db, login.tokens.accessToken, deps.clock());
-      return c.json({
-        loggedIn: true,
-        data: holder?.userId ? await profileOf(db, holder.userId) : undefined,
-      });
+      // From a guest booking's "log in to manage your bookings": that booking joins the account.
+      if (typeof raw?.attach === 'string') await attachBooking(db, login.userId, raw.attach);
+      return c.json({ loggedIn: true, data: await profileOf(db, login.userId) });
     });
 }

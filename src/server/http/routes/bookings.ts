@@ -14,6 +14,7 @@ import { reschedule } from '../../use-cases/reschedule.ts';
 import { saveDetails } from '../../use-cases/save-details.ts';
 import { issuesToErrors, refuse } from '../../validation-errors.ts';
 import type { AppDeps } from '../app.ts';
+import { optionalAccount } from '../credentials.ts';
 import { fieldErrors } from '../errors.ts';
 import { requestLocale } from '../request-locale.ts';
 
@@ -135,7 +136,11 @@ export function bookingsRoutes(deps: AppDeps) {
     .put('/bookings/:id/details', async (c) => {
       const input = await body(c, saveDetails.input, true);
       if (!input.data) return input.refused;
-      await saveDetails.run(await context(c), {
+      const ctx = await useCaseContext(deps, c.req.raw, {
+        locale: requestLocale(c.req.raw),
+        actor: await optionalAccount(c, deps),
+      });
+      await saveDetails.run(ctx, {
         bookingId: bookingIdOf(c.req.param('id')),
         details: input.data,
       });

@@ -1,0 +1,97 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../src/server/db/client.ts';
+import { bookings } from '../../src/server/db/schema/bookings.ts';
+import { Network } from '../../src/server/network.ts';
+import { accountBooking, accountBookings } from '../../src/server/services/account-bookings.ts';
+import { ACCOUNT_PASSWORD, confirmedAccount } from '../factories/accounts.ts';
+import { registerTestWebClient, testApp } from '../support/app.ts';
+import { TestBrowser } from '../support/browser.ts';
+import { bookingReadyToPay, contact, passenger, payInFull } from '../support/booking-flow.ts';
+import { seeded, testDatabases } from '../support/databases.ts';
+
+// Saturday 21 November 2026, 17:00 in Batam.
+const start = new Date('2026-11-21T10:00:00Z');
+const network = new Network();
+
+describe.each(testDatabases)("an account's bookings (My booking) on $name", (database) => {
+  let handle: DatabaseHandle;
+  let drop: () => Promise<void>;
+  let now = start;
+  let app: ReturnType<typeof testApp>;
+  let siti: { id: string };
+  let bima: { id: string };
+
+  beforeAll(async () => {
+    ({ handle, drop } = await seeded(await database.create(), start, 30));
+    app = testApp(handle.db, () => now);
+    await registerTestWebClient(handle.db);
+    // The booking flow's sample contact books with Siti's address.
+    siti = await confirmedAccount(handle.db, { email: contact.email, fullName: 'Siti Rahma' });
+    bima = await confirmedAccount(handle.db, { email: 'bima@example.com', fullName: 'Bima Sakti' });
+  });
+  afterAll(() => drop());
+
+  async function loggedIn(email: string, attach?: string) {
+    const browser = new TestBrowser(app);
+    await browser.request('/api/session');
+    const login = await browser.request('/api/session', {
+      method: 'POST',
+      json: { email, password: ACCOUNT_PASSWORD, ...(attach ? { attach } : {}) },
+    });
+    expect(login.status).toBe(200);
+    return browser;
+  }
+  const mine = (userId: string) => accountBookings(handle.db, network, userId, 'en', now);
+
+  it('shows a guest booking made with the confirmed address, and not to anyone else', async () => {
+    const { id, code } = await bookingReadyToPay(app, { date: '2026-11-25' });
+    await payInFull(app, handle.db, id, now);
+    expect((await mine(siti.id)).map((b) => [b.view.code, b.shelf])).toContainEqual([code, 'active']);
+    expect((await mine(bima.id)).map((b) => b.view.code)).not.toContain(code);
+    expect(await accountBooking(handle.db, network, siti.id, id, 'en')).toMatchObject({ code });
+    expect(await accountBooking(handle.db, network, bima.id, id, 'en')).toBeUndefined();
+  });
+
+  it("attaches a booking to the holder who saved its details, whatever the contact's address", async () => {
+    const browser = await loggedIn('bima@example.com');
+    const search = await app.request('/api/schedules?from=BTC&to=HFC&date=2026-11-26&adults=1');
+    const { outbound } = (await search.json()) as { outbound: { sailings: { id: string }[] } };
+    const held = await browser.request('/api/bookings', {
+      method: 'POST',
+      json: { out: outbound.sailings[0]?.id, adults: 1 },
+    });
+    const { id } = (await held.json()) as { id: string };
+    const saved = await browser.request(`/api/bookings/${id}/details`, {
+      method: 'PUT',
+      json: { contact: { ...contact, email: 'office@example.org' }, passengers: [passenger('Bima Sakti')] },
+    });
+    expect(saved.status).toBe(204);
+    const [row] = await handle.db.select().from(bookings).where(eq(bookings.id, id));
+    expect(row?.userId).toBe(bima.id);
+    expect((await mine(bima.id)).map((b) => b.view.id)).toContain(id);
+  });
+
+  it('moves a booking to History once its sailing has left, and a lapsed hold with it', async () => {
+    const { id } = await bookingReadyToPay(app, { date: '2026-11-22' });
+    const active = (await mine(siti.id)).find((b) => b.view.id === id);
+    expect(active?.shelf).toBe('active');
+    now = new Date('2026-11-23T10:00:00Z'); // the hold lapsed unpaid, and its sailing has left
+    try {
+      expect((await mine(siti.id)).find((b) => b.view.id === id)?.shelf).toBe('history');
+    } finally {
+      now = start;
+    }
+  });
+
+  it('attaches a guest booking to the account logging in from its prompt, unless another holds it', async () => {
+    const { id } = await bookingReadyToPay(app, { date: '2026-11-27' });
+    await loggedIn('bima@example.com', id);
+    const [row] = await handle.db.select().from(bookings).where(eq(bookings.id, id));
+    expect(row?.userId).toBe(bima.id);
+    // Siti logging in from the same prompt later takes nothing from Bima.
+    await loggedIn(contact.email, id);
+    const [after] = await handle.db.select().from(bookings).where(eq(bookings.id, id));
+    expect(after?.userId).toBe(bima.id);
+  });
+});
