@@ -76,7 +76,7 @@ export function bookingFlowProps(
   locale: Locale,
   now: Date,
   /** A refused plain-form post: what was typed comes back with the reasons, by field path. */
-  posted?: (DetailsDraft & { errors: Record<string, string[]> }) | undefined,
+  posted?: DetailsDraft & { errors: Record<string, string[]> },
   /** A logged-in account holder: the contact person from their profile, passengers to pick from their list. */
   holder?: { profile: Profile | undefined; passengers: SavedPassenger[] },
 ): FlowProps {
