@@ -4,10 +4,20 @@
  * island and the server's props (server/pages/account-form-props.ts).
  */
 export type AccountFormKind =
-  'login' | 'signUp' | 'forgot' | 'reset' | 'profile' | 'changePassword' | 'passenger';
+  'login' | 'signUp' | 'forgot' | 'reset' | 'profile' | 'changePassword' | 'passenger' | 'deleteAccount';
 
 export type FieldKind =
-  'text' | 'email' | 'password' | 'newPassword' | 'phone' | 'gender' | 'date' | 'country' | 'agree' | 'shown';
+  | 'text'
+  | 'email'
+  | 'password'
+  | 'newPassword'
+  | 'phone'
+  | 'gender'
+  | 'date'
+  | 'country'
+  | 'agree'
+  | 'check'
+  | 'shown';
 
 export interface FieldSpec {
   name: string;
@@ -72,6 +82,15 @@ export const accountForms: Record<AccountFormKind, FieldSpec[]> = {
     },
     { name: 'passportCountry', kind: 'country', label: 'flow_passport_country' },
   ],
+  deleteAccount: [
+    {
+      name: 'currentPassword',
+      kind: 'password',
+      label: 'account_field_current_password',
+      autocomplete: 'current-password',
+    },
+    { name: 'confirm', kind: 'check', label: 'account_delete_confirm' },
+  ],
   changePassword: [
     {
       name: 'currentPassword',
@@ -93,6 +112,7 @@ const formTexts: Record<AccountFormKind, string[]> = {
   profile: ['account_profile_submit', 'account_profile_saved'],
   changePassword: ['account_change_password_submit'],
   passenger: ['passenger_save'],
+  deleteAccount: ['account_delete_submit', 'account_deleted'],
 };
 
 /** Every error key the account schemas can give (their messages are keys: schemas/account.ts). */
@@ -131,6 +151,7 @@ export const accountErrorKeys = [
   'passport_error_expiry_before_issue',
   'passport_error_validity',
   'passenger_error_validity',
+  'account_delete_confirm_required',
 ] as const;
 
 /** The texts every account form uses. */

@@ -88,6 +88,13 @@ export const changePasswordSchema = z
   .check(confirmed());
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
+/** Deleting the account: its password, and the box that says the person means it. */
+export const deleteAccountSchema = z.object({
+  currentPassword: givenPassword,
+  confirm: agreement('account_delete_confirm_required'),
+});
+export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
+
 /** The profile form (seed section 3). The e-mail is shown, not changed here: it is the login and was proven. */
 export const profileSchema = z.object({
   fullName: contactSchema.shape.fullName,

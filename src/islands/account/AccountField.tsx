@@ -124,6 +124,32 @@ export function AccountField({
           </select>
         </Field>
       );
+    case 'check':
+      return (
+        <div className="grid gap-1">
+          <label className="flex items-start gap-3">
+            <input
+              type="checkbox"
+              className="mt-1 size-5 shrink-0 accent-primary"
+              value="on"
+              id={id}
+              aria-invalid={errorList ? true : undefined}
+              aria-describedby={errorList ? `${id}-error` : undefined}
+              {...form.register(spec.name, {
+                onChange: () => {
+                  form.clearErrors(spec.name);
+                },
+              })}
+            />
+            <span>{t(spec.label)}</span>
+          </label>
+          {errorList && (
+            <p id={`${id}-error`} className="text-sm text-error">
+              {errorList.join(' ')}
+            </p>
+          )}
+        </div>
+      );
     case 'agree':
       return (
         <div className="grid gap-1">

@@ -1,8 +1,14 @@
 import { useEffect, useState, type SyntheticEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Locale } from '../../i18n/locales.ts';
-import { dismissNotification, notifyApiError, showNotification } from '../../stores/notifications.ts';
-import { sessionEnded, sessionStarted, type CachedProfile } from '../../stores/session.ts';
+import {
+  COMPONENT_DEFAULT_TIMEOUT_MS,
+  dismissNotification,
+  noticeForNextPage,
+  notifyApiError,
+  showNotification,
+} from '../../stores/notifications.ts';
+import { forgetSession, sessionEnded, sessionStarted, type CachedProfile } from '../../stores/session.ts';
 import { parseCountries } from '../booking-flow/countries.ts';
 import { callApi } from '../shared/api.ts';
 import { startingValues } from '../shared/form-state.ts';
@@ -34,10 +40,10 @@ export interface AccountFormProps {
   /** The e-mail was sent (a plain post earlier, or this island's): the notice replaces the form. */
   sent?: boolean;
   /** Where the island sends the form, when the address depends on what it edits (a saved passenger). */
-  endpoint?: { path: string; method: 'POST' | 'PUT' };
+  endpoint?: { path: string; method: 'POST' | 'PUT' | 'DELETE' };
 }
 
-const endpoints: Record<AccountFormKind, { path: string; method: 'POST' | 'PUT' }> = {
+const endpoints: Record<AccountFormKind, { path: string; method: 'POST' | 'PUT' | 'DELETE' }> = {
   login: { path: '/api/session', method: 'POST' },
   signUp: { path: '/api/auth/register', method: 'POST' },
   forgot: { path: '/api/recovery/forgot-password', method: 'POST' },
@@ -45,6 +51,7 @@ const endpoints: Record<AccountFormKind, { path: string; method: 'POST' | 'PUT' 
   profile: { path: '/api/profile', method: 'PUT' },
   changePassword: { path: '/api/profile/change-password', method: 'PUT' },
   passenger: { path: '/api/passengers', method: 'POST' },
+  deleteAccount: { path: '/api/profile', method: 'DELETE' },
 };
 
 const submitKey: Record<AccountFormKind, string> = {
@@ -55,6 +62,7 @@ const submitKey: Record<AccountFormKind, string> = {
   profile: 'account_profile_submit',
   changePassword: 'account_change_password_submit',
   passenger: 'passenger_save',
+  deleteAccount: 'account_delete_submit',
 };
 
 const sentKey: Partial<Record<AccountFormKind, string>> = {
@@ -103,7 +111,11 @@ export default function AccountForm(props: AccountFormProps) {
   const succeed = (data: unknown) => {
     const profile = data as CachedProfile | undefined;
     if (profile?.email) sessionStarted(profile);
-    if (sentKey[kind]) setSent(true);
+    if (kind === 'deleteAccount') {
+      forgetSession();
+      noticeForNextPage(t('account_deleted'), COMPONENT_DEFAULT_TIMEOUT_MS);
+      window.location.assign(props.home);
+    } else if (sentKey[kind]) setSent(true);
     else if (kind === 'profile') showNotification(t('account_profile_saved'));
     else if (props.next) window.location.assign(props.next);
   };

@@ -4,6 +4,7 @@ import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/
 import { passengerSchema } from '../../schemas/booking-details.ts';
 import {
   changePasswordSchema,
+  deleteAccountSchema,
   forgotPasswordSchema,
   loginSchema,
   profileSchema,
@@ -20,6 +21,7 @@ const schemas = {
   profile: profileSchema,
   changePassword: changePasswordSchema,
   passenger: passengerSchema,
+  deleteAccount: deleteAccountSchema,
 } as const;
 
 /** The phone as E.164 when it is a valid number for its country, else what was typed (the schema says why). */

@@ -10,6 +10,7 @@ import { rescheduleSchema } from '../../schemas/reschedule.ts';
 import { searchQuerySchema } from '../../schemas/search.ts';
 import {
   changePasswordSchema,
+  deleteAccountSchema,
   forgotPasswordSchema,
   loginSchema,
   profileSchema,
@@ -54,6 +55,7 @@ export const apiContracts: Record<string, Contract> = {
   'GET /api/profile': {},
   'PUT /api/profile': { body: profileSchema },
   'PUT /api/profile/change-password': { body: changePasswordSchema },
+  'DELETE /api/profile': { body: deleteAccountSchema },
   'POST /api/auth/register': { body: registerSchema },
   'POST /api/auth/verify-email': { body: verifyEmailSchema },
   'POST /api/recovery/forgot-password': { body: forgotPasswordSchema },

@@ -9,6 +9,7 @@ import {
   resetPasswordSchema,
 } from '../../schemas/account.ts';
 import {
+  clearSession,
   csrfToken,
   passwordLogin,
   startSession,
@@ -21,6 +22,7 @@ import { keepPrivate } from './booking-by-id.ts';
 import { runtimeDeps } from '../runtime.ts';
 import { attachBooking } from '../use-cases/attach-booking.ts';
 import { changePassword } from '../use-cases/change-password.ts';
+import { deleteAccount } from '../use-cases/delete-account.ts';
 import { forgotPassword } from '../use-cases/forgot-password.ts';
 import { register } from '../use-cases/register.ts';
 import { resetPassword } from '../use-cases/reset-password.ts';
@@ -226,4 +228,20 @@ export function deletePassengerForm(locale: Locale) {
       deletePassenger(ctx, input.id),
     next: () => `${localizePath('/passenger-list', locale)}?deleted`,
   } satisfies FormUseCase<{ id: string }, void>;
+}
+
+/** "Delete my account": its password and the confirming box; done, this browser's session goes too. */
+export function deleteAccountForm(jar: CookieJar, locale: Locale) {
+  return {
+    schema: deleteAccount.input,
+    fromForm: (form: URLSearchParams) => ({
+      currentPassword: text(form, 'currentPassword'),
+      confirm: text(form, 'confirm'),
+    }),
+    run: async (...args: Parameters<typeof deleteAccount.run>) => {
+      await deleteAccount.run(...args);
+      clearSession(jar, runtimeDeps());
+    },
+    next: () => `${localizePath('/login', locale)}?account-deleted`,
+  } satisfies FormUseCase<Parameters<typeof deleteAccount.run>[1], void>;
 }

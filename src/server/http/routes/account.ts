@@ -6,6 +6,7 @@ import { honoJar } from '../../auth/cookie-jars.ts';
 import { endSession } from '../../auth/sessions.ts';
 import { profileOf } from '../../services/profile.ts';
 import { changePassword } from '../../use-cases/change-password.ts';
+import { deleteAccount } from '../../use-cases/delete-account.ts';
 import { useCaseContext } from '../../use-cases/context.ts';
 import { updateProfile } from '../../use-cases/update-profile.ts';
 import { issuesToErrors, refuse } from '../../validation-errors.ts';
@@ -20,6 +21,7 @@ import { requestLocale } from '../request-locale.ts';
  * GET /api/profile: the profile, under `data` (the site caches that field).
  * PUT /api/profile: save the profile form; answers the profile.
  * PUT /api/profile/change-password: current password and the new one twice; other sessions end.
+ * DELETE /api/profile: delete the account (its password and `confirm`); 204, and a browser's cookies go.
  */
 export function accountRoutes(deps: AppDeps) {
   const body = async <T>(c: Context, schema: z.ZodMiniType<T>) => {
@@ -69,5 +71,13 @@ export function accountRoutes(deps: AppDeps) {
       await changePassword.run(ctx, { ...input.data, keepFamily: holder.family });
       deps.mailQueued?.();
       return c.json({ message: translate('account_password_changed', requestLocale(c.req.raw)) });
+    })
+    .delete('/profile', async (c) => {
+      const { holder, ctx } = await holderContext(c);
+      const input = await body(c, deleteAccount.input);
+      if (!input.data) return input.refused;
+      await deleteAccount.run(ctx, input.data);
+      if (holder.viaCookie) clearSession(honoJar(c), deps);
+      return c.body(null, 204);
     });
 }

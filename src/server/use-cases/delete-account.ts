@@ -1,0 +1,28 @@
+import { eq } from 'drizzle-orm';
+import { deleteAccountSchema, type DeleteAccountInput } from '../../schemas/account.ts';
+import { passwordMatches } from '../auth/passwords.ts';
+import { users } from '../db/schema/accounts.ts';
+import { bookings } from '../db/schema/bookings.ts';
+import { refuse } from '../validation-errors.ts';
+import { accountOf } from './account-actor.ts';
+import type { UseCaseContext } from './context.ts';
+
+/**
+ * Deletes the account (My account, "Delete my account"): its password first (counted like a login), then the
+ * account with everything that is only its own: sessions, e-mailed links, queued mails, saved passengers and their
+ * passports (all cascade with it). Bookings stay, as the agency must keep them, no longer attached to anyone; they
+ * can still be found by booking code and e-mail.
+ */
+async function run(ctx: UseCaseContext, input: DeleteAccountInput): Promise<void> {
+  const userId = accountOf(ctx);
+  await ctx.rateLimits.loginsPerAccount.take(`delete:${userId}`);
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
+  if (!(await passwordMatches(input.currentPassword, user?.passwordHash)))
+    throw refuse('currentPassword', 'account_error_current_password');
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(bookings).set({ userId: null }).where(eq(bookings.userId, userId));
+    await tx.delete(users).where(eq(users.id, userId));
+  });
+}
+
+export const deleteAccount = { input: deleteAccountSchema, run };
