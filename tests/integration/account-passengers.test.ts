@@ -49,6 +49,10 @@ describe.each(testDatabases)('the Passenger list (/api/passengers) on $name', (d
     expect(await list(hana)).toEqual([]);
     const added = await hana.request('/api/passengers', { method: 'POST', json: siti });
     expect(added.status).toBe(201);
+    // Passports are never kept by a cache on the way; the API's public routes keep their own caching.
+    expect(added.headers.get('Cache-Control')).toBe('no-store');
+    expect((await hana.request('/api/profile')).headers.get('Cache-Control')).toBe('no-store');
+    expect((await api.request('/api/boarding-pass/keys')).headers.get('Cache-Control')).toContain('public');
     const { id } = (await added.json()) as { id: string };
     expect(await list(hana)).toEqual([{ id, ...siti }]);
     const changed = await hana.request(`/api/passengers/${id}`, {

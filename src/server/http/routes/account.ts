@@ -45,11 +45,15 @@ export function accountRoutes(deps: AppDeps) {
     return c.json({ data });
   };
 
+  // Only these routes: middleware of a sub-app mounted at '/' would reach every route registered after it.
+  const noStore = async (c: Context, next: () => Promise<void>) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  };
   return new Hono()
-    .use(async (c, next) => {
-      await next();
-      c.header('Cache-Control', 'no-store');
-    })
+    .use('/logout', noStore)
+    .use('/profile', noStore)
+    .use('/profile/*', noStore)
     .post('/logout', async (c) => {
       const holder = await accountHolder(c, deps);
       await endSession(await deps.database(), holder.accessToken, deps.clock());

@@ -31,11 +31,14 @@ export function passengersRoutes(deps: AppDeps) {
     return c.json({ id: saved.id }, id ? 200 : 201);
   };
 
+  // Only these routes: middleware of a sub-app mounted at '/' would reach every route registered after it.
+  const noStore = async (c: Context, next: () => Promise<void>) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  };
   return new Hono()
-    .use('/passengers/*', async (c, next) => {
-      await next();
-      c.header('Cache-Control', 'no-store');
-    })
+    .use('/passengers', noStore)
+    .use('/passengers/*', noStore)
     .get('/passengers', async (c) => {
       const holder = await accountHolder(c, deps);
       c.header('Cache-Control', 'no-store');
