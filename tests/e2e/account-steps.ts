@@ -1,0 +1,101 @@
+import { expect, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe.ts';
+import { linkMailedTo } from './mail.ts';
+
+/** The account steps the account specs share: their words in both languages, and signing up through the outbox. */
+export const password = 'Kapal-Feri-2026!';
+
+export const texts = {
+  en: {
+    prefix: '',
+    logIn: 'Log in',
+    myAccount: 'My account',
+    signUp: 'Sign up',
+    sent: 'Check your email',
+    confirm: 'Confirm my email',
+    welcome: 'Welcome, Dewi Lestari!',
+    save: 'Save',
+    saved: 'Your profile is saved',
+    female: 'Female',
+    noTicket: 'No ticket found',
+    noHistory: 'No history ticket found',
+    history: 'History',
+    logOut: 'Log out',
+    expired: 'Login session has ended, please login again',
+    forgotLink: 'Forgot password?',
+    sendLink: 'Send me a link',
+    resetSent: 'If an account uses this email',
+    saveNew: 'Save the new password',
+    required: 'Full Name is required',
+    noPassenger: 'No passenger found',
+    addPassenger: 'Add passenger',
+    savePassenger: 'Save passenger',
+    passengerSaved: 'The passenger is saved',
+    validity: 'at least 6 months',
+    deleted: 'Your account has been deleted.',
+    loginFailed: 'The email or password is not correct.',
+  },
+  id: {
+    prefix: '/id',
+    logIn: 'Masuk',
+    myAccount: 'Akun saya',
+    signUp: 'Daftar',
+    sent: 'Periksa email Anda',
+    confirm: 'Konfirmasi email saya',
+    welcome: 'Selamat datang, Dewi Lestari!',
+    save: 'Simpan',
+    saved: 'Profil Anda telah disimpan',
+    female: 'Perempuan',
+    noTicket: 'Tidak ada tiket',
+    noHistory: 'Tidak ada riwayat tiket',
+    history: 'Riwayat',
+    logOut: 'Keluar',
+    expired: 'Sesi Anda telah berakhir, silakan masuk kembali',
+    forgotLink: 'Lupa kata sandi?',
+    sendLink: 'Kirimi saya tautan',
+    resetSent: 'Jika ada akun yang memakai email ini',
+    saveNew: 'Simpan kata sandi baru',
+    required: 'Nama lengkap wajib diisi',
+    noPassenger: 'Tidak ada penumpang',
+    addPassenger: 'Tambah penumpang',
+    savePassenger: 'Simpan penumpang',
+    passengerSaved: 'Penumpang telah disimpan',
+    validity: '6 bulan',
+    deleted: 'Akun Anda telah dihapus.',
+    loginFailed: 'Email atau kata sandi tidak benar.',
+  },
+} as const;
+
+export type Texts = (typeof texts)[keyof typeof texts];
+
+/** The account islands have hydrated (Astro drops `ssr` from an island once it has). */
+export const hydrated = (page: Page) => expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+
+export async function signUpAndConfirm(page: Page, t: Texts, email: string): Promise<void> {
+  await page.goto(`${t.prefix}/sign-up`);
+  await hydrated(page);
+  await expectNoAxeViolations(page);
+  const form = page.getByTestId('account-signUp');
+  // Checked in the browser first, with the shared schema: nothing is sent.
+  await form.getByRole('button', { name: t.signUp }).click();
+  await expect(form.getByText(t.required)).toBeVisible();
+  await form.getByLabel(/^(Full Name|Nama Lengkap)$/i).fill('Dewi Lestari');
+  await form.getByLabel('Email').fill(email);
+  await form.getByRole('textbox', { name: /phone number|nomor telepon/i }).fill('0812 3456 7890');
+  await form
+    .getByLabel(/^(Password|Kata sandi)/)
+    .first()
+    .fill(password);
+  await form.getByLabel(/Type the password again|Ketik ulang kata sandi/).fill(password);
+  await form.getByRole('checkbox').check();
+  await form.getByRole('button', { name: t.signUp }).click();
+  await expect(page.getByTestId('account-sent')).toContainText(t.sent);
+  await expectNoAxeViolations(page);
+
+  await page.goto(await linkMailedTo(email, '/verify-email'));
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: t.confirm }).click();
+  await expect(page).toHaveURL(new RegExp(`${t.prefix}/my-account\\?welcome$`));
+  await expect(page.getByTestId('account-notice')).toContainText(t.welcome);
+  await hydrated(page);
+}
