@@ -26,8 +26,12 @@ for (const { url, locale, expected } of everyContentPage) {
       expect(response?.status()).toBe(200);
       await expect(page.locator('html')).toHaveAttribute('lang', locale);
       await expect(page.getByRole('heading', { level: 1 })).toHaveAccessibleName(expected);
-      // No "Log in" until accounts exist (a link to a page that only says "soon" is a dead end).
-      await expect(page.getByRole('link', { name: locale === 'en' ? 'Log in' : 'Masuk' })).toHaveCount(0);
+      // "Log in" on every page, to the login page in the page's language.
+      await expect(
+        page
+          .getByRole('banner')
+          .getByRole('link', { name: locale === 'en' ? 'Log in' : 'Masuk', exact: true }),
+      ).toHaveAttribute('href', locale === 'en' ? '/login' : '/id/login');
       await expect(page.getByRole('contentinfo')).toBeVisible();
       await expect(page.locator('link[rel=alternate][hreflang=en]')).toHaveCount(1);
       await expect(page.locator('link[rel=alternate][hreflang=id]')).toHaveCount(1);
