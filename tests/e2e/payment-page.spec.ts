@@ -86,8 +86,3 @@ test('without JavaScript the payment page shows no copy button that would do not
   await expect(page.getByRole('button', { name: 'Copy', exact: true })).toHaveCount(0);
   await context.close();
 });
-
-test('the header offers no "Log in" until accounts exist', async ({ page }) => {
-  await page.goto('/');
-  await expect(page.locator('header').getByRole('link', { name: 'Log in' })).toHaveCount(0);
-});
