@@ -74,9 +74,13 @@ export const resetPasswordSchema = z
   .check(confirmed());
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
-/** A sign-up's e-mailed link, opened: its token. */
+/**
+ * A sign-up's e-mailed link, opened: its token, and the password typed at that sign-up. Whoever opens the link
+ * must know it, so a sign-up someone made with another person's address cannot become that person's account.
+ */
 export const verifyEmailSchema = z.object({
   token: z.string({ error: 'account_link_invalid' }).check(z.maxLength(200, 'account_link_invalid')),
+  password: givenPassword,
 });
 
 export const changePasswordSchema = z

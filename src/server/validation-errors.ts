@@ -116,6 +116,7 @@ export const refusalStatuses = {
   api_forgery: 403,
   account_link_invalid: 422,
   account_login_failed: 400,
+  account_verify_password: 422,
   api_passenger_not_found: 404,
   passenger_list_full: 422,
   account_password_common: 400,

@@ -94,6 +94,7 @@ export async function signUpAndConfirm(page: Page, t: Texts, email: string): Pro
 
   await page.goto(await linkMailedTo(email, '/verify-email'));
   await expectNoAxeViolations(page);
+  await page.getByLabel(/password you chose|kata sandi yang anda pilih/i).fill(password);
   await page.getByRole('button', { name: t.confirm }).click();
   await expect(page).toHaveURL(new RegExp(`${t.prefix}/my-account\\?welcome$`));
   await expect(page.getByTestId('account-notice')).toContainText(t.welcome);

@@ -126,6 +126,25 @@ describe.each(testDatabases)('a browser session in HttpOnly cookies (/api/sessio
     }
   });
 
+  it('keeps a browser signed in when two of its requests renew the same expired session at once', async () => {
+    const browser = await loggedIn();
+    const twin = new TestBrowser(api);
+    for (const [name, value] of browser.cookies) twin.cookies.set(name, value);
+    now = new Date(start.getTime() + 3600_000 + 1000);
+    try {
+      const [first, second] = await Promise.all([
+        browser.request('/api/profile'),
+        twin.request('/api/profile'),
+      ]);
+      expect([first.status, second.status]).toEqual([200, 200]);
+      // Whichever answer came last, the renewed cookies keep working, and so does a late third request.
+      expect((await browser.request('/api/profile')).status).toBe(200);
+      expect((await twin.request('/api/profile')).status).toBe(200);
+    } finally {
+      now = start;
+    }
+  });
+
   it('logs out: the server ends the session, the cookies go, and the old cookie is refused', async () => {
     const browser = await loggedIn();
     const stolen = new Map(browser.cookies);

@@ -77,11 +77,11 @@ describe.each(testDatabases)('signing up (POST /api/auth/register, verify-email)
     expect(mail?.subject).toBe('Konfirmasi email untuk membuka akun Segara Ferry Anda');
     expect(mail?.text).toContain('https://segaraferry.example/id/verify-email?token=');
     const token = linkTokenIn(mail, '/verify-email');
-    const verified = await post('/api/auth/verify-email', { token });
+    const verified = await post('/api/auth/verify-email', { token, password });
     expect(verified.status).toBe(200);
     expect(await login('dewi@example.co.id')).toMatchObject({ token_type: 'Bearer' });
     // Once only.
-    const again = await post('/api/auth/verify-email', { token });
+    const again = await post('/api/auth/verify-email', { token, password });
     expect(again.status).toBe(422);
     expect(await again.json()).toMatchObject({
       errors: { token: ['This link has expired or was already used. Ask for a new one.'] },
@@ -116,14 +116,23 @@ describe.each(testDatabases)('signing up (POST /api/auth/register, verify-email)
       passwordConfirmation: 'Penyusup-2026!',
     });
     const [intruderMail] = await mails('rina@example.com');
+    // The mail reaches the address's owner, not greeting anyone by the name the intruder typed.
+    expect(intruderMail?.text).not.toContain('Not Rina');
+    // The owner opening the intruder's link cannot confirm it: it needs the intruder's password.
+    const intruderToken = linkTokenIn(intruderMail, '/verify-email');
+    const refused = await post('/api/auth/verify-email', { token: intruderToken, password });
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toMatchObject({
+      errors: { password: [expect.stringContaining('sign up again')] },
+    });
     await signUp('rina@example.com', { fullName: 'Rina Wijaya' });
     const [ownerMail] = await mails('rina@example.com');
-    expect(ownerMail?.text).toContain('Rina Wijaya');
-    // The earlier link stopped working when the newer was sent.
-    const stale = await post('/api/auth/verify-email', { token: linkTokenIn(intruderMail, '/verify-email') });
+    // The earlier link stopped working when the newer was sent, even with its own password.
+    const stale = await post('/api/auth/verify-email', { token: intruderToken, password: 'Penyusup-2026!' });
     expect(stale.status).toBe(422);
     expect(
-      (await post('/api/auth/verify-email', { token: linkTokenIn(ownerMail, '/verify-email') })).status,
+      (await post('/api/auth/verify-email', { token: linkTokenIn(ownerMail, '/verify-email'), password }))
+        .status,
     ).toBe(200);
     expect(await login('rina@example.com', 'Penyusup-2026!')).toMatchObject({ error: 'invalid_grant' });
     expect(await login('rina@example.com')).toMatchObject({ token_type: 'Bearer' });
@@ -142,11 +151,11 @@ describe.each(testDatabases)('signing up (POST /api/auth/register, verify-email)
       .where(eq(accountLinks.id, id ?? ''));
     const otherKey = link && linkToken('another-installation-key-0123456789abcdef', link);
     for (const bad of [forged, otherKey, 'not-a-token', `${id ?? ''}.`])
-      expect((await post('/api/auth/verify-email', { token: bad })).status).toBe(422);
+      expect((await post('/api/auth/verify-email', { token: bad, password })).status).toBe(422);
     now = new Date(start.getTime() + 24 * 3_600_000 + 1000);
     try {
       const lateClient = (await grant({ grant_type: 'client_credentials' })).access_token as string;
-      expect((await post('/api/auth/verify-email', { token }, 'en', lateClient)).status).toBe(422);
+      expect((await post('/api/auth/verify-email', { token, password }, 'en', lateClient)).status).toBe(422);
     } finally {
       now = start;
     }
@@ -197,6 +206,7 @@ describe.each(testDatabases)('signing up (POST /api/auth/register, verify-email)
     expect(nobody.status).toBe(401);
     await signUp('sari@example.com');
     await post('/api/auth/verify-email', {
+      password,
       token: linkTokenIn((await mails('sari@example.com'))[0], '/verify-email'),
     });
     const user = (await login('sari@example.com')).access_token as string;

@@ -5,9 +5,11 @@ import type { AppDeps } from '../http/app.ts';
 import { runGrant, type GrantAnswer } from '../http/oauth-app.ts';
 import { installationSecret } from '../installation-secret.ts';
 import { WEB_CLIENT_GRANTS, WEB_CLIENT_ID } from './clients.ts';
-import { REFRESH_TOKEN_SECONDS, oauthModel, tokenHolder } from './oauth-model.ts';
+import { and, eq, isNull } from 'drizzle-orm';
+import { oauthTokens } from '../db/schema/accounts.ts';
+import { REFRESH_TOKEN_SECONDS, oauthModel, rotatedJustNow, tokenHolder } from './oauth-model.ts';
 import { sessionFamily } from './sessions.ts';
-import { newToken } from './tokens.ts';
+import { newToken, tokenHash } from './tokens.ts';
 
 /**
  * The browser's session (seed section 4, made safe): the site is its own OAuth client on the server, and a browser
@@ -219,6 +221,10 @@ export async function sessionHolder(
     await runGrant(deps, raw, { grant_type: 'refresh_token', refresh_token: refresh, ...clientFields(deps) }),
   );
   if (!tokens) {
+    // Another request of this browser rotated the token a moment ago: its answer brings the new cookies, and
+    // this one is still that person's. Otherwise the session is over.
+    const racing = await racingRefresh(db, refresh, deps.clock());
+    if (racing) return racing;
     clearSession(jar, deps);
     return undefined;
   }
@@ -239,4 +245,23 @@ async function refreshedHolder(
         family: await sessionFamily(db, tokens.accessToken),
       }
     : undefined;
+}
+
+/** The holder of a refresh token rotated within the grace period, while its family is still signed in. */
+async function racingRefresh(
+  db: Database,
+  refreshToken: string,
+  now: Date,
+): Promise<SessionHolder | undefined> {
+  const [row] = await db
+    .select()
+    .from(oauthTokens)
+    .where(eq(oauthTokens.refreshTokenHash, tokenHash(refreshToken)));
+  if (!row?.userId || !row.family || !rotatedJustNow(row, now)) return undefined;
+  const [alive] = await db
+    .select({ hash: oauthTokens.accessTokenHash })
+    .from(oauthTokens)
+    .where(and(eq(oauthTokens.family, row.family), isNull(oauthTokens.revokedAt)))
+    .limit(1);
+  return alive ? { userId: row.userId, accessToken: '', family: row.family } : undefined;
 }

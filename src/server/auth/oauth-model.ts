@@ -9,6 +9,16 @@ import { newToken, secretMatches, tokenHash } from './tokens.ts';
 /** An access token lives an hour; a refresh token 30 days (each refresh rotates it). */
 export const ACCESS_TOKEN_SECONDS = 60 * 60;
 export const REFRESH_TOKEN_SECONDS = 30 * 24 * 60 * 60;
+/**
+ * A refresh token rotated this recently and presented again is a race of one browser's own requests (two tabs, a
+ * double click after the access token lapsed), not a stolen copy: refused, without signing the family out.
+ */
+export const ROTATION_GRACE_MS = 30_000;
+
+/** Whether a token row was rotated (not revoked) within the grace period before `now`. */
+export function rotatedJustNow(row: { rotatedAt: Date | null }, now: Date): boolean {
+  return row.rotatedAt !== null && now.getTime() - row.rotatedAt.getTime() < ROTATION_GRACE_MS;
+}
 
 /** The user as the grants carry it: the refresh grant adds the family its token belongs to. */
 interface GrantUser {
@@ -86,6 +96,7 @@ export function oauthModel(db: Database, clock: () => Date) {
         .where(eq(oauthTokens.refreshTokenHash, tokenHash(refreshToken)));
       if (!row?.refreshTokenHash || !row.userId || !row.family) return false;
       if (row.revokedAt) {
+        if (rotatedJustNow(row, clock())) return false;
         // Replayed after rotation: someone else holds this family's newest token. Sign them all out.
         await db
           .update(oauthTokens)
@@ -107,7 +118,7 @@ export function oauthModel(db: Database, clock: () => Date) {
     async revokeToken(token: OAuth2Server.RefreshToken): Promise<boolean> {
       const revoked = await db
         .update(oauthTokens)
-        .set({ revokedAt: clock() })
+        .set({ revokedAt: clock(), rotatedAt: clock() })
         .where(
           and(eq(oauthTokens.refreshTokenHash, tokenHash(token.refreshToken)), isNull(oauthTokens.revokedAt)),
         )

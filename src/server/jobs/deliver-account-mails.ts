@@ -61,11 +61,12 @@ async function compose(row: AccountMailRow, context: AccountMailContext) {
     : [];
   if (!link || link.usedAt || link.expiresAt <= context.now) return undefined;
   const token = linkToken(context.linkSecret ?? serverLinkSecret(), link);
-  // A sign-up's mail greets by the name typed with it: the account keeps its earlier one until the link is opened.
+  // Until the address is proven, the name on the account is whatever someone typed with it: greet no one by it.
+  const addressee = user.emailVerifiedAt ? to : { ...to, fullName: '' };
   const mail =
     row.kind === 'verify_email'
-      ? verifyEmailMail({ ...to, fullName: link.fullName ?? user.fullName }, links, token)
-      : passwordResetMail(to, links, token);
+      ? verifyEmailMail(addressee, links, token)
+      : passwordResetMail(addressee, links, token);
   return { to: user.email, ...mail };
 }
 

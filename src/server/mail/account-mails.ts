@@ -20,7 +20,10 @@ function footer(locale: Locale): Block[] {
 }
 
 function greeting(to: AccountAddressee): Block {
-  return { kind: 'paragraph', text: translate('mail_greeting', to.locale, { name: to.fullName }) };
+  const text = to.fullName
+    ? translate('mail_greeting', to.locale, { name: to.fullName })
+    : translate('mail_greeting_plain', to.locale);
+  return { kind: 'paragraph', text };
 }
 
 /** A sign-up's link: open it to confirm the address and log in (a day to do so). */

@@ -129,7 +129,7 @@ async function logInAfterLink(jar: CookieJar, userId: string): Promise<void> {
 export function verifyForm(jar: CookieJar, locale: Locale) {
   return {
     schema: verifyEmail.input,
-    fromForm: (form: URLSearchParams) => ({ token: text(form, 'token') }),
+    fromForm: (form: URLSearchParams) => ({ token: text(form, 'token'), password: text(form, 'password') }),
     run: async (...args: Parameters<typeof verifyEmail.run>) => {
       const { userId } = await verifyEmail.run(...args);
       await logInAfterLink(jar, userId);

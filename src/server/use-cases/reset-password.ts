@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { resetPasswordSchema, type ResetPasswordInput } from '../../schemas/account.ts';
-import { useLink } from '../auth/account-links.ts';
+import { linkIdOf, useLink } from '../auth/account-links.ts';
 import { isCommonPassword } from '../auth/common-passwords.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { endAccountSessions } from '../auth/sessions.ts';
@@ -16,6 +16,10 @@ import type { UseCaseContext } from './context.ts';
  * logs in afresh.
  */
 async function run(ctx: UseCaseContext, input: ResetPasswordInput): Promise<{ userId: string }> {
+  // A cheap check of the link's signature first: a forged token costs no hashing (argon2 is the expensive part).
+  if (!linkIdOf(ctx.linkSecret(), 'reset_password', input.token))
+    throw refuse('token', 'account_link_invalid');
+  await ctx.rateLimits.recoveries.take(ctx.address);
   if (isCommonPassword(input.password)) throw refuse('password', 'account_password_common');
   const passwordHash = await hashPassword(input.password);
   return ctx.db.transaction(async (tx) => {

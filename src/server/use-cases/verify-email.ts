@@ -1,24 +1,32 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type * as z from 'zod/mini';
 import { verifyEmailSchema } from '../../schemas/account.ts';
-import { useLink } from '../auth/account-links.ts';
+import { linkIdOf, useLink } from '../auth/account-links.ts';
+import { passwordMatches } from '../auth/passwords.ts';
 import { accountLinks, users } from '../db/schema/accounts.ts';
 import { refuse } from '../validation-errors.ts';
 import type { UseCaseContext } from './context.ts';
 
 /**
- * Opens a sign-up's link (`/verify-email?token=`): the address is proven, and the account takes the name, phone
- * and password that sign-up chose. Single use; other sign-up links of the account stop working. Answers the
- * account, which the page then logs in.
+ * Opens a sign-up's link (`/verify-email?token=`) with the password typed at that sign-up: the address is proven,
+ * and the account takes the name, phone and password that sign-up chose. Single use; other sign-up links of the
+ * account stop working. Answers the account, which the page then logs in.
  */
 async function run(
   ctx: UseCaseContext,
   input: z.infer<typeof verifyEmailSchema>,
 ): Promise<{ userId: string }> {
+  // A cheap check of the link's signature first: a forged token costs no password check and no lock.
+  const linkId = linkIdOf(ctx.linkSecret(), 'verify_email', input.token);
+  if (!linkId) throw refuse('token', 'account_link_invalid');
+  await ctx.rateLimits.loginsPerAccount.take(`verify:${linkId}`);
   return ctx.db.transaction(async (tx) => {
     const now = ctx.clock();
     const link = await useLink(tx, ctx.linkSecret(), 'verify_email', input.token, now);
     if (!link?.passwordHash || !link.fullName) throw refuse('token', 'account_link_invalid');
+    // Thrown, the transaction rolls back and the link stays usable for the one who knows the password.
+    if (!(await passwordMatches(input.password, link.passwordHash)))
+      throw refuse('password', 'account_verify_password');
     await tx
       .update(users)
       .set({

@@ -66,6 +66,11 @@ export const oauthTokens = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** Set when logged out, rotated (its refresh token used) or revoked with its family. */
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * Set when its refresh token was used to rotate (not when logged out or revoked with its family): presented
+     * again within seconds, that is two requests of one browser racing, not a thief (oauth-model.ts).
+     */
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,0 +1,1 @@
+ALTER TABLE "oauth_tokens" ADD COLUMN "rotated_at" timestamp with time zone;
