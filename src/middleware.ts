@@ -46,15 +46,18 @@ const framing = defineMiddleware(async (context, next) => {
  */
 const session = defineMiddleware(async (context, next) => {
   if (context.isPrerendered || !readsSession(context.url.pathname)) return next();
+  // Every page's posts count their limits (logins, sign-ups) per client address.
+  rememberClientAddress(context.request, context.clientAddress);
   const jar = astroJar(context.cookies);
-  if (jar.get(SESSION_COOKIE) || jar.get(REFRESH_COOKIE)) {
-    rememberClientAddress(context.request, context.clientAddress);
-    context.locals.account = await sessionHolder(runtimeDeps(), jar, context.request);
-  }
-  if (!isProtectedPath(context.url.pathname)) return next();
-  if (!context.locals.account) return context.redirect(localizePath('/', context.locals.locale), 302);
+  const hasSession = jar.get(SESSION_COOKIE) !== undefined || jar.get(REFRESH_COOKIE) !== undefined;
+  if (hasSession) context.locals.account = await sessionHolder(runtimeDeps(), jar, context.request);
+  if (isProtectedPath(context.url.pathname) && !context.locals.account)
+    return context.redirect(localizePath('/', context.locals.locale), 302);
   const response = await next();
-  response.headers.set('Cache-Control', 'no-store');
+  // A page read with a session (whose cookies may just have been renewed) is that person's alone: no cache on the
+  // way may keep it, whatever the page said.
+  if (hasSession || isProtectedPath(context.url.pathname))
+    response.headers.set('Cache-Control', 'private, no-store');
   return response;
 });
 

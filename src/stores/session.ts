@@ -1,5 +1,4 @@
-import { persistentJSON } from '@nanostores/persistent';
-import { computed } from 'nanostores';
+import { atom, computed } from 'nanostores';
 import { SESSION_EXPIRED_TIMEOUT_MS, noticeForNextPage } from './notifications.ts';
 
 /**
@@ -23,8 +22,30 @@ export interface SessionState {
 
 const empty: SessionState = { profile: null, loggingOut: false };
 
-/** Kept in this browser's storage, so every island and page knows at once (the cookies decide on the server). */
-export const $session = persistentJSON<SessionState>('segara:session', empty);
+export const SESSION_STORAGE_KEY = 'segara:session';
+
+function stored(): SessionState {
+  try {
+    const value = JSON.parse(sessionStorage.getItem(SESSION_STORAGE_KEY) ?? 'null') as SessionState | null;
+    return value && typeof value === 'object' ? value : empty;
+  } catch {
+    return empty;
+  }
+}
+
+/**
+ * Kept in this tab's session storage (gone with the tab, never in the long-lived local storage of a shared
+ * computer), so every island of the tab knows at once; the cookies decide on the server.
+ */
+export const $session = atom<SessionState>(typeof window === 'undefined' ? empty : stored());
+$session.listen((value) => {
+  try {
+    if (value.profile) sessionStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(value));
+    else sessionStorage.removeItem(SESSION_STORAGE_KEY);
+  } catch {
+    // Storage refused: the store still works for this page.
+  }
+});
 
 /** Logged in: a profile is cached and no logout is under way (the seed: false while logging out). */
 export const $loggedIn = computed($session, (session) => session.profile !== null && !session.loggingOut);

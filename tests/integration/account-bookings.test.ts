@@ -72,6 +72,19 @@ describe.each(testDatabases)("an account's bookings (My booking) on $name", (dat
     expect((await mine(bima.id)).map((b) => b.view.id)).toContain(id);
   });
 
+  it('saves a booking as a guest when the call lacks the anti-forgery token, attaching it to no one', async () => {
+    const browser = await loggedIn('bima@example.com');
+    const { id } = await bookingReadyToPay(app, { date: '2026-11-28' });
+    const saved = await browser.request(`/api/bookings/${id}/details`, {
+      method: 'PUT',
+      forged: true,
+      json: { contact: { ...contact, email: 'office@example.org' }, passengers: [passenger('Bima Sakti')] },
+    });
+    expect(saved.status).toBe(204);
+    const [row] = await handle.db.select().from(bookings).where(eq(bookings.id, id));
+    expect(row?.userId).toBeNull();
+  });
+
   it('moves a booking to History once its sailing has left, and a lapsed hold with it', async () => {
     const { id } = await bookingReadyToPay(app, { date: '2026-11-22' });
     const active = (await mine(siti.id)).find((b) => b.view.id === id);

@@ -36,7 +36,7 @@ describe.each(testDatabases)('a browser session in HttpOnly cookies (/api/sessio
     const browser = new TestBrowser(api);
     const first = await browser.request('/api/session');
     expect(await first.json()).toEqual({ loggedIn: false });
-    expect(browser.setCookie('segara_csrf')).toMatch(/SameSite=Strict/i);
+    expect(browser.setCookie('segara_csrf')).toMatch(/SameSite=Lax/i);
     expect(browser.setCookie('segara_csrf')).not.toMatch(/HttpOnly/i);
     const before = browser.cookies.get('segara_csrf');
     const login = await browser.request('/api/session', {

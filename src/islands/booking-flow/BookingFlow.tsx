@@ -121,7 +121,11 @@ export default function BookingFlow(props: FlowProps) {
     const e164 = (await loadRules()).toE164(values.contact);
     const response = await fetch(`/api/bookings/${props.bookingId}/details`, {
       method: 'PUT',
-      headers: { 'Content-Type': 'application/json', 'Accept-Language': props.locale },
+      headers: {
+        'Content-Type': 'application/json',
+        'Accept-Language': props.locale,
+        ...(props.csrf ? { 'X-CSRF-Token': props.csrf } : {}),
+      },
       body: JSON.stringify({
         contact: { fullName: values.contact.fullName, email: values.contact.email, phone: e164 },
         passengers: values.passengers,
@@ -189,6 +193,7 @@ export default function BookingFlow(props: FlowProps) {
       onSubmit={hydrated ? onSubmit : undefined}
       className="grid scroll-mt-4 gap-6 rounded-box bg-base-100 p-5"
     >
+      {props.csrf && <input type="hidden" name="csrf" value={props.csrf} />}
       {hydrated && (
         <ol className="flex flex-wrap gap-2 text-sm" aria-label={labels.stepOf}>
           {steps.map((name, index) => (

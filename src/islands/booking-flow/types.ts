@@ -95,6 +95,8 @@ export interface FlowProps {
   serverErrors?: DetailsErrors;
   /** A logged-in holder's Passenger list: each passenger card offers to fill itself from one. */
   savedPassengers?: (PassengerValues & { id: string })[];
+  /** A logged-in holder's anti-forgery token: saving then attaches the booking to their account. */
+  csrf?: string;
 }
 
 /** The flow's one form, as react-hook-form holds it: field paths are the plain form's names. */

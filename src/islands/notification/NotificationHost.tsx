@@ -40,6 +40,13 @@ export default function NotificationHost({ locale, timeout = COMPONENT_DEFAULT_T
   useEffect(() => installLoadFailureRecovery(), []);
   useEffect(() => {
     showNoticeLeftForThisPage();
+    // Logged out by a plain form (or the session expired): no profile stays cached in this tab. Here, because
+    // every page with an island mounts this host; the session store itself loads only where it is used.
+    try {
+      if (!document.cookie.includes('segara_account=1')) sessionStorage.removeItem('segara:session');
+    } catch {
+      // Storage refused: nothing was cached either.
+    }
   }, []);
 
   if (!state.visible) return <div role="status" aria-live="polite" className="sr-only" />;

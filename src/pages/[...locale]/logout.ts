@@ -16,8 +16,11 @@ export const prerender = false;
 export const POST: APIRoute = async ({ request, cookies, locals, redirect }) => {
   const jar = astroJar(cookies);
   const form = await readForm(request);
-  if (isCrossSite(request) || form === 'tooLarge' || !csrfMatches(jar, form.get(CSRF_FIELD)))
-    return new Response(null, { status: 403 });
+  if (isCrossSite(request) || form === 'tooLarge') return new Response(null, { status: 403 });
+  // An old tab's token (renewed at a later login), or another site's form: nothing ends; the account page, with a
+  // fresh form, is one press away from logging out.
+  if (!csrfMatches(jar, form.get(CSRF_FIELD)))
+    return redirect(localizePath('/my-account', locals.locale), 303);
   const deps = runtimeDeps();
   if (locals.account) await endSession(await deps.database(), locals.account.accessToken, deps.clock());
   clearSession(jar, deps);

@@ -159,7 +159,9 @@ function setCsrf(jar: CookieJar, deps: Pick<SessionDeps, 'siteUrl'>, token: stri
     path: '/',
     httpOnly: false,
     secure: secureCookies(deps),
-    sameSite: 'strict',
+    // Lax, not Strict: a Strict cookie is not sent when arriving from another site, and the page would mint a new
+    // token that leaves the forms of other open tabs stale. Double-submit needs no more than same-site.
+    sameSite: 'lax',
     maxAge: REFRESH_TOKEN_SECONDS,
   });
 }

@@ -76,12 +76,14 @@ export async function callingClient(c: Context, deps: Pick<SessionDeps, 'databas
 }
 
 /**
- * The account holder this browser is logged in as, if any, for calls a guest may make too (saving a booking's
- * details attaches it to the holder's account). Never refuses: no session is simply a guest.
+ * The account holder this browser is logged in as, for calls a guest may make too (saving a booking's details
+ * attaches it to the holder's account). Only when the call shows the anti-forgery token from our own page, as every
+ * cookie-authenticated change must; otherwise, or with no session, the caller is simply a guest. Never refuses.
  */
 export async function optionalAccount(c: Context, deps: SessionDeps): Promise<Actor> {
   const jar = honoJar(c);
   if (!jar.get(SESSION_COOKIE) && !jar.get(REFRESH_COOKIE)) return { kind: 'guest' };
+  if (!isSameOrigin(c.req.raw) || !csrfMatches(jar, c.req.header(CSRF_HEADER))) return { kind: 'guest' };
   const holder = await sessionHolder(deps, jar, c.req.raw);
   return holder ? { kind: 'account', userId: holder.userId } : { kind: 'guest' };
 }

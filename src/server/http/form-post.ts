@@ -20,6 +20,11 @@ export interface FormPage {
   csrf?: CookieJar;
   /** Who the use case acts for (the account holder on their pages); a guest otherwise. */
   actor?: Actor;
+  /**
+   * A form a guest may post too (the booking flow's details): it acts for this logged-in holder only when it
+   * carries their anti-forgery token, else as a guest (nothing is refused for lacking it).
+   */
+  holderIfCsrf?: { actor: Actor; jar: CookieJar };
 }
 
 /** A use case as a form runs it: the form's fields as its input, and where to go once it is done. */
@@ -75,9 +80,14 @@ export async function submitForm<Input, Output>(
     return { status: 400, errors: localizeErrors(errors, locals.locale), form };
   }
   try {
+    const holder =
+      page.holderIfCsrf && csrfMatches(page.holderIfCsrf.jar, form.get(CSRF_FIELD))
+        ? page.holderIfCsrf.actor
+        : undefined;
+    const actor = page.actor ?? holder;
     const ctx = await useCaseContext(deps, request, {
       locale: locals.locale,
-      ...(page.actor ? { actor: page.actor } : {}),
+      ...(actor ? { actor } : {}),
       ...(page.clientAddress ? { socketAddress: page.clientAddress } : {}),
     });
     const output = await useCase.run(ctx, parsed.data);

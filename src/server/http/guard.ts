@@ -8,7 +8,10 @@ export function isProtectedPath(pathname: string): boolean {
   return protectedRoots.some((root) => path === root || path.startsWith(`${root}/`));
 }
 
-/** Addresses the session is read for: every page rendered on demand; the API and token endpoint read their own. */
+/**
+ * Addresses the session is read for: every page rendered on demand. Not the API and token endpoint (they read their
+ * own), nor server islands (shared fragments a cache may keep, like today's departures).
+ */
 export function readsSession(pathname: string): boolean {
-  return !pathname.startsWith('/api/') && !pathname.startsWith('/oauth/');
+  return !['/api/', '/oauth/', '/_server-islands/'].some((prefix) => pathname.startsWith(prefix));
 }

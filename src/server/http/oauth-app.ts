@@ -45,10 +45,14 @@ export async function runGrant(
     query: {},
     // The library reads a body only when the request says it has one (it checks content-length or
     // transfer-encoding); a test's `app.request()` sends neither.
+    // Only what the grant reads: a browser's own headers (an `Authorization: Basic` of a staging site's password)
+    // must not speak for the client, whose credentials are in the fields.
     headers: {
-      ...Object.fromEntries(raw.headers),
       'content-type': 'application/x-www-form-urlencoded',
       'content-length': String(Buffer.byteLength(body)),
+      ...(raw.headers.get('authorization') && fields.client_id === undefined
+        ? { authorization: raw.headers.get('authorization') ?? '' }
+        : {}),
     },
     body: fields,
   });

@@ -72,7 +72,8 @@ async function compose(row: AccountMailRow, context: AccountMailContext) {
 
 /**
  * Sends the queued account mails, outside any transaction, as deliverMails does for bookings: claim a batch, render
- * and send each, then mark it sent or count a failed attempt. Returns how many were sent.
+ * and send each, then mark it sent or count a failed attempt. Returns how many rows it handled (sent, skipped or
+ * failed), so a batch of links used up meanwhile does not end the run while mails still wait.
  */
 export async function deliverAccountMails(context: AccountMailContext, batch = 10): Promise<number> {
   const rows = await claim(context, batch);
@@ -85,7 +86,7 @@ export async function deliverAccountMails(context: AccountMailContext, batch = 1
         .update(accountMails)
         .set({ sentAt: context.now, attempts: sql`${accountMails.attempts} + 1`, claimedUntil: null })
         .where(eq(accountMails.id, row.id));
-      sent += message ? 1 : 0;
+      sent += 1;
     } catch (error) {
       console.error(`account mail ${row.kind} ${row.id} failed; retrying later`, error);
       await context.db

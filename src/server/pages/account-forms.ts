@@ -8,19 +8,12 @@ import {
   registerSchema,
   resetPasswordSchema,
 } from '../../schemas/account.ts';
-import {
-  clearSession,
-  csrfToken,
-  passwordLogin,
-  startSession,
-  writeSession,
-  type CookieJar,
-} from '../auth/browser-session.ts';
+import { logInBrowserAs, logInWithPassword } from '../auth/browser-login.ts';
+import { clearSession, csrfToken, type CookieJar } from '../auth/browser-session.ts';
 import { astroJar } from '../auth/cookie-jars.ts';
 import type { FormPage, FormUseCase } from '../http/form-post.ts';
 import { keepPrivate } from './booking-by-id.ts';
 import { runtimeDeps } from '../runtime.ts';
-import { attachBooking } from '../use-cases/attach-booking.ts';
 import { changePassword } from '../use-cases/change-password.ts';
 import { deleteAccount } from '../use-cases/delete-account.ts';
 import { forgotPassword } from '../use-cases/forgot-password.ts';
@@ -87,15 +80,12 @@ export function loginForm(
     schema: loginSchema,
     fromForm: (form) => ({ email: text(form, 'email'), password: text(form, 'password') }),
     run: async (_ctx, input) => {
-      const deps = runtimeDeps();
-      const login = await passwordLogin(deps, request, input.email, input.password);
+      const login = await logInWithPassword(jar, runtimeDeps(), request, { ...input, attach });
       if ('refused' in login) {
         if (login.refused.status === 429)
           throw new Refused(429, { limit: [{ key: login.refused.body.error_description }] });
         throw refuse('password', 'account_login_failed');
       }
-      writeSession(jar, deps, login.tokens, true);
-      if (attach) await attachBooking(await deps.database(), login.userId, attach);
     },
     next: () => next,
   };
@@ -120,19 +110,13 @@ export function signUpForm(self: string) {
   } satisfies FormUseCase<Parameters<typeof register.run>[1], void>;
 }
 
-/** A link's e-mail proved the address (sign-up) or set a new password: this browser is logged in afresh. */
-async function logInAfterLink(jar: CookieJar, userId: string): Promise<void> {
-  const deps = runtimeDeps();
-  writeSession(jar, deps, await startSession(deps, userId), true);
-}
-
 export function verifyForm(jar: CookieJar, locale: Locale) {
   return {
     schema: verifyEmail.input,
     fromForm: (form: URLSearchParams) => ({ token: text(form, 'token'), password: text(form, 'password') }),
     run: async (...args: Parameters<typeof verifyEmail.run>) => {
       const { userId } = await verifyEmail.run(...args);
-      await logInAfterLink(jar, userId);
+      await logInBrowserAs(jar, runtimeDeps(), userId);
     },
     next: () => `${localizePath('/my-account', locale)}?welcome`,
   } satisfies FormUseCase<Parameters<typeof verifyEmail.run>[1], void>;
@@ -161,7 +145,7 @@ export function resetForm(jar: CookieJar, locale: Locale) {
     run: async (...args: Parameters<typeof resetPassword.run>) => {
       const { userId } = await resetPassword.run(...args);
       runtimeDeps().mailQueued?.();
-      await logInAfterLink(jar, userId);
+      await logInBrowserAs(jar, runtimeDeps(), userId);
     },
     next: () => `${localizePath('/my-account', locale)}?password-reset`,
   } satisfies FormUseCase<Parameters<typeof resetPassword.run>[1], void>;

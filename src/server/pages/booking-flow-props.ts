@@ -78,7 +78,7 @@ export function bookingFlowProps(
   /** A refused plain-form post: what was typed comes back with the reasons, by field path. */
   posted?: DetailsDraft & { errors: Record<string, string[]> },
   /** A logged-in account holder: the contact person from their profile, passengers to pick from their list. */
-  holder?: { profile: Profile | undefined; passengers: SavedPassenger[] },
+  holder?: { profile: Profile | undefined; passengers: SavedPassenger[]; csrf: string },
 ): FlowProps {
   const party = passengerCategories.flatMap((category) =>
     Array<PassengerCategory>(booking.party[category]).fill(category),
@@ -139,5 +139,6 @@ export function bookingFlowProps(
     })),
     ...(posted ? { serverErrors: posted.errors } : {}),
     ...(holder && holder.passengers.length > 0 ? { savedPassengers: holder.passengers } : {}),
+    ...(holder ? { csrf: holder.csrf } : {}),
   };
 }

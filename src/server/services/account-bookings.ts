@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, or, type SQL } from 'drizzle-orm';
 import { bookingShelf, type BookingShelf } from '../../domain/booking-shelf.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import type { Database } from '../db/client.ts';
@@ -20,7 +20,8 @@ async function ownership(db: Database, userId: string): Promise<SQL | undefined>
     .from(users)
     .where(and(eq(users.id, userId), isNotNull(users.emailVerifiedAt)));
   const byAccount = eq(bookings.userId, userId);
-  return user ? or(byAccount, eq(sql`lower(${bookings.contactEmail})`, user.email)) : byAccount;
+  // Both addresses are stored lower-cased: a plain comparison the index on contact_email serves.
+  return user ? or(byAccount, eq(bookings.contactEmail, user.email)) : byAccount;
 }
 
 export interface ShelvedBooking {

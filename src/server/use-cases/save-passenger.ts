@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { passportProblems } from '../../domain/passport.ts';
 import { toLocal } from '../../domain/port-time.ts';
 import { passengerSchema } from '../../schemas/booking-details.ts';
-import { savedPassengers } from '../db/schema/accounts.ts';
+import { savedPassengers, users } from '../db/schema/accounts.ts';
 import { Refused, refuse, type ErrorKeys } from '../validation-errors.ts';
 import { accountOf } from './account-actor.ts';
 import type { UseCaseContext } from './context.ts';
@@ -50,6 +50,8 @@ async function run(ctx: UseCaseContext, input: SavePassengerInput): Promise<{ id
       if (!changed) throw refuse('passenger', 'api_passenger_not_found');
       return changed;
     }
+    // Concurrent adds of one account count one after another: the account's row is their lock.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     const [saved] = await tx
       .select({ total: count() })
       .from(savedPassengers)

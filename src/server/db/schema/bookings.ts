@@ -65,6 +65,8 @@ export const bookings = pgTable(
     ),
     index('bookings_status_expires_idx').on(t.status, t.expiresAt),
     index('bookings_user_idx').on(t.userId),
+    // My booking finds a confirmed address's guest bookings by it (stored lower-cased by save-details).
+    index('bookings_contact_email_idx').on(t.contactEmail),
   ],
 );
 

@@ -2,17 +2,10 @@ import { Hono, type Context } from 'hono';
 import type * as z from 'zod/mini';
 import { loginSchema } from '../../../schemas/account.ts';
 import { translate } from '../../../i18n/translate.ts';
-import {
-  CSRF_COOKIE,
-  csrfToken,
-  passwordLogin,
-  sessionHolder,
-  startSession,
-  writeSession,
-} from '../../auth/browser-session.ts';
+import { logInBrowserAs, logInWithPassword } from '../../auth/browser-login.ts';
+import { CSRF_COOKIE, csrfToken, sessionHolder } from '../../auth/browser-session.ts';
 import { honoJar } from '../../auth/cookie-jars.ts';
 import { profileOf } from '../../services/profile.ts';
-import { attachBooking } from '../../use-cases/attach-booking.ts';
 import { useCaseContext } from '../../use-cases/context.ts';
 import { forgotPassword } from '../../use-cases/forgot-password.ts';
 import { register } from '../../use-cases/register.ts';
@@ -49,7 +42,7 @@ export function authRoutes(deps: AppDeps) {
   /** A browser that proved itself by an e-mailed link is logged in there and then. */
   const logInBrowser = async (c: Context, viaCookie: boolean, userId: string) => {
     if (!viaCookie) return undefined;
-    writeSession(honoJar(c), deps, await startSession(deps, userId), true);
+    await logInBrowserAs(honoJar(c), deps, userId);
     return profileOf(await deps.database(), userId);
   };
 
@@ -102,7 +95,8 @@ export function authRoutes(deps: AppDeps) {
       const raw = (await c.req.json().catch(() => ({}))) as { attach?: unknown } | null;
       const parsed = loginSchema.safeParse(raw ?? {});
       if (!parsed.success) return fieldErrors(c, issuesToErrors(parsed.error.issues));
-      const login = await passwordLogin(deps, c.req.raw, parsed.data.email, parsed.data.password);
+      const attach = typeof raw?.attach === 'string' ? raw.attach : undefined;
+      const login = await logInWithPassword(honoJar(c), deps, c.req.raw, { ...parsed.data, attach });
       if ('refused' in login) {
         if (login.refused.status === 429)
           return c.json({ message: login.refused.body.error_description }, 429, login.refused.headers);
@@ -110,10 +104,6 @@ export function authRoutes(deps: AppDeps) {
         const message = say(c, 'account_login_failed');
         return c.json({ message, errors: { password: [message] } }, 400);
       }
-      writeSession(honoJar(c), deps, login.tokens, true);
-      const db = await deps.database();
-      // From a guest booking's "log in to manage your bookings": that booking joins the account.
-      if (typeof raw?.attach === 'string') await attachBooking(db, login.userId, raw.attach);
-      return c.json({ loggedIn: true, data: await profileOf(db, login.userId) });
+      return c.json({ loggedIn: true, data: await profileOf(await deps.database(), login.userId) });
     });
 }

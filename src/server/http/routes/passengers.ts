@@ -1,8 +1,8 @@
 import { Hono, type Context } from 'hono';
 import { savedPassengersOf } from '../../services/saved-passengers.ts';
 import { useCaseContext } from '../../use-cases/context.ts';
-import { deletePassenger, savePassenger } from '../../use-cases/save-passenger.ts';
-import { issuesToErrors } from '../../validation-errors.ts';
+import { deletePassenger, passengerIdSchema, savePassenger } from '../../use-cases/save-passenger.ts';
+import { issuesToErrors, refuse } from '../../validation-errors.ts';
 import type { AppDeps } from '../app.ts';
 import { accountHolder } from '../credentials.ts';
 import { fieldErrors } from '../errors.ts';
@@ -25,7 +25,9 @@ export function passengersRoutes(deps: AppDeps) {
   const save = async (c: Context, id?: string) => {
     const ctx = await holderContext(c);
     const body = (await c.req.json().catch(() => undefined)) as Record<string, unknown> | undefined;
-    const parsed = savePassenger.input.safeParse({ ...body, ...(id ? { id } : {}) });
+    // Which passenger is the address's to say, never the body's (a POST adds, whatever it carries).
+    const fields = Object.fromEntries(Object.entries(body ?? {}).filter(([name]) => name !== 'id'));
+    const parsed = savePassenger.input.safeParse({ ...fields, ...(id !== undefined ? { id } : {}) });
     if (!parsed.success) return fieldErrors(c, issuesToErrors(parsed.error.issues));
     const saved = await savePassenger.run(ctx, parsed.data);
     return c.json({ id: saved.id }, id ? 200 : 201);
@@ -45,7 +47,11 @@ export function passengersRoutes(deps: AppDeps) {
       return c.json({ data: await savedPassengersOf(await deps.database(), holder.userId) });
     })
     .post('/passengers', (c) => save(c))
-    .put('/passengers/:id', (c) => save(c, c.req.param('id')))
+    .put('/passengers/:id', (c) => {
+      const id = c.req.param('id');
+      if (!passengerIdSchema.safeParse({ id }).success) throw refuse('passenger', 'api_passenger_not_found');
+      return save(c, id);
+    })
     .delete('/passengers/:id', async (c) => {
       await deletePassenger(await holderContext(c), c.req.param('id'));
       return c.body(null, 204);

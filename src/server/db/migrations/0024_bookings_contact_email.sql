@@ -1,0 +1,1 @@
+CREATE INDEX "bookings_contact_email_idx" ON "bookings" USING btree ("contact_email");
