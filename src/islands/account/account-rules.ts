@@ -1,6 +1,6 @@
 // Loaded on the first submit: the shared schemas and the phone metadata are the island's largest parts, and
 // nothing needs them before the person presses the button.
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
+import { toE164 } from '../../schemas/phone.ts';
 import { passengerSchema } from '../../schemas/booking-details.ts';
 import {
   changePasswordSchema,
@@ -24,17 +24,7 @@ const schemas = {
   deleteAccount: deleteAccountSchema,
 } as const;
 
-/** The phone as E.164 when it is a valid number for its country, else what was typed (the schema says why). */
-function toE164(country: string, typed: string): string {
-  const trimmed = typed.trim();
-  const parsed = trimmed ? parsePhoneNumberFromString(trimmed, country as CountryCode) : undefined;
-  return parsed?.isValid() ? parsed.number : trimmed;
-}
-
-/** The country a "+..." number belongs to, so the picker follows what was typed. */
-export function countryOfTyped(phone: string): string | undefined {
-  return phone.trim().startsWith('+') ? parsePhoneNumberFromString(phone.trim())?.country : undefined;
-}
+export { countryOfTyped } from '../../schemas/phone.ts';
 
 /** The form's values as the API takes them (the same payload the plain form's fields make on the server). */
 export function payloadOf(

@@ -2,7 +2,7 @@
 // island's largest parts and nothing needs them before the traveller presses "Next".
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Resolver } from 'react-hook-form';
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
+import { toE164 as phoneToE164 } from '../../schemas/phone.ts';
 import * as z from 'zod/mini';
 import { birthDateProblem, type PassengerCategory } from '../../domain/passengers.ts';
 import { passportProblems } from '../../domain/passport.ts';
@@ -11,17 +11,10 @@ import type { ContactValues, DetailsForm } from './types.ts';
 
 /** The phone as E.164 (+6281234567890) when it is a valid number for its country, else what was typed. */
 export function toE164(contact: ContactValues): string {
-  const typed = contact.phone.trim();
-  if (typed === '') return '';
-  const parsed = parsePhoneNumberFromString(typed, contact.phoneCountry as CountryCode);
-  return parsed?.isValid() ? parsed.number : typed;
+  return phoneToE164(contact.phoneCountry, contact.phone);
 }
 
-/** The country a "+..." number belongs to, so the country picker follows what was typed. */
-export function countryOfTyped(phone: string): string | undefined {
-  if (!phone.trim().startsWith('+')) return undefined;
-  return parsePhoneNumberFromString(phone.trim())?.country;
-}
+export { countryOfTyped } from '../../schemas/phone.ts';
 
 /**
  * The booking's dates and party as the rules need them: today, every travel date and the last one at the departure

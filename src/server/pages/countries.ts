@@ -1,9 +1,5 @@
-import {
-  getCountries,
-  getCountryCallingCode,
-  parsePhoneNumberFromString,
-  type CountryCode,
-} from 'libphonenumber-js/min';
+import { getCountries, getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { toE164 } from '../../schemas/phone.ts';
 import { intlTags, type Locale } from '../../i18n/locales.ts';
 
 /** One country as pickers list it: ISO code, calling code, name in the reader's language. */
@@ -38,15 +34,8 @@ export function countries(locale: Locale): string {
     .join('\n');
 }
 
-/**
- * A plain form's phone (a country picked, a number typed) as the schemas take it: E.164 when it is a valid number
- * for that country (or for the one its `+` code names), else as typed, so the schema says what is wrong with it.
- */
-export function phoneFromForm(country: string, typed: string): string {
-  const trimmed = typed.trim();
-  const parsed = trimmed ? parsePhoneNumberFromString(trimmed, country as CountryCode) : undefined;
-  return parsed?.isValid() ? parsed.number : trimmed;
-}
+/** A plain form's phone (its `phoneCountry` and `phone` fields) as the schemas take it. */
+export const phoneFromForm = toE164;
 
 /** A stored E.164 number as a plain form shows it: its country and the national number. */
 export function phoneForForm(e164: string): { country: string; national: string } {

@@ -1,5 +1,4 @@
 import { Hono, type Context } from 'hono';
-import type * as z from 'zod/mini';
 import { translate } from '../../../i18n/translate.ts';
 import { clearSession } from '../../auth/browser-session.ts';
 import { honoJar } from '../../auth/cookie-jars.ts';
@@ -7,12 +6,11 @@ import { endSession } from '../../auth/sessions.ts';
 import { profileOf } from '../../services/profile.ts';
 import { changePassword } from '../../use-cases/change-password.ts';
 import { deleteAccount } from '../../use-cases/delete-account.ts';
-import { useCaseContext } from '../../use-cases/context.ts';
 import { updateProfile } from '../../use-cases/update-profile.ts';
-import { issuesToErrors, refuse } from '../../validation-errors.ts';
+import { refuse } from '../../validation-errors.ts';
 import type { AppDeps } from '../app.ts';
-import { accountHolder } from '../credentials.ts';
-import { fieldErrors } from '../errors.ts';
+import { accountContext, accountHolder } from '../credentials.ts';
+import { jsonBody, noStore } from '../json-body.ts';
 import { requestLocale } from '../request-locale.ts';
 
 /**
@@ -24,32 +22,14 @@ import { requestLocale } from '../request-locale.ts';
  * DELETE /api/profile: delete the account (its password and `confirm`); 204, and a browser's cookies go.
  */
 export function accountRoutes(deps: AppDeps) {
-  const body = async <T>(c: Context, schema: z.ZodMiniType<T>) => {
-    const parsed = schema.safeParse((await c.req.json().catch(() => undefined)) ?? {});
-    return parsed.success
-      ? { data: parsed.data }
-      : { refused: fieldErrors(c, issuesToErrors(parsed.error.issues)) };
-  };
-  /** The account holder's context: the use cases act for them. */
-  const holderContext = async (c: Context) => {
-    const holder = await accountHolder(c, deps);
-    const ctx = await useCaseContext(deps, c.req.raw, {
-      locale: requestLocale(c.req.raw),
-      actor: { kind: 'account', userId: holder.userId },
-    });
-    return { holder, ctx };
-  };
+  const body = jsonBody;
+  const holderContext = (c: Context) => accountContext(c, deps);
   const profile = async (c: Context, userId: string) => {
     const data = await profileOf(await deps.database(), userId);
     if (!data) throw refuse('session', 'session_expired');
     return c.json({ data });
   };
 
-  // Only these routes: middleware of a sub-app mounted at '/' would reach every route registered after it.
-  const noStore = async (c: Context, next: () => Promise<void>) => {
-    await next();
-    c.header('Cache-Control', 'no-store');
-  };
   return new Hono()
     .use('/logout', noStore)
     .use('/profile', noStore)

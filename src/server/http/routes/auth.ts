@@ -1,5 +1,4 @@
 import { Hono, type Context } from 'hono';
-import type * as z from 'zod/mini';
 import { loginSchema } from '../../../schemas/account.ts';
 import { translate } from '../../../i18n/translate.ts';
 import { logInBrowserAs, logInWithPassword } from '../../auth/browser-login.ts';
@@ -15,6 +14,7 @@ import { issuesToErrors, refuse } from '../../validation-errors.ts';
 import type { AppDeps } from '../app.ts';
 import { callingClient } from '../credentials.ts';
 import { fieldErrors } from '../errors.ts';
+import { jsonBody } from '../json-body.ts';
 import { requestLocale } from '../request-locale.ts';
 
 /**
@@ -30,13 +30,7 @@ import { requestLocale } from '../request-locale.ts';
  */
 export function authRoutes(deps: AppDeps) {
   const context = (c: Context) => useCaseContext(deps, c.req.raw, { locale: requestLocale(c.req.raw) });
-  const body = async <T>(c: Context, schema: z.ZodMiniType<T>) => {
-    const parsed = schema.safeParse((await c.req.json().catch(() => undefined)) ?? {});
-    c.header('Cache-Control', 'no-store');
-    return parsed.success
-      ? { data: parsed.data }
-      : { refused: fieldErrors(c, issuesToErrors(parsed.error.issues)) };
-  };
+  const body = jsonBody;
   const say = (c: Context, key: Parameters<typeof translate>[0], params: Record<string, string> = {}) =>
     translate(key, requestLocale(c.req.raw), params);
   /** A browser that proved itself by an e-mailed link is logged in there and then. */

@@ -1,5 +1,4 @@
 import { Hono, type Context } from 'hono';
-import type * as z from 'zod/mini';
 import { BOOKING_ID_PATTERN } from '../../../domain/booking-code.ts';
 import { localizePath } from '../../../i18n/locales.ts';
 import { bookingStatus, bookingView } from '../../services/booking-view.ts';
@@ -12,10 +11,10 @@ import { hold } from '../../use-cases/hold-seats.ts';
 import { pay } from '../../use-cases/pay.ts';
 import { reschedule } from '../../use-cases/reschedule.ts';
 import { saveDetails } from '../../use-cases/save-details.ts';
-import { issuesToErrors, refuse } from '../../validation-errors.ts';
+import { refuse } from '../../validation-errors.ts';
 import type { AppDeps } from '../app.ts';
 import { optionalAccount } from '../credentials.ts';
-import { fieldErrors } from '../errors.ts';
+import { jsonBody } from '../json-body.ts';
 import { requestLocale } from '../request-locale.ts';
 
 /** The `{id}` of a booking route, checked before any query: an id of another shape is simply not found. */
@@ -40,14 +39,7 @@ function bookingIdOf(id: string): string {
 export function bookingsRoutes(deps: AppDeps) {
   /** The use cases' context for this request, in the reader's language. */
   const context = (c: Context) => useCaseContext(deps, c.req.raw, { locale: requestLocale(c.req.raw) });
-  /** The JSON body as the use case's schema reads it; undefined with the refusal already answered. */
-  const body = async <T>(c: Context, schema: z.ZodMiniType<T>, fullPath = false) => {
-    const parsed = schema.safeParse((await c.req.json().catch(() => undefined)) ?? {});
-    c.header('Cache-Control', 'no-store');
-    return parsed.success
-      ? { data: parsed.data }
-      : { refused: fieldErrors(c, issuesToErrors(parsed.error.issues, fullPath)) };
-  };
+  const body = jsonBody;
 
   return new Hono()
     .post('/bookings', async (c) => {

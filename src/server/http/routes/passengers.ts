@@ -1,12 +1,11 @@
 import { Hono, type Context } from 'hono';
 import { savedPassengersOf } from '../../services/saved-passengers.ts';
-import { useCaseContext } from '../../use-cases/context.ts';
 import { deletePassenger, passengerIdSchema, savePassenger } from '../../use-cases/save-passenger.ts';
 import { issuesToErrors, refuse } from '../../validation-errors.ts';
 import type { AppDeps } from '../app.ts';
-import { accountHolder } from '../credentials.ts';
+import { accountContext, accountHolder } from '../credentials.ts';
+import { noStore } from '../json-body.ts';
 import { fieldErrors } from '../errors.ts';
-import { requestLocale } from '../request-locale.ts';
 
 /**
  * The account holder's Passenger list, with their bearer token or session cookie:
@@ -15,13 +14,7 @@ import { requestLocale } from '../request-locale.ts';
  * Another account's passenger answers 404, as one that does not exist.
  */
 export function passengersRoutes(deps: AppDeps) {
-  const holderContext = async (c: Context) => {
-    const holder = await accountHolder(c, deps);
-    return useCaseContext(deps, c.req.raw, {
-      locale: requestLocale(c.req.raw),
-      actor: { kind: 'account', userId: holder.userId },
-    });
-  };
+  const holderContext = async (c: Context) => (await accountContext(c, deps)).ctx;
   const save = async (c: Context, id?: string) => {
     const ctx = await holderContext(c);
     const body = (await c.req.json().catch(() => undefined)) as Record<string, unknown> | undefined;
@@ -33,11 +26,6 @@ export function passengersRoutes(deps: AppDeps) {
     return c.json({ id: saved.id }, id ? 200 : 201);
   };
 
-  // Only these routes: middleware of a sub-app mounted at '/' would reach every route registered after it.
-  const noStore = async (c: Context, next: () => Promise<void>) => {
-    await next();
-    c.header('Cache-Control', 'no-store');
-  };
   return new Hono()
     .use('/passengers', noStore)
     .use('/passengers/*', noStore)
