@@ -8,6 +8,7 @@ import {
   registerSchema,
   resetPasswordSchema,
 } from '../../schemas/account.ts';
+import { linkUsable, serverLinkSecret } from '../auth/account-links.ts';
 import { logInBrowserAs, logInWithPassword } from '../auth/browser-login.ts';
 import { clearSession, csrfToken, type CookieJar } from '../auth/browser-session.ts';
 import { astroJar } from '../auth/cookie-jars.ts';
@@ -19,7 +20,7 @@ import { deleteAccount } from '../use-cases/delete-account.ts';
 import { forgotPassword } from '../use-cases/forgot-password.ts';
 import { register } from '../use-cases/register.ts';
 import { resetPassword } from '../use-cases/reset-password.ts';
-import { deletePassenger, passengerIdSchema, savePassenger } from '../use-cases/save-passenger.ts';
+import { deletePassenger, savePassenger } from '../use-cases/save-passenger.ts';
 import { updateProfile } from '../use-cases/update-profile.ts';
 import { verifyEmail } from '../use-cases/verify-email.ts';
 import { Refused, refuse } from '../validation-errors.ts';
@@ -206,10 +207,9 @@ export function passengerForm(id: string | undefined, locale: Locale) {
 /** "Delete" beside a saved passenger (a plain form on the Passenger list). */
 export function deletePassengerForm(locale: Locale) {
   return {
-    schema: passengerIdSchema,
+    schema: deletePassenger.input,
     fromForm: (form: URLSearchParams) => ({ id: text(form, 'id') }),
-    run: (ctx: Parameters<typeof deletePassenger>[0], input: { id: string }) =>
-      deletePassenger(ctx, input.id),
+    run: deletePassenger.run,
     next: () => `${localizePath('/passenger-list', locale)}?deleted`,
   } satisfies FormUseCase<{ id: string }, void>;
 }
@@ -228,4 +228,13 @@ export function deleteAccountForm(jar: CookieJar, locale: Locale) {
     },
     next: () => `${localizePath('/login', locale)}?account-deleted`,
   } satisfies FormUseCase<Parameters<typeof deleteAccount.run>[1], void>;
+}
+
+/** Whether a new-password link still works (unused, unexpired, genuine), so its page asks or says to ask again. */
+export async function resetLinkUsable(token: string): Promise<boolean> {
+  const deps = runtimeDeps();
+  const secret = deps.linkSecret?.() ?? serverLinkSecret();
+  return (
+    token.length <= 200 && linkUsable(await deps.database(), secret, 'reset_password', token, deps.clock())
+  );
 }

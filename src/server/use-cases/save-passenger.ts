@@ -67,18 +67,19 @@ async function run(ctx: UseCaseContext, input: SavePassengerInput): Promise<{ id
   });
 }
 
-export const savePassenger = { input: savePassengerSchema, run };
-
-/** Which saved passenger a delete names. */
+/** Which saved passenger a change or a delete names. */
 export const passengerIdSchema = z.object({ id: z.string().check(z.uuid('api_passenger_not_found')) });
 
+export const savePassenger = { input: savePassengerSchema, run };
+
 /** Removes one passenger from the account's list; another account's (or none) is "not found". */
-export async function deletePassenger(ctx: UseCaseContext, id: string): Promise<void> {
+async function remove(ctx: UseCaseContext, { id }: { id: string }): Promise<void> {
   const userId = accountOf(ctx);
-  if (!z.uuid().safeParse(id).success) throw refuse('passenger', 'api_passenger_not_found');
   const removed = await ctx.db
     .delete(savedPassengers)
     .where(and(eq(savedPassengers.id, id), eq(savedPassengers.userId, userId)))
     .returning({ id: savedPassengers.id });
   if (removed.length === 0) throw refuse('passenger', 'api_passenger_not_found');
 }
+
+export const deletePassenger = { input: passengerIdSchema, run: remove };

@@ -41,7 +41,9 @@ export function passengersRoutes(deps: AppDeps) {
       return save(c, id);
     })
     .delete('/passengers/:id', async (c) => {
-      await deletePassenger(await holderContext(c), c.req.param('id'));
+      const id = { id: c.req.param('id') };
+      if (!deletePassenger.input.safeParse(id).success) throw refuse('passenger', 'api_passenger_not_found');
+      await deletePassenger.run(await holderContext(c), id);
       return c.body(null, 204);
     });
 }
