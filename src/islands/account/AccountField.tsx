@@ -124,32 +124,8 @@ export function AccountField({
           </select>
         </Field>
       );
+    // A box to tick: the terms of a sign-up (with links to read them) or a confirmation (delete my account).
     case 'check':
-      return (
-        <div className="grid gap-1">
-          <label className="flex items-start gap-3">
-            <input
-              type="checkbox"
-              className="mt-1 size-5 shrink-0 accent-primary"
-              value="on"
-              id={id}
-              aria-invalid={errorList ? true : undefined}
-              aria-describedby={errorList ? `${id}-error` : undefined}
-              {...form.register(spec.name, {
-                onChange: () => {
-                  form.clearErrors(spec.name);
-                },
-              })}
-            />
-            <span>{t(spec.label)}</span>
-          </label>
-          {errorList && (
-            <p id={`${id}-error`} className="text-sm text-error">
-              {errorList.join(' ')}
-            </p>
-          )}
-        </div>
-      );
     case 'agree':
       return (
         <div className="grid gap-1">
@@ -170,14 +146,16 @@ export function AccountField({
             />
             <span>{t(spec.label)}</span>
           </label>
-          <p className="flex flex-wrap gap-x-4 ps-8 text-sm">
-            <a className="link" href={links.terms} target="_blank" rel="noopener">
-              {t('account_agree_terms_link')}
-            </a>
-            <a className="link" href={links.privacy} target="_blank" rel="noopener">
-              {t('account_agree_privacy_link')}
-            </a>
-          </p>
+          {spec.kind === 'agree' && (
+            <p className="flex flex-wrap gap-x-4 ps-8 text-sm">
+              <a className="link" href={links.terms} target="_blank" rel="noopener">
+                {t('account_agree_terms_link')}
+              </a>
+              <a className="link" href={links.privacy} target="_blank" rel="noopener">
+                {t('account_agree_privacy_link')}
+              </a>
+            </p>
+          )}
           {errorList && (
             <p id={`${id}-error`} className="text-sm text-error">
               {errorList.join(' ')}

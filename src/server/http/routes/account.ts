@@ -22,7 +22,6 @@ import { requestLocale } from '../request-locale.ts';
  * DELETE /api/profile: delete the account (its password and `confirm`); 204, and a browser's cookies go.
  */
 export function accountRoutes(deps: AppDeps) {
-  const body = jsonBody;
   const holderContext = (c: Context) => accountContext(c, deps);
   const profile = async (c: Context, userId: string) => {
     const data = await profileOf(await deps.database(), userId);
@@ -43,14 +42,14 @@ export function accountRoutes(deps: AppDeps) {
     .get('/profile', async (c) => profile(c, (await accountHolder(c, deps)).userId))
     .put('/profile', async (c) => {
       const { holder, ctx } = await holderContext(c);
-      const input = await body(c, updateProfile.input);
+      const input = await jsonBody(c, updateProfile.input);
       if (!input.data) return input.refused;
       await updateProfile.run(ctx, input.data);
       return profile(c, holder.userId);
     })
     .put('/profile/change-password', async (c) => {
       const { holder, ctx } = await holderContext(c);
-      const input = await body(c, changePassword.input);
+      const input = await jsonBody(c, changePassword.input);
       if (!input.data) return input.refused;
       await changePassword.run(ctx, { ...input.data, keepFamily: holder.family });
       deps.mailQueued?.();
@@ -58,7 +57,7 @@ export function accountRoutes(deps: AppDeps) {
     })
     .delete('/profile', async (c) => {
       const { holder, ctx } = await holderContext(c);
-      const input = await body(c, deleteAccount.input);
+      const input = await jsonBody(c, deleteAccount.input);
       if (!input.data) return input.refused;
       await deleteAccount.run(ctx, input.data);
       if (holder.viaCookie) clearSession(honoJar(c), deps);

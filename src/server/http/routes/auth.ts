@@ -30,7 +30,6 @@ import { requestLocale } from '../request-locale.ts';
  */
 export function authRoutes(deps: AppDeps) {
   const context = (c: Context) => useCaseContext(deps, c.req.raw, { locale: requestLocale(c.req.raw) });
-  const body = jsonBody;
   const say = (c: Context, key: Parameters<typeof translate>[0], params: Record<string, string> = {}) =>
     translate(key, requestLocale(c.req.raw), params);
   /** A browser that proved itself by an e-mailed link is logged in there and then. */
@@ -43,7 +42,7 @@ export function authRoutes(deps: AppDeps) {
   return new Hono()
     .post('/auth/register', async (c) => {
       await callingClient(c, deps);
-      const input = await body(c, register.input);
+      const input = await jsonBody(c, register.input);
       if (!input.data) return input.refused;
       await register.run(await context(c), input.data);
       deps.mailQueued?.();
@@ -51,7 +50,7 @@ export function authRoutes(deps: AppDeps) {
     })
     .post('/auth/verify-email', async (c) => {
       const { viaCookie } = await callingClient(c, deps);
-      const input = await body(c, verifyEmail.input);
+      const input = await jsonBody(c, verifyEmail.input);
       if (!input.data) return input.refused;
       const { userId } = await verifyEmail.run(await context(c), input.data);
       const data = await logInBrowser(c, viaCookie, userId);
@@ -59,7 +58,7 @@ export function authRoutes(deps: AppDeps) {
     })
     .post('/recovery/forgot-password', async (c) => {
       await callingClient(c, deps);
-      const input = await body(c, forgotPassword.input);
+      const input = await jsonBody(c, forgotPassword.input);
       if (!input.data) return input.refused;
       await forgotPassword.run(await context(c), input.data);
       deps.mailQueued?.();
@@ -67,7 +66,7 @@ export function authRoutes(deps: AppDeps) {
     })
     .post('/recovery/reset-password', async (c) => {
       const { viaCookie } = await callingClient(c, deps);
-      const input = await body(c, resetPassword.input);
+      const input = await jsonBody(c, resetPassword.input);
       if (!input.data) return input.refused;
       const { userId } = await resetPassword.run(await context(c), input.data);
       deps.mailQueued?.();

@@ -39,11 +39,10 @@ function bookingIdOf(id: string): string {
 export function bookingsRoutes(deps: AppDeps) {
   /** The use cases' context for this request, in the reader's language. */
   const context = (c: Context) => useCaseContext(deps, c.req.raw, { locale: requestLocale(c.req.raw) });
-  const body = jsonBody;
 
   return new Hono()
     .post('/bookings', async (c) => {
-      const input = await body(c, hold.input);
+      const input = await jsonBody(c, hold.input);
       if (!input.data) return input.refused;
       const held = await hold.run(await context(c), input.data);
       return c.json(
@@ -52,7 +51,7 @@ export function bookingsRoutes(deps: AppDeps) {
       );
     })
     .post('/bookings/lookup', async (c) => {
-      const input = await body(c, findBooking.input);
+      const input = await jsonBody(c, findBooking.input);
       if (!input.data) return input.refused;
       return c.json({ id: await findBooking.run(await context(c), input.data) });
     })
@@ -74,7 +73,7 @@ export function bookingsRoutes(deps: AppDeps) {
       return c.json(view);
     })
     .post('/bookings/:id/payment', async (c) => {
-      const input = await body(c, pay.input);
+      const input = await jsonBody(c, pay.input);
       if (!input.data) return input.refused;
       const ctx = await context(c);
       const bookingId = bookingIdOf(c.req.param('id'));
@@ -84,7 +83,7 @@ export function bookingsRoutes(deps: AppDeps) {
       return c.json({ status: view?.status, payment: view?.payment, price: view?.price });
     })
     .post('/bookings/:id/check-in', async (c) => {
-      const input = await body(c, checkIn.input);
+      const input = await jsonBody(c, checkIn.input);
       if (!input.data) return input.refused;
       const ctx = await context(c);
       const bookingId = bookingIdOf(c.req.param('id'));
@@ -102,7 +101,7 @@ export function bookingsRoutes(deps: AppDeps) {
       });
     })
     .post('/bookings/:id/reschedule', async (c) => {
-      const input = await body(c, reschedule.input);
+      const input = await jsonBody(c, reschedule.input);
       if (!input.data) return input.refused;
       const bookingId = bookingIdOf(c.req.param('id'));
       const moved = await reschedule.run(await context(c), { ...input.data, bookingId });
@@ -110,7 +109,7 @@ export function bookingsRoutes(deps: AppDeps) {
       return c.json(moved);
     })
     .post('/bookings/:id/cancellation', async (c) => {
-      const input = await body(c, cancelBookingTickets.input);
+      const input = await jsonBody(c, cancelBookingTickets.input);
       if (!input.data) return input.refused;
       const bookingId = bookingIdOf(c.req.param('id'));
       const cancelled = await cancelBookingTickets.run(await context(c), { ...input.data, bookingId });
@@ -118,7 +117,7 @@ export function bookingsRoutes(deps: AppDeps) {
       return c.json(cancelled);
     })
     .post('/bookings/:id/claim', async (c) => {
-      const input = await body(c, claimOpenTicket.input);
+      const input = await jsonBody(c, claimOpenTicket.input);
       if (!input.data) return input.refused;
       const bookingId = bookingIdOf(c.req.param('id'));
       const claimed = await claimOpenTicket.run(await context(c), { ...input.data, bookingId });
@@ -126,7 +125,7 @@ export function bookingsRoutes(deps: AppDeps) {
       return c.json(claimed);
     })
     .put('/bookings/:id/details', async (c) => {
-      const input = await body(c, saveDetails.input, true);
+      const input = await jsonBody(c, saveDetails.input, true);
       if (!input.data) return input.refused;
       const ctx = await useCaseContext(deps, c.req.raw, {
         locale: requestLocale(c.req.raw),
