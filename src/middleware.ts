@@ -5,7 +5,7 @@ import { astroJar } from './server/auth/cookie-jars.ts';
 import { isProtectedPath, readsSession } from './server/http/guard.ts';
 import { rememberClientAddress } from './server/http/client-address.ts';
 import { runtimeDeps } from './server/runtime.ts';
-import { bodyTooLarge, declaredTooLarge } from './server/http/body-limit.ts';
+import { bodyTooLarge, declaredTooLarge, pageCountsItsBody } from './server/http/body-limit.ts';
 import { compressResponse } from './server/http/compress.ts';
 import { hasIslandPreloads, withIslandPreloads } from './server/http/island-preloads.ts';
 import { withFrameAncestors } from './server/http/security-headers.ts';
@@ -21,9 +21,13 @@ const localize = defineMiddleware((context, next) => {
   return next();
 });
 
-/** A body declared over the limit is refused before any page or the API reads it (chunked ones are counted there). */
+/**
+ * A body declared over the limit is refused before any page or the API reads it (chunked ones are counted there).
+ * My account reads a picture post itself, to show one too big at its field.
+ */
 const limitBodies = defineMiddleware((context, next) => {
-  if (context.isPrerendered || !declaredTooLarge(context.request)) return next();
+  if (context.isPrerendered || pageCountsItsBody(context.url.pathname)) return next();
+  if (!declaredTooLarge(context.request)) return next();
   return bodyTooLarge(context.request);
 });
 

@@ -122,6 +122,11 @@ export const refusalStatuses = {
   account_password_common: 400,
   account_error_current_password: 422,
   account_error_birth_date_future: 422,
+  avatar_error_too_large: 413,
+  avatar_error_unreadable: 422,
+  avatar_error_pixels: 422,
+  avatar_error_missing: 400,
+  avatar_not_found: 404,
   payment_error_gateway: 503,
 } as const satisfies Record<string, RefusalStatus>;
 export type RefusalCode = keyof typeof refusalStatuses;

@@ -13,6 +13,8 @@ export interface CachedProfile {
   gender: string;
   dateOfBirth: string;
   nationality: string;
+  /** The profile picture's address, if there is one. */
+  avatarUrl?: string | null;
 }
 
 export interface SessionState {

@@ -109,7 +109,7 @@ describe.each(testDatabases)('a browser session in HttpOnly cookies (/api/sessio
     });
     const saved = await browser.request('/api/profile', { method: 'PUT', json: profile });
     expect(saved.status).toBe(200);
-    expect(await saved.json()).toEqual({ data: { ...profile, email: 'wayan@example.com' } });
+    expect(await saved.json()).toEqual({ data: { ...profile, avatarUrl: null, email: 'wayan@example.com' } });
   });
 
   it('renews an expired access token with the refresh cookie, rotating both', async () => {

@@ -73,6 +73,7 @@ describe.each(testDatabases)(
           gender: '',
           dateOfBirth: '',
           nationality: '',
+          avatarUrl: null,
         },
       });
       const nobody = await call('GET', '/api/profile', undefined, 'id');

@@ -13,12 +13,12 @@ export interface ApiAnswer {
 }
 
 /**
- * One call to the site's API as an island makes it: JSON, the reader's language, the session cookie (sent by the
+ * One call to the site's API as an island makes it: JSON (or a file's form), the reader's language, the session cookie (sent by the
  * browser) and the anti-forgery header. Never throws for an HTTP answer; a network failure does.
  */
 export async function callApi(
   path: string,
-  options: { method?: string; json?: unknown; locale: Locale },
+  options: { method?: string; json?: unknown; form?: FormData; locale: Locale },
 ): Promise<ApiAnswer> {
   const response = await fetch(path, {
     method: options.method ?? 'GET',
@@ -30,6 +30,8 @@ export async function callApi(
       ...(options.json !== undefined ? { 'Content-Type': 'application/json' } : {}),
     },
     ...(options.json !== undefined ? { body: JSON.stringify(options.json) } : {}),
+    // A file upload: the browser writes the multipart body and its Content-Type.
+    ...(options.form ? { body: options.form } : {}),
   });
   const body = (await response.json().catch(() => ({}))) as ApiAnswer['body'];
   return { status: response.status, ok: response.ok, body };

@@ -11,7 +11,7 @@ import type { Network } from '../network.ts';
 import { CallbackRejected, GatewayUnavailable, type PaymentGateway } from '../payments/gateway.ts';
 import { translate } from '../../i18n/translate.ts';
 import { Refused } from '../validation-errors.ts';
-import { bodyTooLarge, MAX_BODY_BYTES } from './body-limit.ts';
+import { bodyTooLarge, maxBodyBytes } from './body-limit.ts';
 import { fieldErrors } from './errors.ts';
 import { requestLocale } from './request-locale.ts';
 import { serverBoardingPassKeys, type BoardingPassKeys } from '../boarding-pass/keys.ts';
@@ -57,8 +57,11 @@ export interface AppDeps {
 /** The API: one Hono app behind `/api/*`, mounted by src/pages/api/[...path].ts and tested with `app.request()`. */
 export function createApp(deps: AppDeps) {
   const app = new Hono().basePath('/api');
-  // Before anything reads a body: over 64 KB (declared, or counted as it streams in) is a 413, never parsed.
-  app.use(bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => bodyTooLarge(c.req.raw) }));
+  // Before anything reads a body: over 64 KB (a profile picture's post: 2 MB and a little), declared or counted as it
+  // streams in, is a 413, never parsed.
+  app.use((c, next) =>
+    bodyLimit({ maxSize: maxBodyBytes(c.req.path), onError: (e) => bodyTooLarge(e.req.raw) })(c, next),
+  );
 
   app.get('/health', async (c) => {
     c.header('Cache-Control', 'no-store');

@@ -56,6 +56,10 @@ export const apiContracts: Record<string, Contract> = {
   'PUT /api/profile': { body: profileSchema },
   'PUT /api/profile/change-password': { body: changePasswordSchema },
   'DELETE /api/profile': { body: deleteAccountSchema },
+  // A multipart picture: the fuzzer's bodies are none, so each must be refused as missing or not a picture.
+  'POST /api/profile/avatar': {},
+  'GET /api/profile/avatar': {},
+  'DELETE /api/profile/avatar': {},
   'POST /api/auth/register': { body: registerSchema },
   'POST /api/auth/verify-email': { body: verifyEmailSchema },
   'POST /api/recovery/forgot-password': { body: forgotPasswordSchema },

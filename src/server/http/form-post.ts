@@ -1,11 +1,12 @@
 import type { Locale } from '../../i18n/locales.ts';
+import { AVATAR_MAX_MEGABYTES } from '../../domain/avatar.ts';
 import { runtimeDeps } from '../runtime.ts';
 import { CSRF_FIELD, csrfMatches, type CookieJar } from '../auth/browser-session.ts';
 import { useCaseContext, type Actor, type UseCaseContext } from '../use-cases/context.ts';
 import { GatewayUnavailable } from '../payments/gateway.ts';
 import { issuesToErrors, localizeErrors, refuse, Refused, type RefusalStatus } from '../validation-errors.ts';
 import type { AppDeps } from './app.ts';
-import { bodyTooLarge, readForm } from './body-limit.ts';
+import { bodyTooLarge, readForm, readPictureForm } from './body-limit.ts';
 import { isCrossSite } from './same-origin.ts';
 
 /** What a page hands over: Astro's request, locals and socket address (Astro's `Astro` has all three). */
@@ -37,7 +38,9 @@ export interface FormUseCase<Input, Output> {
       | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
   };
   /** The form's fields (`contact.fullName`, `passengers.0.passportNumber`) as the use case's input. */
-  fromForm(form: URLSearchParams): unknown;
+  fromForm(form: URLSearchParams, picture?: Uint8Array): unknown;
+  /** A multipart form carrying a picture (up to 2 MB): its file is read too and given to `fromForm`. */
+  takesPicture?: true;
   run(ctx: UseCaseContext, input: Input): Promise<Output>;
   /** The page to show next (303, so a reload does not post again). */
   next(output: Output): string;
@@ -68,13 +71,14 @@ export async function submitForm<Input, Output>(
   const { request, locals } = page;
   if (request.method !== 'POST') return undefined;
   if (isCrossSite(request)) return new Response(null, { status: 403 });
-  const form = await readForm(request);
-  if (form === 'tooLarge') return bodyTooLarge(request);
+  const posted = useCase.takesPicture ? await readPictureForm(request) : await readForm(request);
+  if (posted === 'tooLarge') return tooLargeRefusal(request, locals.locale, useCase.takesPicture);
+  const { fields: form, image } = posted instanceof URLSearchParams ? { fields: posted } : posted;
   if (page.csrf && !csrfMatches(page.csrf, form.get(CSRF_FIELD))) {
     // An old tab (its token renewed at login since) or another site's form: say to reload, keep what was typed.
     return { status: 403, errors: localizeErrors({ form: [{ key: 'api_forgery' }] }, locals.locale), form };
   }
-  const parsed = useCase.schema.safeParse(useCase.fromForm(form));
+  const parsed = useCase.schema.safeParse(useCase.fromForm(form, image));
   if (!parsed.success) {
     const errors = issuesToErrors(parsed.error.issues, useCase.fullPaths);
     return { status: 400, errors: localizeErrors(errors, locals.locale), form };
@@ -100,4 +104,14 @@ export async function submitForm<Input, Output>(
     if (!(error instanceof Refused)) throw error;
     return { status: error.status, errors: localizeErrors(error.errors, locals.locale), form };
   }
+}
+
+/**
+ * A body over the limit: a picture's form shows it at the picture's field (a phone photo too big is an everyday
+ * mistake, not an attack); any other form answers the plain 413.
+ */
+function tooLargeRefusal(request: Request, locale: Locale, picture?: true): Response | FormRefusal {
+  if (!picture) return bodyTooLarge(request);
+  const errors = { image: [{ key: 'avatar_error_too_large', params: { megabytes: AVATAR_MAX_MEGABYTES } }] };
+  return { status: 413, errors: localizeErrors(errors, locale), form: new URLSearchParams() };
 }

@@ -22,6 +22,8 @@ export interface RateLimitSettings {
   recoveries?: number;
   /** Account e-mails (confirm, reset) asked for one address per hour, from anywhere (default 5): no mail bombing. */
   accountMails?: number;
+  /** Profile pictures one account may upload per hour (default 20): each one is decoded and encoded again. */
+  pictures?: number;
 }
 
 /**
@@ -47,6 +49,7 @@ export interface RateLimits {
   registrations: Limit;
   recoveries: Limit;
   accountMails: Limit;
+  pictures: Limit;
 }
 
 function tooMany(msBeforeNext: number) {
@@ -101,5 +104,6 @@ export function createRateLimits(database: () => Promise<Database>, settings: Ra
     registrations: limit(database, 'register-ip', settings.registrations ?? 10, 60 * 60),
     recoveries: limit(database, 'recovery-ip', settings.recoveries ?? 10, 15 * 60),
     accountMails: limit(database, 'account-mail', settings.accountMails ?? 5, 60 * 60),
+    pictures: limit(database, 'avatar-account', settings.pictures ?? 20, 60 * 60),
   };
 }

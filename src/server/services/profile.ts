@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { users } from '../db/schema/accounts.ts';
+import { avatars, users } from '../db/schema/accounts.ts';
 
 /** The profile as the site shows and caches it (`GET /api/profile`'s `data`, the session store, My account). */
 export interface Profile {
@@ -10,11 +10,21 @@ export interface Profile {
   gender: 'male' | 'female' | '';
   dateOfBirth: string;
   nationality: string;
+  /** The profile picture's address (its version in the query, so a new one is never a cached old one), or null. */
+  avatarUrl: string | null;
 }
 
+/** Where the holder's own picture is served (`GET /api/profile/avatar`): one address for every account. */
+export const AVATAR_PATH = '/api/profile/avatar';
+
 export async function profileOf(db: Database, userId: string): Promise<Profile | undefined> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
-  if (!user) return undefined;
+  const [row] = await db
+    .select({ user: users, pictureAt: avatars.updatedAt })
+    .from(users)
+    .leftJoin(avatars, eq(avatars.userId, users.id))
+    .where(eq(users.id, userId));
+  if (!row) return undefined;
+  const { user, pictureAt } = row;
   return {
     fullName: user.fullName,
     email: user.email,
@@ -22,5 +32,15 @@ export async function profileOf(db: Database, userId: string): Promise<Profile |
     gender: user.gender ?? '',
     dateOfBirth: user.dateOfBirth ?? '',
     nationality: user.nationality ?? '',
+    avatarUrl: pictureAt ? `${AVATAR_PATH}?v=${String(pictureAt.getTime())}` : null,
   };
+}
+
+/** The holder's picture as kept (a WebP) and its version, or undefined when there is none. */
+export async function avatarOf(db: Database, userId: string) {
+  const [row] = await db
+    .select({ image: avatars.image, updatedAt: avatars.updatedAt })
+    .from(avatars)
+    .where(eq(avatars.userId, userId));
+  return row;
 }

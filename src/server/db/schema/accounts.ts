@@ -1,5 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+/** Binary data (`bytea`): node-postgres answers a Buffer, PGlite a Uint8Array; both read as a Buffer. */
+const bytes = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
 
 /**
  * The applications allowed to ask for tokens (`POST /oauth/token`): the web app itself (seeded by `npm start`) and
@@ -166,3 +183,16 @@ export const savedPassengers = pgTable(
     check('saved_passengers_passport_dates', sql`${t.passportExpiry} > ${t.passportIssued}`),
   ],
 );
+
+/**
+ * An account's profile picture: a square WebP the server made from the upload (re-encoded, metadata gone), never
+ * the uploaded bytes. Its own table, so reading a user never loads an image; goes with the account.
+ */
+export const avatars = pgTable('avatars', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  image: bytes('image').notNull(),
+  /** Also the picture's version in its address, so a new one is never taken from a cache. */
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,36 @@
+import { eq } from 'drizzle-orm';
+import * as z from 'zod/mini';
+import { avatars } from '../db/schema/accounts.ts';
+import { avatarWebp } from '../images/avatar-image.ts';
+import { accountOf } from './account-actor.ts';
+import type { UseCaseContext } from './context.ts';
+
+/** The picture as sent (a file's bytes); what it is is read from the bytes themselves. */
+const avatarInput = z.object({
+  image: z.instanceof(Uint8Array, { error: 'avatar_error_missing' }),
+});
+
+/**
+ * Saves the account holder's profile picture (`POST /api/profile/avatar`, My account): counted per account (each
+ * upload is decoded and encoded again), made into the kept square WebP (images/avatar-image.ts), and replaces the
+ * one before. Refusals: too big (413), not a picture or too many pixels (422), too many uploads (429).
+ */
+async function run(ctx: UseCaseContext, input: z.infer<typeof avatarInput>): Promise<void> {
+  const userId = accountOf(ctx);
+  await ctx.rateLimits.pictures.take(userId);
+  const image = await avatarWebp(input.image);
+  const updatedAt = ctx.clock();
+  await ctx.db
+    .insert(avatars)
+    .values({ userId, image, updatedAt })
+    .onConflictDoUpdate({ target: avatars.userId, set: { image, updatedAt } });
+}
+
+export const setAvatar = { input: avatarInput, run };
+
+/** Removes the profile picture (My account, "Remove picture"): the initials show again. Nothing to remove is fine. */
+async function remove(ctx: UseCaseContext): Promise<void> {
+  await ctx.db.delete(avatars).where(eq(avatars.userId, accountOf(ctx)));
+}
+
+export const removeAvatar = { input: z.object({}), run: remove };
