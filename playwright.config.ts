@@ -6,6 +6,10 @@ export const baseURL = `http://127.0.0.1:${PORT}`;
 const E2E_DB = 'data/e2e-pglite';
 /** Where the e2e server writes its e-mails (no SMTP_URL): the booking tests read them from here. */
 export const E2E_OUTBOX = 'data/e2e-outbox';
+const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 4490);
+const OIDC_ISSUER = `http://127.0.0.1:${String(OIDC_PORT)}`;
+/** Where the site loads Google's sign-in library from in the browser tests. */
+export const GOOGLE_SCRIPT_URL = `${OIDC_ISSUER}/gsi/client`;
 
 /** Debian's Chromium by default; CHROME_PATH elsewhere; Playwright's own browser if one is installed. */
 function chromeExecutable(): string {
@@ -67,24 +71,41 @@ export default defineConfig({
       use: { viewport: { width: 1366, height: 900 } },
     },
   ],
-  webServer: {
-    // The production server on the production build (npm run test:e2e builds it with the test fixtures).
-    // A fresh embedded database of its own, migrated and seeded like `npm start` does.
-    command: `rm -rf ${E2E_DB} ${E2E_OUTBOX} && node scripts/db-setup.ts && node src/server/main.ts`,
-    url: `${baseURL}/api/health`,
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      PGLITE_DIR: E2E_DB,
-      OUTBOX_DIR: E2E_OUTBOX,
-      SITE_URL: baseURL,
-      // Every browser test books from 127.0.0.1; the limits themselves are proven by the integration tests.
-      RATE_LIMIT_HOLDS: '100000',
-      RATE_LIMIT_LOOKUPS: '100000',
-      // The browser tests pay through the sandbox's simulator, on purpose.
-      ALLOW_SANDBOX_GATEWAY: '1',
+  webServer: [
+    {
+      // Sign in with Google signs in against this local OpenID Connect provider (tests/e2e/oidc-provider.ts).
+      command: 'node tests/e2e/oidc-provider.ts',
+      url: `${OIDC_ISSUER}/.well-known/openid-configuration`,
+      env: { OIDC_PORT: String(OIDC_PORT) },
+      reuseExistingServer: false,
+      timeout: 30_000,
     },
-    reuseExistingServer: false,
-    timeout: 30_000,
-  },
+    {
+      // The production server on the production build (npm run test:e2e builds it with the test fixtures).
+      // A fresh embedded database of its own, migrated and seeded like `npm start` does.
+      command: `rm -rf ${E2E_DB} ${E2E_OUTBOX} && node scripts/db-setup.ts && node src/server/main.ts`,
+      url: `${baseURL}/api/health`,
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        PGLITE_DIR: E2E_DB,
+        OUTBOX_DIR: E2E_OUTBOX,
+        SITE_URL: baseURL,
+        // Every browser test books from 127.0.0.1; the limits themselves are proven by the integration tests.
+        RATE_LIMIT_HOLDS: '100000',
+        RATE_LIMIT_LOOKUPS: '100000',
+        // The browser tests pay through the sandbox's simulator, on purpose.
+        ALLOW_SANDBOX_GATEWAY: '1',
+        GOOGLE_CLIENT_ID: 'segara-e2e.apps.example',
+        GOOGLE_CLIENT_SECRET: 'segara-e2e-secret',
+        GOOGLE_ISSUER: OIDC_ISSUER,
+        GOOGLE_JWKS_URL: `${OIDC_ISSUER}/jwks`,
+        GOOGLE_TOKEN_URL: `${OIDC_ISSUER}/token`,
+        // The provider serves no library here: a test that wants one stands it in (google-sign-in.spec.ts).
+        GOOGLE_SCRIPT_URL: GOOGLE_SCRIPT_URL,
+      },
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+  ],
 });

@@ -62,6 +62,13 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
+/** Sign in with Google: the authorization code Google's popup gave the page (exchanged on the server). */
+export const googleCodeSchema = z.object({
+  code: z
+    .string({ error: 'account_google_failed' })
+    .check(z.minLength(1, 'account_google_failed'), z.maxLength(2048, 'account_google_failed')),
+});
+
 export const forgotPasswordSchema = z.object({ email: contactSchema.shape.email });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 

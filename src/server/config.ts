@@ -107,6 +107,17 @@ const schema = z
       .optional(),
     /** Other public keys gates accept (a JWK set): keys retired by a rotation, or the next key published early. */
     BOARDING_PASS_PREVIOUS_KEYS: jwkSetText.optional(),
+    /**
+     * Sign in with Google (ARCHITECTURE.md): the OAuth client of this site at Google, and where its ID tokens come
+     * from and are checked. The button shows only when the client id, secret, issuer and key-set URL are all set.
+     */
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    GOOGLE_ISSUER: z.url().optional(),
+    GOOGLE_JWKS_URL: z.url().optional(),
+    GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+    /** Google's sign-in library, loaded by the page on demand. */
+    GOOGLE_SCRIPT_URL: z.url().default('https://accounts.google.com/gsi/client'),
     /** Test-only: `1` with NODE_ENV=test holds seats without locking, so the concurrency tests can show the race. */
     TEST_SKIP_SEAT_LOCK: z.enum(['0', '1']).default('0'),
   })

@@ -1,3 +1,4 @@
+import { googleFromConfig } from './auth/google.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client.ts';
 import type { AppDeps } from './http/app.ts';
@@ -63,6 +64,7 @@ export function runtimeDeps(): AppDeps {
       codeFailuresTotal: config.RATE_LIMIT_CODE_FAILURES_TOTAL,
     }),
     proxyHops: config.TRUST_PROXY ? config.TRUST_PROXY_HOPS : 0,
+    google: googleFromConfig(config),
   };
   return deps;
 }

@@ -127,6 +127,10 @@ export const refusalStatuses = {
   avatar_error_pixels: 422,
   avatar_error_missing: 400,
   avatar_not_found: 404,
+  account_google_unavailable: 404,
+  account_google_failed: 422,
+  account_google_unverified: 422,
+  account_google_unreachable: 503,
   payment_error_gateway: 503,
 } as const satisfies Record<string, RefusalStatus>;
 export type RefusalCode = keyof typeof refusalStatuses;

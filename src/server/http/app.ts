@@ -12,6 +12,7 @@ import { CallbackRejected, GatewayUnavailable, type PaymentGateway } from '../pa
 import { translate } from '../../i18n/translate.ts';
 import { Refused } from '../validation-errors.ts';
 import { bodyTooLarge, maxBodyBytes } from './body-limit.ts';
+import type { GoogleConfig } from '../auth/google.ts';
 import { fieldErrors } from './errors.ts';
 import { requestLocale } from './request-locale.ts';
 import { serverBoardingPassKeys, type BoardingPassKeys } from '../boarding-pass/keys.ts';
@@ -48,6 +49,8 @@ export interface AppDeps {
   boardingPassKeys?: () => BoardingPassKeys;
   /** The web app's own OAuth client (browser sessions log in through it); absent: this installation's. */
   webClient?: WebClient;
+  /** Sign in with Google: this installation's client at Google; absent, the button is hidden and the call 404. */
+  google?: GoogleConfig | undefined;
   /** The key of the account e-mails' links; absent: this installation's (auth/account-links.ts). */
   linkSecret?: () => string;
   /** Called after a change that queued e-mail (pay, payment, expiry), so it goes out now rather than at the next tick. */

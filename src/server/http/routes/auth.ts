@@ -1,14 +1,16 @@
 import { Hono, type Context } from 'hono';
-import { loginSchema } from '../../../schemas/account.ts';
+import { googleCodeSchema, loginSchema } from '../../../schemas/account.ts';
 import { translate } from '../../../i18n/translate.ts';
 import { logInBrowserAs, logInWithPassword } from '../../auth/browser-login.ts';
 import { CSRF_COOKIE, csrfToken, sessionHolder } from '../../auth/browser-session.ts';
 import { honoJar } from '../../auth/cookie-jars.ts';
+import { googleIdentity } from '../../auth/google.ts';
 import { profileOf } from '../../services/profile.ts';
 import { useCaseContext } from '../../use-cases/context.ts';
 import { forgotPassword } from '../../use-cases/forgot-password.ts';
 import { register } from '../../use-cases/register.ts';
 import { resetPassword } from '../../use-cases/reset-password.ts';
+import { signInWithGoogle } from '../../use-cases/sign-in-with-google.ts';
 import { verifyEmail } from '../../use-cases/verify-email.ts';
 import { issuesToErrors, refuse } from '../../validation-errors.ts';
 import type { AppDeps } from '../app.ts';
@@ -27,6 +29,8 @@ import { requestLocale } from '../request-locale.ts';
  * GET /api/session: whether this browser is logged in, with the profile; gives it its anti-forgery token.
  * POST /api/session: log in with e-mail and password (the password grant, run on the server); `attach`: a guest
  *   booking (by its id) to join the account.
+ * POST /api/auth/google: sign in with Google's authorization `code` (its popup's); answers like a login. 404 when
+ *   this installation has no Google client.
  */
 export function authRoutes(deps: AppDeps) {
   const context = (c: Context) => useCaseContext(deps, c.req.raw, { locale: requestLocale(c.req.raw) });
@@ -72,6 +76,19 @@ export function authRoutes(deps: AppDeps) {
       deps.mailQueued?.();
       const data = await logInBrowser(c, viaCookie, userId);
       return c.json({ message: say(c, 'account_password_reset'), ...(data ? { data } : {}) });
+    })
+    .post('/auth/google', async (c) => {
+      const { viaCookie } = await callingClient(c, deps);
+      if (!viaCookie) throw refuse('client', 'api_client_required');
+      if (!deps.google) throw refuse('google', 'account_google_unavailable');
+      const input = await jsonBody(c, googleCodeSchema);
+      if (!input.data) return input.refused;
+      const ctx = await context(c);
+      // Counted with the password logins of this address, before anything is asked of Google.
+      await ctx.rateLimits.logins.take(ctx.address);
+      const identity = await googleIdentity(deps.google, input.data.code);
+      const { userId } = await signInWithGoogle.run(ctx, identity);
+      return c.json({ loggedIn: true, data: await logInBrowser(c, true, userId) });
     })
     .get('/session', async (c) => {
       c.header('Cache-Control', 'no-store');

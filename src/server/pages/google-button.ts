@@ -1,0 +1,38 @@
+import type { AstroGlobal } from 'astro';
+import type { Locale } from '../../i18n/locales.ts';
+import { messageFromData } from '../../i18n/translate.ts';
+import type { GoogleSignInProps } from '../../islands/account/GoogleSignIn.tsx';
+import { runtimeDeps } from '../runtime.ts';
+
+const buttonKeys = [
+  'account_google_continue',
+  'account_google_or',
+  'account_google_failed',
+  'account_google_script_failed',
+  'notification_generic_error',
+];
+
+/**
+ * The "Continue with Google" island's props for a page (login, sign-up), or undefined when this installation has no
+ * Google client (config.ts): then no button, and no Google address in the page's policy. With one, the page's CSP
+ * allows Google's library, and its opener policy lets Google's popup answer the page that opened it.
+ */
+export function googleButton(
+  astro: Pick<AstroGlobal, 'csp' | 'response'>,
+  locale: Locale,
+  next: string,
+): GoogleSignInProps | undefined {
+  const google = runtimeDeps().google;
+  if (!google) return undefined;
+  // A named source replaces Astro's default 'self' (the site's own modules), so both are given.
+  astro.csp?.insertScriptResource("'self'");
+  astro.csp?.insertScriptResource(new URL(google.scriptUrl).origin);
+  astro.response.headers.set('Cross-Origin-Opener-Policy', 'same-origin-allow-popups');
+  return {
+    locale,
+    clientId: google.clientId,
+    scriptUrl: google.scriptUrl,
+    next,
+    messages: Object.fromEntries(buttonKeys.map((key) => [key, messageFromData(key, locale)])),
+  };
+}

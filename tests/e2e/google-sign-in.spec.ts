@@ -1,0 +1,75 @@
+import { expect, test, type Page } from '@playwright/test';
+import { GOOGLE_SCRIPT_URL } from '../../playwright.config.ts';
+import { hydrated, texts } from './account-steps.ts';
+import { expectNoAxeViolations } from './axe.ts';
+
+/**
+ * Sign in with Google in the browser. The site's server exchanges the code with the local OpenID Connect provider
+ * (oidc-provider.ts) and verifies its signed ID token; only Google's own browser library, which this offline machine
+ * cannot fetch, is stood in for by the smallest script that does what its popup does: hand the page a code.
+ */
+function standInLibrary(page: Page, claims: Record<string, unknown>) {
+  const code = Buffer.from(JSON.stringify(claims)).toString('base64url');
+  const requested: string[] = [];
+  const script = `window.google = { accounts: { oauth2: { initCodeClient: (config) => ({
+    requestCode: () => {
+      if (config.scope !== 'openid email profile' || config.ux_mode !== 'popup') throw new Error('unexpected');
+      setTimeout(() => config.callback({ code: ${JSON.stringify(code)} }), 50);
+    } }) } } };`;
+  return {
+    requested,
+    install: () =>
+      page.route(GOOGLE_SCRIPT_URL, (route) => {
+        requested.push(route.request().url());
+        return route.fulfill({ contentType: 'text/javascript', body: script });
+      }),
+  };
+}
+
+for (const locale of ['en', 'id'] as const) {
+  const t = texts[locale];
+  test(`${locale}: continue with Google opens an account and logs in`, async ({ page }) => {
+    const email = `gita.${locale}.${String(Date.now())}@gmail.com`;
+    const library = standInLibrary(page, { email, email_verified: true, name: 'Gita Maharani' });
+    await library.install();
+    const opened = await page.goto(`${t.prefix}/login`);
+    expect(opened?.headers()['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    await hydrated(page);
+    const button = page.getByRole('button', {
+      name: locale === 'en' ? 'Continue with Google' : 'Lanjutkan dengan Google',
+    });
+    await expect(button).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expectNoAxeViolations(page);
+    // Google's library is fetched only for someone about to use it.
+    expect(library.requested).toEqual([]);
+    await button.click();
+    await expect(page).toHaveURL(new RegExp(`${t.prefix}/my-booking$`));
+    expect(library.requested).toHaveLength(1);
+    await page.goto(`${t.prefix}/my-account`);
+    await expect(page.locator('[name="fullName"]')).toHaveValue('Gita Maharani');
+    await expect(page.getByText(email)).toBeVisible();
+  });
+}
+
+test('id: a Google library that cannot load says so, and the e-mail form still works', async ({ page }) => {
+  await page.goto('/id/sign-up');
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Lanjutkan dengan Google' }).click();
+  await expect(page.getByTestId('google-error')).toHaveText(
+    'Masuk dengan Google tidak dapat dimuat (pustaka otorisasi gagal dimuat). Periksa koneksi Anda, atau masuk dengan email.',
+  );
+  await expectNoAxeViolations(page);
+  await expect(page.getByTestId('account-signUp')).toBeVisible();
+});
+
+test('en: an address Google has not verified is refused at the button', async ({ page }) => {
+  const library = standInLibrary(page, { email: 'unverified@example.com', email_verified: false, name: 'U' });
+  await library.install();
+  await page.goto('/sign-up');
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await expect(page.getByTestId('google-error')).toContainText('Google has not verified the email address');
+  await expect(page).toHaveURL(/\/sign-up$/);
+});
