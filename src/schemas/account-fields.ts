@@ -1,3 +1,5 @@
+import { phoneProblemKeys } from './phone-problems.ts';
+
 /**
  * The account forms, field by field: what the island renders, what the plain form posts (the same names), and the
  * message keys the server translates for it (labels and every error its schema can give). Pure data, shared by the
@@ -121,7 +123,7 @@ export const accountErrorKeys = [
   'booking_error_email',
   'booking_error_email_invalid',
   'booking_error_phone',
-  'booking_error_phone_invalid',
+  ...phoneProblemKeys,
   'booking_error_too_long',
   'booking_error_date_invalid',
   'booking_error_passport_country_invalid',
@@ -165,6 +167,7 @@ const commonTexts = [
   'account_agree_privacy_link',
   'flow_phone_country',
   'flow_phone_hint',
+  'phone_example',
   'notification_generic_error',
   'flow_fix_errors',
   'session_expired',

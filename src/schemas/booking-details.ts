@@ -1,7 +1,8 @@
-import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import * as z from 'zod/mini';
 import { birthDateProblemKeys, MAX_PARTY } from '../domain/passengers.ts';
 import { passportProblemKeys } from '../domain/passport.ts';
+import { phoneProblem } from './phone.ts';
+import { phoneProblemKeys } from './phone-problems.ts';
 import { isPrintable, printable } from './plain-text.ts';
 import { isoDate } from './search.ts';
 
@@ -20,7 +21,7 @@ export const detailsErrorKeys = [
   'booking_error_email',
   'booking_error_email_invalid',
   'booking_error_phone',
-  'booking_error_phone_invalid',
+  ...phoneProblemKeys,
   'booking_error_passport_number',
   'booking_error_passport_number_invalid',
   'booking_error_passport_issued',
@@ -64,11 +65,13 @@ export const contactSchema = z.object({
   phone: z.string({ error: key('booking_error_phone') }).check(
     z.trim(),
     z.minLength(1, key('booking_error_phone')),
-    // Only once there is something: an empty field hears "required" alone.
-    z.refine(
-      (value) => value === '' || (value.length <= 250 && isPrintable(value) && isValidPhoneNumber(value)),
-      key('booking_error_phone_invalid'),
-    ),
+    // Only once there is something: an empty field hears "required" alone. Then what is wrong, as precisely as
+    // the number allows (too short, too long, no such country code).
+    z.superRefine((value, ctx) => {
+      if (value === '') return;
+      const problem = isPrintable(value) ? phoneProblem(value) : 'booking_error_phone_invalid';
+      if (problem) ctx.addIssue({ code: 'custom', message: key(problem), input: value });
+    }),
   ),
 });
 

@@ -129,7 +129,7 @@ describe.each(testDatabases)('booking details (PUT /api/bookings/{id}/details) o
       'a bad phone number',
       { contact: { ...contact, phone: '+62 12' } },
       'contact.phone',
-      'Not a valid phone number',
+      'The phone number is too short for this country',
     ],
     [
       'no passport number',

@@ -2,6 +2,7 @@ import type { FieldErrors, UseFormReturn } from 'react-hook-form';
 import type { CountryOption } from '../booking-flow/countries.ts';
 import { Field, inputClass } from '../shared/Field.tsx';
 import { errorsAt } from '../shared/form-state.ts';
+import { PhoneInput } from '../shared/PhoneInput.tsx';
 import type { FieldSpec } from '../../schemas/account-fields.ts';
 
 interface Props {
@@ -15,22 +16,10 @@ interface Props {
   value: string;
   country: string;
   autoFocus: boolean;
-  onPhoneTyped: (typed: string) => void;
 }
 
 /** One field of an account form, by its kind: the label, the control (named as the plain form posts it), errors. */
-export function AccountField({
-  spec,
-  form,
-  errors,
-  t,
-  countries,
-  links,
-  value,
-  country,
-  autoFocus,
-  onPhoneTyped,
-}: Props) {
+export function AccountField({ spec, form, errors, t, countries, links, value, country, autoFocus }: Props) {
   const id = `account-${spec.name}`;
   // After a refused plain-form post the page opens on the first field to fix (no script needed to focus it).
   const focus = autoFocus ? { autoFocus: true } : {};
@@ -62,29 +51,30 @@ export function AccountField({
       );
     case 'phone':
       return (
-        <div className="grid grid-cols-[minmax(0,10rem)_1fr] gap-3">
-          <Field id={`${id}-country`} label={t('flow_phone_country')}>
-            <select className={inputClass} autoComplete="tel-country-code" {...bind('phoneCountry', country)}>
-              {countries.map((option) => (
-                <option key={option.code} value={option.code}>
-                  {option.name} (+{option.dial})
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field id={id} label={t(spec.label)} hint={t('flow_phone_hint')} errors={errorList}>
-            <input
-              className={inputClass}
-              type="tel"
-              inputMode="tel"
-              autoComplete={spec.autocomplete}
-              maxLength={250}
-              required
-              {...focus}
-              {...bind(spec.name, value, onPhoneTyped)}
-            />
-          </Field>
-        </div>
+        <PhoneInput
+          ids={{ country: `${id}-country`, phone: id }}
+          labels={{
+            country: t('flow_phone_country'),
+            phone: t(spec.label),
+            hint: t('flow_phone_hint'),
+            example: t('phone_example'),
+          }}
+          countries={countries}
+          startingCountry={country}
+          errors={errorList}
+          bind={(control, onChange) => ({
+            ...(control === 'phone' ? focus : {}),
+            ...bind(
+              control === 'country' ? 'phoneCountry' : spec.name,
+              control === 'country' ? country : value,
+              onChange,
+            ),
+          })}
+          setCountry={(code) => {
+            form.setValue('phoneCountry', code);
+          }}
+          autoComplete={spec.autocomplete ?? 'tel-national'}
+        />
       );
     case 'gender':
       return (

@@ -217,13 +217,6 @@ export default function AccountForm(props: AccountFormProps) {
           value={props.values[spec.name] ?? ''}
           country={props.values.phoneCountry ?? 'ID'}
           autoFocus={firstRefused === spec.name}
-          onPhoneTyped={(typed) => {
-            if (!typed.trim().startsWith('+')) return;
-            void import('./account-rules.ts').then((rules) => {
-              const country = rules.countryOfTyped(typed);
-              if (country) form.setValue('phoneCountry', country);
-            });
-          }}
         />
       ))}
       <button

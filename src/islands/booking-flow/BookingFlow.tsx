@@ -89,13 +89,6 @@ export default function BookingFlow(props: FlowProps) {
   const [phone, setPhone] = useState(props.initialContact.phone);
   const text = (message: string) => (labels.errors as Record<string, string>)[message] ?? message;
 
-  const followTypedCountry = (typed: string) => {
-    if (typed.trim().startsWith('+'))
-      void loadRules().then(({ countryOfTyped }) => {
-        const country = countryOfTyped(typed);
-        if (country) setValue('contact.phoneCountry', country);
-      });
-  };
   // After a step changes or is refused, keyboard and screen-reader users land where the work is: the first field
   // with an error, else the new step's first field.
   const [focusNext, setFocusNext] = useState(0);
@@ -207,7 +200,7 @@ export default function BookingFlow(props: FlowProps) {
           ))}
         </ol>
       )}
-      {show('contact') && <ContactStep {...fields} onPhoneTyped={followTypedCountry} />}
+      {show('contact') && <ContactStep {...fields} />}
       {show('passengers') && (
         <PassengerStep
           {...fields}

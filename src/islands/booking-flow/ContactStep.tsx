@@ -1,38 +1,17 @@
 import { Field, inputClass } from '../shared/Field.tsx';
 import { bindField, errorsAt } from '../shared/form-state.ts';
+import { PhoneInput } from '../shared/PhoneInput.tsx';
 import type { ContactValues, StepFields } from './types.ts';
 
-interface Props extends StepFields {
-  /** A number typed with "+": the country picker follows it. */
-  onPhoneTyped: (typed: string) => void;
-}
-
 /** Contact person: who gets the e-mails and whom the agency calls. Field names match the plain form's. */
-export function ContactStep({
-  form,
-  defaults,
-  errors,
-  text,
-  labels,
-  countries,
-  firstRefused,
-  onPhoneTyped,
-}: Props) {
+export function ContactStep({ form, defaults, errors, text, labels, countries, firstRefused }: StepFields) {
   const path = (field: keyof ContactValues) => `contact.${field}` as const;
-  const bind = (field: keyof ContactValues) =>
-    bindField(
-      form,
-      path(field),
-      defaults.contact[field],
-      firstRefused,
-      field === 'phone'
-        ? {
-            onChange: (event: { target: { value: string } }) => {
-              onPhoneTyped(event.target.value);
-            },
-          }
-        : {},
-    );
+  const bind = (field: keyof ContactValues, onChange?: (value: string) => void) =>
+    bindField(form, path(field), defaults.contact[field], firstRefused, {
+      onChange: (event: { target: { value: string } }) => {
+        onChange?.(event.target.value);
+      },
+    });
   const errorsOf = (field: keyof ContactValues) => errorsAt(errors, path(field), text);
   return (
     <fieldset className="grid gap-4">
@@ -44,28 +23,23 @@ export function ContactStep({
       <Field id="contact-email" label={labels.email} errors={errorsOf('email')}>
         <input className={inputClass} type="email" autoComplete="email" required {...bind('email')} />
       </Field>
-      <div className="grid grid-cols-[minmax(0,10rem)_1fr] gap-3">
-        <Field id="contact-phoneCountry" label={labels.phoneCountry}>
-          <select className={inputClass} autoComplete="tel-country-code" {...bind('phoneCountry')}>
-            {countries.map((country) => (
-              <option key={country.code} value={country.code}>
-                {country.name} (+{country.dial})
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id="contact-phone" label={labels.phone} hint={labels.phoneHint} errors={errorsOf('phone')}>
-          <input
-            className={inputClass}
-            type="tel"
-            autoComplete="tel-national"
-            inputMode="tel"
-            required
-            maxLength={250}
-            {...bind('phone')}
-          />
-        </Field>
-      </div>
+      <PhoneInput
+        ids={{ country: 'contact-phoneCountry', phone: 'contact-phone' }}
+        labels={{
+          country: labels.phoneCountry,
+          phone: labels.phone,
+          hint: labels.phoneHint,
+          example: labels.phoneExample,
+        }}
+        countries={countries}
+        startingCountry={defaults.contact.phoneCountry}
+        errors={errorsOf('phone')}
+        bind={(control, onChange) => bind(control === 'country' ? 'phoneCountry' : 'phone', onChange)}
+        setCountry={(code) => {
+          form.setValue('contact.phoneCountry', code);
+        }}
+        autoComplete="tel-national"
+      />
     </fieldset>
   );
 }

@@ -35,6 +35,8 @@ export interface FlowLabels {
   phoneCountry: string;
   phone: string;
   phoneHint: string;
+  /** `For example: {example}`, filled in by the phone input. */
+  phoneExample: string;
   passengerTitle: string;
   birthDate: string;
   passportNumber: string;

@@ -40,7 +40,10 @@ export function accountFormProps(
     home: localizePath('/', locale),
     values: { ...page.values, ...typed },
     errors: page.posted?.errors ?? {},
-    messages: Object.fromEntries(accountFormKeys(kind).map((key) => [key, messageFromData(key, locale)])),
+    // `{example}` stays for the phone input to fill in with the picked country's example.
+    messages: Object.fromEntries(
+      accountFormKeys(kind).map((key) => [key, messageFromData(key, locale, { example: '{example}' })]),
+    ),
     links: { terms: localizePath('/tnc', locale), privacy: localizePath('/privacy-policy', locale) },
     ...(needsCountries ? { countries: countries(locale) } : {}),
     ...(page.next ? { next: page.next } : {}),

@@ -30,6 +30,8 @@ function labels(locale: Locale): FlowLabels {
     phoneCountry: m.flow_phone_country({}, t),
     phone: m.flow_phone({}, t),
     phoneHint: m.flow_phone_hint({}, t),
+    // The phone input puts the picked country's example in place of `{example}`.
+    phoneExample: m.phone_example({ example: '{example}' }, t),
     passengerTitle: m.flow_passenger_title({ number: '{number}' }, t),
     birthDate: m.flow_birth_date({}, t),
     passportNumber: m.flow_passport_number({}, t),

@@ -24,7 +24,7 @@ describe('the booking flow island checks', () => {
     expect(toE164(contact)).toBe('+6281234567890');
     expect(toE164({ ...contact, phoneCountry: 'SG', phone: '8123 4567' })).toBe('+6581234567');
     expect(toE164({ ...contact, phone: '+65 8123 4567' })).toBe('+6581234567');
-    expect(toE164({ ...contact, phone: '12' })).toBe('12'); // not valid: left as typed for the error to show
+    expect(toE164({ ...contact, phone: '12' })).toBe('+6212'); // not valid: kept with its country, for the error to name
     expect(countryOfTyped('+60 12-345 6789')).toBe('MY');
     expect(countryOfTyped('0812 3456 7890')).toBeUndefined();
   });
@@ -62,7 +62,7 @@ describe('the booking flow island checks', () => {
       'contact.phone': 'booking_error_phone',
     });
     expect(await check({ contact: { ...contact, phone: '0812' }, passengers: [passenger] })).toEqual({
-      'contact.phone': 'booking_error_phone_invalid',
+      'contact.phone': 'booking_error_phone_too_short',
     });
     expect(await check({ contact: { ...contact, fullName: 'Dewi\u0007' }, passengers: [passenger] })).toEqual(
       {

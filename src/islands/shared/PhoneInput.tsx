@@ -1,0 +1,83 @@
+import { useEffect, useState } from 'react';
+import type { CountryOption } from '../booking-flow/countries.ts';
+import { Field, inputClass } from './Field.tsx';
+
+/** How the form holding the input registers a control (react-hook-form's `register`, its name and start value). */
+export type BindControl = (
+  control: 'country' | 'phone',
+  onChange: (value: string) => void,
+) => Record<string, unknown>;
+
+interface Props {
+  ids: { country: string; phone: string };
+  labels: { country: string; phone: string; hint: string; example: string };
+  countries: CountryOption[];
+  /** The country picked when the form opens (the one the example starts from). */
+  startingCountry: string;
+  errors: string[] | undefined;
+  bind: BindControl;
+  /** Moves the form's country picker (a number typed with `+` names its own country). */
+  setCountry: (code: string) => void;
+  autoComplete: string;
+}
+
+/**
+ * The one phone input (seed section 9) of the booking flow and the account forms: a country picker and the number
+ * as people write it, posted as two fields (the server makes the E.164 value). Typing `+` and a code moves the
+ * picker to that country; a refused number shows an example of the picked country's numbers. The phone rules
+ * (libphonenumber-js, schemas/phone.ts) load only when needed: on `+`, or with an error to explain.
+ */
+export function PhoneInput(props: Props) {
+  const { ids, labels, countries, errors, bind } = props;
+  const [country, setShownCountry] = useState(props.startingCountry);
+  const [example, setExample] = useState<string>();
+  const hasErrors = (errors?.length ?? 0) > 0;
+
+  useEffect(() => {
+    if (!hasErrors) return;
+    let current = true;
+    void import('../../schemas/phone.ts').then(({ phoneExample }) => {
+      if (current) setExample(phoneExample(country));
+    });
+    return () => {
+      current = false;
+    };
+  }, [hasErrors, country]);
+
+  const typed = (value: string) => {
+    if (!value.trim().startsWith('+')) return;
+    void import('../../schemas/phone.ts').then(({ countryOfTyped }) => {
+      const named = countryOfTyped(value);
+      if (!named) return;
+      props.setCountry(named);
+      setShownCountry(named);
+    });
+  };
+  const shownErrors =
+    hasErrors && example ? [...(errors ?? []), labels.example.replace('{example}', example)] : errors;
+
+  return (
+    <div className="grid grid-cols-[minmax(0,10rem)_1fr] gap-3">
+      <Field id={ids.country} label={labels.country}>
+        <select className={inputClass} autoComplete="tel-country-code" {...bind('country', setShownCountry)}>
+          {countries.map((option) => (
+            <option key={option.code} value={option.code}>
+              {option.name} (+{option.dial})
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id={ids.phone} label={labels.phone} hint={labels.hint} errors={shownErrors}>
+        <input
+          className={inputClass}
+          type="tel"
+          inputMode="tel"
+          autoComplete={props.autoComplete}
+          maxLength={250}
+          required
+          {...bind('phone', typed)}
+        />
+      </Field>
+    </div>
+  );
+}
