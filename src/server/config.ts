@@ -118,6 +118,12 @@ const schema = z
     GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
     /** Google's sign-in library, loaded by the page on demand. */
     GOOGLE_SCRIPT_URL: z.url().default('https://accounts.google.com/gsi/client'),
+    /**
+     * Guess the phone input's country from the visitor's address (seed section 9; off unless set): a GET to this
+     * IP-to-country service, `{ip}` replaced by the address; the reply is `1;CC;...` (e.g. ip2c.org's
+     * `https://ip2c.org/{ip}`). The address leaves the site for that service: say so in the privacy policy first.
+     */
+    PHONE_COUNTRY_LOOKUP_URL: z.string().includes('{ip}').optional(),
     /** Test-only: `1` with NODE_ENV=test holds seats without locking, so the concurrency tests can show the race. */
     TEST_SKIP_SEAT_LOCK: z.enum(['0', '1']).default('0'),
   })

@@ -65,6 +65,7 @@ export function runtimeDeps(): AppDeps {
     }),
     proxyHops: config.TRUST_PROXY ? config.TRUST_PROXY_HOPS : 0,
     google: googleFromConfig(config),
+    phoneCountryLookupUrl: config.PHONE_COUNTRY_LOOKUP_URL,
   };
   return deps;
 }

@@ -49,6 +49,8 @@ export interface AppDeps {
   boardingPassKeys?: () => BoardingPassKeys;
   /** The web app's own OAuth client (browser sessions log in through it); absent: this installation's. */
   webClient?: WebClient;
+  /** The IP-to-country service that guesses the phone input's country (`{ip}` in it); absent: no guessing. */
+  phoneCountryLookupUrl?: string | undefined;
   /** Sign in with Google: this installation's client at Google; absent, the button is hidden and the call 404. */
   google?: GoogleConfig | undefined;
   /** The key of the account e-mails' links; absent: this installation's (auth/account-links.ts). */

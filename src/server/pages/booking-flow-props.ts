@@ -81,6 +81,8 @@ export function bookingFlowProps(
   posted?: DetailsDraft & { errors: Record<string, string[]> },
   /** A logged-in account holder: the contact person from their profile, passengers to pick from their list. */
   holder?: { profile: Profile | undefined; passengers: SavedPassenger[]; csrf: string },
+  /** The phone input's country before anything is typed (a guess from the visitor's address, if configured). */
+  startingPhoneCountry = 'ID',
 ): FlowProps {
   const party = passengerCategories.flatMap((category) =>
     Array<PassengerCategory>(booking.party[category]).fill(category),
@@ -110,7 +112,7 @@ export function bookingFlowProps(
     initialContact: posted?.contact ?? {
       fullName: booking.contact?.fullName ?? holder?.profile?.fullName ?? '',
       email: booking.contact?.email ?? holder?.profile?.email ?? '',
-      phoneCountry: 'ID',
+      phoneCountry: startingPhoneCountry,
       phone: phone || (holder?.profile?.phone ?? ''),
     },
     initialPassengers: party.map((_, index) => {
