@@ -1,4 +1,5 @@
 import { atom, computed } from 'nanostores';
+import { csrfToken } from '../islands/shared/api.ts';
 import { SESSION_EXPIRED_TIMEOUT_MS, noticeForNextPage } from './notifications.ts';
 
 /**
@@ -72,4 +73,26 @@ export function sessionEnded(message: string, home: string): void {
   forgetSession();
   noticeForNextPage(message, SESSION_EXPIRED_TIMEOUT_MS);
   window.location.assign(home);
+}
+
+/**
+ * Logs out (seed section 3): "logging out" at once, then the server ends the session (`POST /api/logout`, which
+ * also clears the HttpOnly cookies), then the cached profile goes and the home page follows, whatever the server
+ * said. Answers false only when the server could not be reached (the caller may then post the plain form).
+ */
+export async function logOut(locale: string, home: string): Promise<boolean> {
+  $session.set({ ...$session.get(), loggingOut: true });
+  let reached = true;
+  try {
+    await fetch('/api/logout', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Accept-Language': locale, 'X-CSRF-Token': csrfToken() },
+    });
+  } catch {
+    reached = false;
+  }
+  forgetSession();
+  if (reached) window.location.assign(home);
+  return reached;
 }

@@ -9,3 +9,15 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   );
   expect(summary).toEqual([]);
 }
+
+/**
+ * The page as it is now passes axe in the dark theme and then the light one: switched in place (what is open stays
+ * open), each check once the colours have finished their transitions.
+ */
+export async function expectNoAxeViolationsInBothThemes(page: Page): Promise<void> {
+  for (const colorScheme of ['dark', 'light'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    await expectNoAxeViolations(page);
+  }
+}
