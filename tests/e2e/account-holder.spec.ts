@@ -80,10 +80,17 @@ for (const locale of ['en', 'id'] as const) {
     await page.getByTestId('flow-next').click();
     await page.getByTestId('passenger-0-saved').selectOption({ label: 'Lina Marlina' });
     await expect(page.locator('[name="passengers.0.passportNumber"]')).toHaveValue('D7654321');
+    // Her full name as the passport writes it, kept in the Passenger list too (the same passport: updated).
+    await page.locator('[name="passengers.0.fullName"]').fill('Lina Marlina Putri');
+    await page.getByTestId('passenger-0-save-to-list').check();
+    await expectNoAxeViolations(page);
     await page.getByTestId('flow-next').click();
-    await expect(page.getByTestId('booking-summary')).toContainText('Lina Marlina');
+    await expect(page.getByTestId('booking-summary')).toContainText('Lina Marlina Putri');
     await page.getByTestId('flow-next').click();
     await expect(page).toHaveURL(/\/payment$/);
+    await page.goto(`${t.prefix}/passenger-list`);
+    await expect(page.getByTestId('saved-passenger')).toHaveCount(1);
+    await expect(page.getByTestId('saved-passenger')).toContainText('Lina Marlina Putri');
     // Saved while logged in: the booking is the holder's, under Active, before it is even paid.
     await page.goto(`${t.prefix}/my-booking`);
     await expect(page.getByTestId('my-booking')).toContainText(code);

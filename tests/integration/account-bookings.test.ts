@@ -72,6 +72,65 @@ describe.each(testDatabases)("an account's bookings (My booking) on $name", (dat
     expect((await mine(bima.id)).map((b) => b.view.id)).toContain(id);
   });
 
+  it('keeps the passengers a holder ticked in their Passenger list, once per passport, and a guest none', async () => {
+    const browser = await loggedIn('bima@example.com');
+    const listed = async () =>
+      (
+        (await (await browser.request('/api/passengers')).json()) as {
+          data: { fullName: string; passportNumber: string }[];
+        }
+      ).data;
+    const before = (await listed()).length;
+    const hold = async (adults: number) => {
+      const search = await app.request(
+        `/api/schedules?from=BTC&to=HFC&date=2026-11-27&adults=${String(adults)}`,
+      );
+      const { outbound } = (await search.json()) as { outbound: { sailings: { id: string }[] } };
+      const held = await browser.request('/api/bookings', {
+        method: 'POST',
+        json: { out: outbound.sailings[0]?.id, adults },
+      });
+      return ((await held.json()) as { id: string }).id;
+    };
+    const first = await hold(2);
+    const party = [
+      { ...passenger('Bima Sakti'), passportNumber: 'X1234567' },
+      { ...passenger('Ratna Sakti'), passportNumber: 'X7654321' },
+    ];
+    const saved = await browser.request(`/api/bookings/${first}/details`, {
+      method: 'PUT',
+      json: { contact, passengers: party, saveToList: [1] },
+    });
+    expect(saved.status).toBe(204);
+    expect((await listed()).length).toBe(before + 1);
+    expect(await listed()).toContainEqual(
+      expect.objectContaining({ fullName: 'Ratna Sakti', passportNumber: 'X7654321' }),
+    );
+    // Saved again with a new name: the listed passenger (same passport) is brought up to date, not doubled.
+    const again = await browser.request(`/api/bookings/${first}/details`, {
+      method: 'PUT',
+      json: { contact, passengers: [party[0], { ...party[1], fullName: 'Ratna S. Sakti' }], saveToList: [1] },
+    });
+    expect(again.status).toBe(204);
+    expect((await listed()).filter((entry) => entry.passportNumber === 'X7654321')).toEqual([
+      expect.objectContaining({ fullName: 'Ratna S. Sakti' }),
+    ]);
+    // Without the anti-forgery token the call is a guest's: the booking saves, the list stays as it was.
+    const second = await hold(1);
+    const guest = await browser.request(`/api/bookings/${second}/details`, {
+      method: 'PUT',
+      forged: true,
+      json: { contact, passengers: [{ ...passenger('Dimas'), passportNumber: 'Y1234567' }], saveToList: [0] },
+    });
+    expect(guest.status).toBe(204);
+    expect((await listed()).length).toBe(before + 1);
+    const bad = await browser.request(`/api/bookings/${second}/details`, {
+      method: 'PUT',
+      json: { contact, passengers: [passenger('Dimas')], saveToList: [99] },
+    });
+    expect(bad.status).toBe(400);
+  });
+
   it('saves a booking as a guest when the call lacks the anti-forgery token, attaching it to no one', async () => {
     const browser = await loggedIn('bima@example.com');
     const { id } = await bookingReadyToPay(app, { date: '2026-11-28' });

@@ -122,6 +122,7 @@ export default function BookingFlow(props: FlowProps) {
       body: JSON.stringify({
         contact: { fullName: values.contact.fullName, email: values.contact.email, phone: e164 },
         passengers: values.passengers,
+        saveToList: (values.saveToList ?? []).flatMap((ticked, position) => (ticked ? [position] : [])),
       }),
     });
     if (response.ok) {
@@ -208,6 +209,7 @@ export default function BookingFlow(props: FlowProps) {
           today={props.today}
           twoWay={props.twoWay}
           saved={hydrated ? (props.savedPassengers ?? []) : []}
+          {...(props.csrf ? { offerSaving: props.initialSaveToList ?? [] } : {})}
         />
       )}
       {hydrated && step === 'summary' && (

@@ -9,6 +9,8 @@ interface Props extends StepFields {
   twoWay: boolean;
   /** A logged-in holder's Passenger list (after hydration: picking needs script); empty for guests. */
   saved: (PassengerValues & { id: string })[];
+  /** A logged-in holder: each passenger may join their Passenger list (`saveToList.N`); these start ticked. */
+  offerSaving?: number[];
 }
 
 const passengerFields = [
@@ -33,6 +35,7 @@ export function PassengerStep({
   today,
   twoWay,
   saved,
+  offerSaving,
 }: Props) {
   return (
     <div className="grid gap-4">
@@ -138,6 +141,18 @@ export function PassengerStep({
             >
               <input className={inputClass} type="date" min={today} required {...bind('passportExpiry')} />
             </Field>
+            {offerSaving && (
+              <label className="flex min-h-11 items-center gap-3 sm:col-span-2">
+                <input
+                  type="checkbox"
+                  className="checkbox checkbox-primary"
+                  defaultChecked={offerSaving.includes(index)}
+                  data-testid={id('save-to-list')}
+                  {...form.register(`saveToList.${index}`)}
+                />
+                {labels.saveToList}
+              </label>
+            )}
           </fieldset>
         );
       })}

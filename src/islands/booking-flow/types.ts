@@ -60,6 +60,7 @@ export interface FlowLabels {
   continueToPayment: string;
   saving: string;
   saved: string;
+  saveToList: string;
   fixErrors: string;
   generic: string;
   /** Every message key of the shared schemas -> its text. */
@@ -99,12 +100,16 @@ export interface FlowProps {
   savedPassengers?: (PassengerValues & { id: string })[];
   /** A logged-in holder's anti-forgery token: saving then attaches the booking to their account. */
   csrf?: string;
+  /** Positions whose "Save to my Passenger list" a refused plain-form post had ticked. */
+  initialSaveToList?: number[];
 }
 
 /** The flow's one form, as react-hook-form holds it: field paths are the plain form's names. */
 export interface DetailsForm {
   contact: ContactValues;
   passengers: PassengerValues[];
+  /** A holder's "Save to my Passenger list", per passenger. */
+  saveToList?: boolean[];
 }
 
 /** What each step of the flow gets to draw its fields: the form, where it started, its errors and words. */

@@ -58,6 +58,7 @@ function labels(locale: Locale): FlowLabels {
     continueToPayment: m.flow_continue_payment({}, t),
     saving: m.flow_saving({}, t),
     saved: m.flow_saved({}, t),
+    saveToList: m.flow_save_to_list({}, t),
     fixErrors: m.flow_fix_errors({}, t),
     generic: m.notification_generic_error({}, t),
     errors: errorWords(locale),
@@ -144,5 +145,6 @@ export function bookingFlowProps(
     ...(posted ? { serverErrors: posted.errors } : {}),
     ...(holder && holder.passengers.length > 0 ? { savedPassengers: holder.passengers } : {}),
     ...(holder ? { csrf: holder.csrf } : {}),
+    ...(holder && posted?.saveToList.length ? { initialSaveToList: posted.saveToList } : {}),
   };
 }

@@ -6,6 +6,8 @@ import { phoneFromForm } from './countries.ts';
 export interface DetailsDraft {
   contact: ContactValues;
   passengers: PassengerValues[];
+  /** The positions whose "Save to my Passenger list" was ticked (`saveToList.N`). */
+  saveToList: number[];
 }
 
 /** The plain form's fields (`contact.fullName`, `passengers.0.passportNumber`, ...) as typed. */
@@ -31,12 +33,13 @@ export function draftFromForm(form: URLSearchParams): DetailsDraft {
       phone: field('contact.phone'),
     },
     passengers,
+    saveToList: passengers.map((_, index) => index).filter((index) => form.has(`saveToList.${String(index)}`)),
   };
 }
 
 /** The same fields as the details payload: the phone in E.164 when it is a valid number for its country. */
 export function detailsFromForm(form: URLSearchParams) {
-  const { contact, passengers } = draftFromForm(form);
+  const { contact, passengers, saveToList } = draftFromForm(form);
   return {
     contact: {
       fullName: contact.fullName,
@@ -44,5 +47,6 @@ export function detailsFromForm(form: URLSearchParams) {
       phone: phoneFromForm(contact.phoneCountry, contact.phone),
     },
     passengers,
+    ...(saveToList.length > 0 ? { saveToList } : {}),
   };
 }

@@ -9,6 +9,7 @@ import { bookingPassengers, bookings } from '../db/schema/bookings.ts';
 import type { Network } from '../network.ts';
 import { Refused, refuse, type ErrorKeys } from '../validation-errors.ts';
 import type { UseCaseContext } from './context.ts';
+import { keepInPassengerList } from './save-passenger.ts';
 
 interface Context {
   db: Database;
@@ -26,7 +27,8 @@ function categories(counts: Record<PassengerCategory, number>): PassengerCategor
 /**
  * Saves the contact person and the passengers of a held booking (the booking flow's first steps), so progress
  * survives a reload and another device. Only a live hold can change; passports must satisfy the rules for the
- * booking's own dates. Saved by a logged-in account holder, the booking is attached to their account.
+ * booking's own dates. Saved by a logged-in account holder, the booking is attached to their account, and the
+ * passengers they ticked join their Passenger list.
  */
 async function saveBookingDetails(id: string, details: BookingDetails, context: Context): Promise<void> {
   await context.db.transaction(async (tx) => {
@@ -73,6 +75,10 @@ async function saveBookingDetails(id: string, details: BookingDetails, context: 
         passportCountry: passenger.passportCountry,
       })),
     );
+    if (context.accountId && details.saveToList?.length) {
+      const chosen = details.passengers.filter((_, position) => details.saveToList?.includes(position));
+      await keepInPassengerList(tx, context.accountId, chosen, context.now);
+    }
   });
 }
 

@@ -2,7 +2,7 @@ import { and, count, eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import { passportProblems } from '../../domain/passport.ts';
 import { toLocal } from '../../domain/port-time.ts';
-import { passengerSchema } from '../../schemas/booking-details.ts';
+import { passengerSchema, type PassengerDetails } from '../../schemas/booking-details.ts';
 import { savedPassengers, users } from '../db/schema/accounts.ts';
 import { Refused, refuse, type ErrorKeys } from '../validation-errors.ts';
 import { accountOf } from './account-actor.ts';
@@ -83,3 +83,36 @@ async function remove(ctx: UseCaseContext, { id }: { id: string }): Promise<void
 }
 
 export const deletePassenger = { input: passengerIdSchema, run: remove };
+
+/**
+ * Keeps a booking's passengers in the holder's Passenger list ("Save to my Passenger list" in the booking flow),
+ * inside the booking's own transaction: a passenger already listed with that passport number is brought up to date,
+ * others are added while the list has room (the booking itself never fails for a full list). Their passports were
+ * just checked against the trip's dates, which the list's "from today" rule never exceeds.
+ */
+export async function keepInPassengerList(
+  tx: Pick<UseCaseContext['db'], 'select' | 'insert' | 'update'>,
+  userId: string,
+  passengers: PassengerDetails[],
+  now: Date,
+): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  const listed = await tx
+    .select({ id: savedPassengers.id, passportNumber: savedPassengers.passportNumber })
+    .from(savedPassengers)
+    .where(eq(savedPassengers.userId, userId));
+  let room = MAX_SAVED_PASSENGERS - listed.length;
+  for (const passenger of passengers) {
+    const known = listed.find((entry) => entry.passportNumber === passenger.passportNumber);
+    if (known)
+      await tx
+        .update(savedPassengers)
+        .set({ ...passenger, updatedAt: now })
+        .where(eq(savedPassengers.id, known.id));
+    else if (room > 0) {
+      await tx.insert(savedPassengers).values({ ...passenger, userId, createdAt: now, updatedAt: now });
+      listed.push({ id: '', passportNumber: passenger.passportNumber });
+      room -= 1;
+    }
+  }
+}
