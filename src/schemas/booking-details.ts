@@ -103,9 +103,7 @@ export const bookingDetailsSchema = z.object({
   contact: contactSchema,
   passengers: z.array(passengerSchema).check(z.minLength(1), z.maxLength(MAX_PARTY)),
   /** An account holder's passengers (by position) to keep in their Passenger list too; guests send none. */
-  saveToList: z.optional(
-    z.array(z.int().check(z.gte(0), z.lt(MAX_PARTY))).check(z.maxLength(MAX_PARTY)),
-  ),
+  saveToList: z.optional(z.array(z.int().check(z.gte(0), z.lt(MAX_PARTY))).check(z.maxLength(MAX_PARTY))),
 });
 
 export type BookingDetails = z.infer<typeof bookingDetailsSchema>;

@@ -33,7 +33,9 @@ export function draftFromForm(form: URLSearchParams): DetailsDraft {
       phone: field('contact.phone'),
     },
     passengers,
-    saveToList: passengers.map((_, index) => index).filter((index) => form.has(`saveToList.${String(index)}`)),
+    saveToList: passengers
+      .map((_, index) => index)
+      .filter((index) => form.has(`saveToList.${String(index)}`)),
   };
 }
 
