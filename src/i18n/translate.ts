@@ -25,3 +25,16 @@ export function messageFromData(key: string, locale: Locale, params: Record<stri
   const message = catalogue[key];
   return typeof message === 'function' ? message(params, { locale }) : key;
 }
+
+/**
+ * An island's words: each key's message in `locale`, by key (islands carry no catalogue). Lists typed `MessageKey[]`
+ * are checked against the catalogue; keys that arrive as data (a form's error keys) pass unchecked. Placeholders
+ * given in `params` as themselves (`{ example: '{example}' }`) stay for the island to fill in.
+ */
+export function messagesFor(
+  keys: readonly string[],
+  locale: Locale,
+  params: Record<string, unknown> = {},
+): Record<string, string> {
+  return Object.fromEntries(keys.map((key) => [key, messageFromData(key, locale, params)]));
+}

@@ -1,11 +1,9 @@
 import {
-  getExampleNumber,
   isValidPhoneNumber,
   parsePhoneNumberFromString,
   validatePhoneNumberLength,
   type CountryCode,
 } from 'libphonenumber-js/min';
-import examples from 'libphonenumber-js/examples.mobile.json';
 import type { PhoneProblemKey } from './phone-problems.ts';
 
 /**
@@ -61,16 +59,12 @@ export function phonePossibility(phone: string): PhonePossibility {
  * number: too short or too long for its country, a country code that does not exist, else not a valid number.
  */
 export function phoneProblem(phone: string): PhoneProblemKey | undefined {
-  if (phone.length > PHONE_MAX_LENGTH) return 'booking_error_phone_invalid';
+  // Not even read as a number of some country (`toE164` kept it as typed): nothing more precise to say.
+  if (phone.length > PHONE_MAX_LENGTH || !phone.trim().startsWith('+')) return 'booking_error_phone_invalid';
   if (isValidPhoneNumber(phone)) return undefined;
   const possibility = phonePossibility(phone);
   if (possibility === 'too-short') return 'booking_error_phone_too_short';
   if (possibility === 'too-long') return 'booking_error_phone_too_long';
   if (possibility === 'invalid-country-code') return 'booking_error_phone_country';
   return 'booking_error_phone_invalid';
-}
-
-/** A mobile number of `country` as its people write it (`0812-3456-789`): the example a phone error shows. */
-export function phoneExample(country: string): string | undefined {
-  return getExampleNumber(country as CountryCode, examples)?.formatNational();
 }

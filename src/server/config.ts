@@ -93,6 +93,12 @@ const schema = z
     /** Wrong e-mails per booking code per hour from every address together: the ceiling a crowd of strangers meets. */
     RATE_LIMIT_CODE_FAILURES_TOTAL: z.coerce.number().int().min(1).default(50),
     /**
+     * Sign-ups per address per hour, and password (or Google) logins per address per 15 minutes. A terminal's
+     * Wi-Fi puts many people behind one address: raise them there rather than lock travellers out.
+     */
+    RATE_LIMIT_REGISTRATIONS: z.coerce.number().int().min(1).default(10),
+    RATE_LIMIT_LOGINS: z.coerce.number().int().min(1).default(20),
+    /**
      * The Ed25519 key that signs new boarding passes: its id (printed in every pass) and its private key as base64url
      * of the 32-byte seed (one line, fits any .env). Unset outside production: the development key in
      * boarding-pass/keys.ts. Production refuses to start without it (`assertBoardingPassKeyGiven`).

@@ -62,6 +62,8 @@ export function runtimeDeps(): AppDeps {
       lookups: config.RATE_LIMIT_LOOKUPS,
       codeFailures: config.RATE_LIMIT_CODE_FAILURES,
       codeFailuresTotal: config.RATE_LIMIT_CODE_FAILURES_TOTAL,
+      registrations: config.RATE_LIMIT_REGISTRATIONS,
+      logins: config.RATE_LIMIT_LOGINS,
     }),
     proxyHops: config.TRUST_PROXY ? config.TRUST_PROXY_HOPS : 0,
     google: googleFromConfig(config),

@@ -131,6 +131,8 @@ export const refusalStatuses = {
   account_google_failed: 422,
   account_google_unverified: 422,
   account_google_unreachable: 503,
+  account_google_use_password: 409,
+  account_google_other_account: 409,
   payment_error_gateway: 503,
 } as const satisfies Record<string, RefusalStatus>;
 export type RefusalCode = keyof typeof refusalStatuses;

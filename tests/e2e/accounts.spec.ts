@@ -85,6 +85,7 @@ for (const locale of ['en', 'id'] as const) {
     const email = `ayu.${locale}.${String(Date.now())}@example.com`;
     await signUpAndConfirm(page, t, email);
     await page.getByTestId('logout').click();
+    await expect(page).toHaveURL(new RegExp(`:\\d+${t.prefix}/?$`));
 
     await page.goto(`${t.prefix}/login`);
     await page.getByRole('link', { name: t.forgotLink }).click();

@@ -8,13 +8,17 @@ import { expectNoAxeViolations, expectNoAxeViolationsInBothThemes } from './axe.
  * (oidc-provider.ts) and verifies its signed ID token; only Google's own browser library, which this offline machine
  * cannot fetch, is stood in for by the smallest script that does what its popup does: hand the page a code.
  */
-function standInLibrary(page: Page, claims: Record<string, unknown>) {
+function standInLibrary(page: Page, claims: Record<string, unknown>, popup: 'opens' | 'blocked' = 'opens') {
   const code = Buffer.from(JSON.stringify(claims)).toString('base64url');
   const requested: string[] = [];
+  const answer =
+    popup === 'opens'
+      ? `config.callback({ code: ${JSON.stringify(code)} })`
+      : `config.error_callback({ type: 'popup_failed_to_open' })`;
   const script = `window.google = { accounts: { oauth2: { initCodeClient: (config) => ({
     requestCode: () => {
       if (config.scope !== 'openid email profile' || config.ux_mode !== 'popup') throw new Error('unexpected');
-      setTimeout(() => config.callback({ code: ${JSON.stringify(code)} }), 50);
+      setTimeout(() => ${answer}, 50);
     } }) } } };`;
   return {
     requested,
@@ -30,7 +34,12 @@ for (const locale of ['en', 'id'] as const) {
   const t = texts[locale];
   test(`${locale}: continue with Google opens an account and logs in`, async ({ page }) => {
     const email = `gita.${locale}.${String(Date.now())}@gmail.com`;
-    const library = standInLibrary(page, { email, email_verified: true, name: 'Gita Maharani' });
+    const library = standInLibrary(page, {
+      email,
+      email_verified: true,
+      name: 'Gita Maharani',
+      sub: `g-${email}`,
+    });
     await library.install();
     const opened = await page.goto(`${t.prefix}/login`);
     expect(opened?.headers()['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
@@ -80,4 +89,16 @@ test('en: an address Google has not verified is refused at the button', async ({
   await page.getByRole('button', { name: 'Continue with Google' }).click();
   await expect(page.getByTestId('google-error')).toContainText('Google has not verified the email address');
   await expect(page).toHaveURL(/\/sign-up$/);
+});
+
+test('id: a popup the browser blocked says how to let it open', async ({ page }) => {
+  const library = standInLibrary(page, {}, 'blocked');
+  await library.install();
+  await page.goto('/id/login');
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Lanjutkan dengan Google' }).click();
+  await expect(page.getByTestId('google-error')).toHaveText(
+    'Jendela Google tidak terbuka: izinkan pop-up untuk situs ini, lalu coba lagi.',
+  );
+  await expect(page.getByRole('button', { name: 'Lanjutkan dengan Google' })).toBeEnabled();
 });

@@ -55,7 +55,7 @@ describe.each(testDatabases)('sign in with Google (POST /api/auth/google) on $na
   });
   afterAll(() => drop());
   beforeEach(() => {
-    claims = { email: 'nadia.putri@gmail.com', email_verified: true, name: 'Nadia Putri' };
+    claims = { email: 'nadia.putri@gmail.com', email_verified: true, name: 'Nadia Putri', sub: 'g-nadia' };
   });
 
   async function signIn(config: GoogleConfig | null = google(), code = 'code-from-popup') {
@@ -85,9 +85,15 @@ describe.each(testDatabases)('sign in with Google (POST /api/auth/google) on $na
     );
   });
 
-  it('links to the account already using that address; its password still works', async () => {
+  it('links an account of an address Google is the authority for (Workspace); its password still works', async () => {
     const { id } = await confirmedAccount(handle.db, { email: 'rizky@example.com' });
-    claims = { email: 'Rizky@Example.com', email_verified: true, name: 'Rizky G.' };
+    claims = {
+      email: 'Rizky@Example.com',
+      email_verified: true,
+      name: 'Rizky G.',
+      hd: 'example.com',
+      sub: 'g-rizky',
+    };
     const { answer } = await signIn();
     expect(answer.status).toBe(200);
     const [user] = await handle.db.select().from(users).where(eq(users.email, 'rizky@example.com'));
@@ -100,6 +106,29 @@ describe.each(testDatabases)('sign in with Google (POST /api/auth/google) on $na
       json: { email: 'rizky@example.com', password: ACCOUNT_PASSWORD },
     });
     expect(login.status).toBe(200);
+  });
+
+  it('sends the owner of an address Google only witnessed to their password, and keeps a linked account to its Google account', async () => {
+    await confirmedAccount(handle.db, { email: 'lapsed@oldmail.example' });
+    // An address at another provider, verified at Google once: it may have changed hands since.
+    claims = { email: 'lapsed@oldmail.example', email_verified: true, name: 'New Owner', sub: 'g-stranger' };
+    const refused = await signIn();
+    expect(refused.answer.status).toBe(409);
+    expect(((await refused.answer.json()) as { errors: { google: string[] } }).errors.google[0]).toMatch(
+      /log in with your email and password/,
+    );
+    // A Gmail account links once; a second Google account with that address later does not get in.
+    const { id } = await confirmedAccount(handle.db, { email: 'wati@gmail.com' });
+    claims = { email: 'wati@gmail.com', email_verified: true, name: 'Wati', sub: 'g-wati' };
+    expect((await signIn()).answer.status).toBe(200);
+    claims = { email: 'wati@gmail.com', email_verified: true, name: 'Wati', sub: 'g-someone-else' };
+    expect((await signIn()).answer.status).toBe(409);
+    // The linked Google account signs in by its subject, even after its address changed.
+    claims = { email: 'wati.new@gmail.com', email_verified: true, name: 'Wati', sub: 'g-wati' };
+    const moved = await signIn();
+    expect(moved.answer.status).toBe(200);
+    const [user] = await handle.db.select().from(users).where(eq(users.googleSubject, 'g-wati'));
+    expect(user?.id).toBe(id);
   });
 
   it("takes over an unfinished sign-up of the address: that sign-up's password and link no longer count", async () => {
@@ -117,7 +146,7 @@ describe.each(testDatabases)('sign in with Google (POST /api/auth/google) on $na
         terms: true,
       },
     });
-    claims = { email: 'sari@example.com', email_verified: true, name: 'Sari Dewi' };
+    claims = { email: 'sari@example.com', email_verified: true, name: 'Sari Dewi', sub: 'g-sari' };
     expect((await signIn()).answer.status).toBe(200);
     const [user] = await handle.db.select().from(users).where(eq(users.email, 'sari@example.com'));
     expect(user).toMatchObject({ fullName: 'Sari Dewi', passwordHash: null });

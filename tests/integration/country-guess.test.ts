@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countryOfReply, guessedPhoneCountry } from '../../src/server/pages/country-guess.ts';
+import { countryOfReply, guessedPhoneCountry, placeable } from '../../src/server/pages/country-guess.ts';
 
 /** An IP-to-country service as the seed describes it (`1;CC;...`), run by the test on a local port. */
 let service: Server;
@@ -51,6 +51,27 @@ describe("the phone input's country guessed from the visitor's address (seed sec
     const before = asked.length;
     expect(await guessedPhoneCountry(undefined, '198.51.100.10', 'ID')).toBe('ID');
     expect(asked).toHaveLength(before); // not configured: nobody is asked
+  });
+
+  it('never sends a private, loopback or link-local address (a proxy we were not told of) anywhere', async () => {
+    for (const address of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.20.0.5',
+      '192.168.1.9',
+      '100.64.1.1',
+      '::1',
+      'fd00::1',
+      '::ffff:10.0.0.1',
+      'fe80::1',
+      '',
+    ])
+      expect(placeable(address)).toBe(false);
+    for (const address of ['203.0.113.7', '2001:db8::1', '::ffff:203.0.113.7'])
+      expect(placeable(address)).toBe(true);
+    const before = asked.length;
+    expect(await guessedPhoneCountry(base, '10.0.0.8', 'ID')).toBe('ID');
+    expect(asked).toHaveLength(before);
   });
 
   it('does not keep a page waiting on a slow or absent service', async () => {

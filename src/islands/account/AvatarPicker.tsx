@@ -41,20 +41,27 @@ export default function AvatarPicker(props: AvatarPickerProps) {
   const input = useRef<HTMLInputElement>(null);
   const image = useRef<HTMLImageElement>(null);
 
+  // Each choice is numbered: a big file read slowly must not replace the smaller one chosen after it.
+  const choice = useRef(0);
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
+    const current = ++choice.current;
     setError('');
     setCrop(undefined);
-    if (!file) {
-      setSource(undefined);
-      return;
-    }
-    dataUrlOf(file).then(setSource, () => {
-      setError(t('avatar_preview_error'));
-    });
+    setSource(undefined);
+    if (!file) return;
+    dataUrlOf(file).then(
+      (url) => {
+        if (current === choice.current) setSource(url);
+      },
+      () => {
+        if (current === choice.current) setError(t('avatar_preview_error'));
+      },
+    );
   };
 
   const reset = () => {
+    choice.current += 1;
     setSource(undefined);
     setCrop(undefined);
     if (input.current) input.current.value = '';

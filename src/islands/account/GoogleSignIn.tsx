@@ -67,9 +67,10 @@ export default function GoogleSignIn(props: GoogleSignInProps) {
                 setError(t('notification_generic_error'));
               });
             },
-            // The popup closed or was blocked: nothing happened; the button is ready again.
-            error_callback: () => {
+            // Closed by the person: nothing happened, the button is ready again. Blocked: say how to let it open.
+            error_callback: (failure) => {
               setBusy(false);
+              if (failure.type === 'popup_failed_to_open') setError(t('account_google_popup_blocked'));
             },
           })
           .requestCode();

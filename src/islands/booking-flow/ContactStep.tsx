@@ -32,7 +32,7 @@ export function ContactStep({ form, defaults, errors, text, labels, countries, f
           example: labels.phoneExample,
         }}
         countries={countries}
-        startingCountry={defaults.contact.phoneCountry}
+        startingCountry={form.getValues('contact.phoneCountry') || defaults.contact.phoneCountry}
         errors={errorsOf('phone')}
         bind={(control, onChange) => bind(control === 'country' ? 'phoneCountry' : 'phone', onChange)}
         setCountry={(code) => {

@@ -12,7 +12,7 @@ interface Props {
   ids: { country: string; phone: string };
   labels: { country: string; phone: string; hint: string; example: string };
   countries: CountryOption[];
-  /** The country picked when the form opens (the one the example starts from). */
+  /** The country picked now, as the form holds it (a step shown again starts from it, not from the default). */
   startingCountry: string;
   errors: string[] | undefined;
   bind: BindControl;
@@ -33,12 +33,15 @@ export function PhoneInput(props: Props) {
   const [example, setExample] = useState<string>();
   const hasErrors = (errors?.length ?? 0) > 0;
 
+  // Niceties, both: a module that fails to load is passed over (a reload would lose what was typed).
   useEffect(() => {
     if (!hasErrors) return;
     let current = true;
-    void import('../../schemas/phone.ts').then(({ phoneExample }) => {
-      if (current) setExample(phoneExample(country));
-    });
+    import('../../schemas/phone-example.ts')
+      .then(({ phoneExample }) => {
+        if (current) setExample(phoneExample(country));
+      })
+      .catch(() => undefined);
     return () => {
       current = false;
     };
@@ -46,12 +49,14 @@ export function PhoneInput(props: Props) {
 
   const typed = (value: string) => {
     if (!value.trim().startsWith('+')) return;
-    void import('../../schemas/phone.ts').then(({ countryOfTyped }) => {
-      const named = countryOfTyped(value);
-      if (!named) return;
-      props.setCountry(named);
-      setShownCountry(named);
-    });
+    import('../../schemas/phone.ts')
+      .then(({ countryOfTyped }) => {
+        const named = countryOfTyped(value);
+        if (!named) return;
+        props.setCountry(named);
+        setShownCountry(named);
+      })
+      .catch(() => undefined);
   };
   const shownErrors =
     hasErrors && example ? [...(errors ?? []), labels.example.replace('{example}', example)] : errors;

@@ -32,6 +32,22 @@ export function googleFromConfig(config: Config): GoogleConfig | undefined {
 export interface GoogleIdentity {
   email: string;
   name: string;
+  /** The Google account's own id (`sub`): stable, never reassigned. */
+  subject: string;
+  /**
+   * Google is the address's authority, not only a witness that it was verified once: a Gmail address, or a
+   * Workspace domain's (`hd`). Only then may it open an existing account of ours that Google has not opened before
+   * (an address at another provider can lapse and pass to someone else, whose Google account would still say
+   * verified).
+   */
+  authoritative: boolean;
+}
+
+/** Whether Google speaks for this address (Gmail, or the Workspace domain the token names). */
+function googleOwnsAddress(email: string, hostedDomain: unknown): boolean {
+  const domain = email.slice(email.lastIndexOf('@') + 1);
+  if (domain === 'gmail.com' || domain === 'googlemail.com') return true;
+  return typeof hostedDomain === 'string' && hostedDomain.toLowerCase() === domain;
 }
 
 // One key set per URL for the process: jose caches the keys and fetches again only for an unknown key id.
@@ -66,7 +82,8 @@ export async function googleIdentity(google: GoogleConfig, code: string): Promis
   } catch {
     throw refuse('google', 'account_google_unreachable');
   }
-  if (answer.status >= 500) throw refuse('google', 'account_google_unreachable');
+  // Google away or busy (5xx, 429): come back later; any other refusal is about this code.
+  if (answer.status >= 500 || answer.status === 429) throw refuse('google', 'account_google_unreachable');
   const body = (await answer.json().catch(() => ({}))) as { id_token?: unknown };
   if (!answer.ok || typeof body.id_token !== 'string') throw refuse('google', 'account_google_failed');
   let claims: Record<string, unknown>;
@@ -79,13 +96,24 @@ export async function googleIdentity(google: GoogleConfig, code: string): Promis
     });
     claims = verified.payload;
   } catch (failure) {
-    // The key set itself could not be fetched (a network error, not a JOSE one): Google away, not a bad token.
-    if (!(failure instanceof errors.JOSEError) || failure instanceof errors.JWKSTimeout)
+    // The key set itself could not be had (a network error, a timeout, an answer other than 200 OK): Google away,
+    // not a bad token.
+    if (
+      !(failure instanceof errors.JOSEError) ||
+      failure instanceof errors.JWKSTimeout ||
+      failure.message.includes('JSON Web Key Set HTTP response')
+    )
       throw refuse('google', 'account_google_unreachable');
     throw refuse('google', 'account_google_failed');
   }
-  const { email, email_verified: verified, name } = claims;
-  if (typeof email !== 'string' || !email.includes('@')) throw refuse('google', 'account_google_failed');
+  const { email, email_verified: verified, name, sub, hd } = claims;
+  if (typeof email !== 'string' || typeof sub !== 'string') throw refuse('google', 'account_google_failed');
   if (verified !== true) throw refuse('google', 'account_google_unverified');
-  return { email: email.toLowerCase(), name: typeof name === 'string' && name.trim() ? name.trim() : '' };
+  const address = email.toLowerCase();
+  return {
+    email: address,
+    name: typeof name === 'string' ? name.trim().slice(0, 200) : '',
+    subject: sub,
+    authoritative: googleOwnsAddress(address, hd),
+  };
 }

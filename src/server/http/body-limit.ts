@@ -5,16 +5,20 @@ import { AVATAR_MAX_BYTES, AVATAR_MAX_MEGABYTES } from '../../domain/avatar.ts';
 
 /**
  * The largest JSON or form body anyone may send: the biggest real one (nine passengers' details) is about 3 KB.
- * Bigger bodies are refused with 413 before they are parsed. One number for the API (Hono's bodyLimit), the pages'
- * form posts (`readForm`), the Astro middleware (Content-Length) and the Node adapter (a stream without one).
+ * Bigger bodies are refused with 413 before they are parsed, by the API (Hono's bodyLimit), the pages' form posts
+ * (`readForm`) and the Astro middleware (Content-Length). The one exception is a profile picture's upload
+ * (`PICTURE_BODY_BYTES`, `maxBodyBytes`).
  */
 export const MAX_BODY_BYTES = 64 * 1024;
+
+/** Where the API takes a profile picture. */
+export const PICTURE_API_PATH = '/api/profile/avatar';
 
 /** A profile picture's post: the file (AVATAR_MAX_BYTES) and the few fields around it. */
 export const PICTURE_BODY_BYTES = AVATAR_MAX_BYTES + MAX_BODY_BYTES;
 
 /** The API call and the page (without JavaScript, My account's own form) that take a profile picture. */
-const picturePaths = new Set(['/api/profile/avatar', '/my-account', '/id/my-account']);
+const picturePaths = new Set([PICTURE_API_PATH, '/my-account', '/id/my-account']);
 
 /** The largest body a path takes: a picture's where one is uploaded, else the forms' 64 KB. */
 export function maxBodyBytes(path: string): number {
@@ -32,12 +36,11 @@ export function tooLargeMessage(locale: Locale): string {
 
 /**
  * The 413 answer, in the API's one error shape and the reader's language (the path's, else Accept-Language); for a
- * picture, at its field and in megabytes.
+ * `picture` upload, at its field and in megabytes.
  */
-export function bodyTooLarge(request: Request): Response {
+export function bodyTooLarge(request: Request, picture = false): Response {
   const path = new URL(request.url).pathname;
   const locale = path.startsWith('/api/') ? requestLocale(request) : localeFromPath(path);
-  const picture = picturePaths.has(path);
   const message = picture
     ? translate('avatar_error_too_large', locale, { megabytes: AVATAR_MAX_MEGABYTES })
     : tooLargeMessage(locale);

@@ -17,10 +17,11 @@ export async function jsonBody<T>(c: Context, schema: z.ZodMiniType<T>, fullPath
 }
 
 /**
- * Route middleware: the answer is private to its caller (a profile, passports). Given per path, as middleware of a
- * sub-app mounted at the root would reach every route registered after it.
+ * Route middleware: the answer is private to its caller (a profile, passports), kept by no cache, unless the route
+ * said itself how (a profile picture: private, revalidated). Given per path, as middleware of a sub-app mounted at
+ * the root would reach every route registered after it.
  */
 export async function noStore(c: Context, next: Next): Promise<void> {
   await next();
-  c.header('Cache-Control', 'no-store');
+  if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
 }

@@ -1,5 +1,5 @@
 import { localizePath, type Locale } from '../../i18n/locales.ts';
-import { messageFromData } from '../../i18n/translate.ts';
+import { messagesFor } from '../../i18n/translate.ts';
 import type { AccountFormProps } from '../../islands/account/AccountForm.tsx';
 import { accountFormKeys, accountForms, type AccountFormKind } from '../../schemas/account-fields.ts';
 import type { FormRefusal } from '../http/form-post.ts';
@@ -41,9 +41,7 @@ export function accountFormProps(
     values: { ...page.values, ...typed },
     errors: page.posted?.errors ?? {},
     // `{example}` stays for the phone input to fill in with the picked country's example.
-    messages: Object.fromEntries(
-      accountFormKeys(kind).map((key) => [key, messageFromData(key, locale, { example: '{example}' })]),
-    ),
+    messages: messagesFor(accountFormKeys(kind), locale, { example: '{example}' }),
     links: { terms: localizePath('/tnc', locale), privacy: localizePath('/privacy-policy', locale) },
     ...(needsCountries ? { countries: countries(locale) } : {}),
     ...(page.next ? { next: page.next } : {}),

@@ -1,3 +1,4 @@
+import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import { isSupportedCountry } from 'libphonenumber-js/min';
 import type { AppDeps } from '../http/app.ts';
 import { clientAddress } from '../http/client-address.ts';
@@ -10,6 +11,35 @@ const CACHE_MS = 60 * 60 * 1000;
 const LOOKUP_TIMEOUT_MS = 800;
 
 const cache = new Map<string, { country: string | undefined; until: number }>();
+
+/**
+ * Addresses no service can place (loopback, private, link-local, carrier-grade NAT): a proxy of ours not declared
+ * in TRUST_PROXY_HOPS, or a visitor on the same network. They are never sent anywhere.
+ */
+const unplaceable = new BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+] as const)
+  unplaceable.addSubnet(network, prefix, 'ipv4');
+for (const [network, prefix] of [
+  ['::', 127],
+  ['fc00::', 7],
+  ['fe80::', 10],
+] as const)
+  unplaceable.addSubnet(network, prefix, 'ipv6');
+
+/** A public address a service could place. */
+export function placeable(address: string): boolean {
+  const mapped = address.startsWith('::ffff:') && isIPv4(address.slice(7)) ? address.slice(7) : address;
+  if (isIPv4(mapped)) return !unplaceable.check(mapped, 'ipv4');
+  return isIPv6(mapped) && !unplaceable.check(mapped, 'ipv6');
+}
 
 /**
  * The country of the reply `1;CC;...` (the seed's IP-to-country format): its first field `1`, its second a country
@@ -31,7 +61,7 @@ export async function guessedPhoneCountry(
   fallback: string,
   now = Date.now(),
 ): Promise<string> {
-  if (!lookupUrl || !address) return fallback;
+  if (!lookupUrl || !placeable(address)) return fallback;
   const known = cache.get(address);
   if (known && known.until > now) return known.country ?? fallback;
   let country: string | undefined;

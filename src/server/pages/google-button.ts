@@ -1,14 +1,15 @@
 import type { AstroGlobal } from 'astro';
 import type { Locale } from '../../i18n/locales.ts';
-import { messageFromData } from '../../i18n/translate.ts';
+import { messagesFor, type MessageKey } from '../../i18n/translate.ts';
 import type { GoogleSignInProps } from '../../islands/account/GoogleSignIn.tsx';
 import { runtimeDeps } from '../runtime.ts';
 
-const buttonKeys = [
+const buttonKeys: MessageKey[] = [
   'account_google_continue',
   'account_google_or',
   'account_google_failed',
   'account_google_script_failed',
+  'account_google_popup_blocked',
   'notification_generic_error',
 ];
 
@@ -33,6 +34,6 @@ export function googleButton(
     clientId: google.clientId,
     scriptUrl: google.scriptUrl,
     next,
-    messages: Object.fromEntries(buttonKeys.map((key) => [key, messageFromData(key, locale)])),
+    messages: messagesFor(buttonKeys, locale),
   };
 }

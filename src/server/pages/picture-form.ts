@@ -1,11 +1,12 @@
 import * as z from 'zod/mini';
 import { AVATAR_MAX_MEGABYTES } from '../../domain/avatar.ts';
 import type { Locale } from '../../i18n/locales.ts';
-import { messageFromData } from '../../i18n/translate.ts';
+import { messagesFor, translate, type MessageKey } from '../../i18n/translate.ts';
 import type { AvatarPickerProps } from '../../islands/account/AvatarPicker.tsx';
 import type { FormRefusal, FormUseCase } from '../http/form-post.ts';
 import type { UseCaseContext } from '../use-cases/context.ts';
-import { removeAvatar, setAvatar } from '../use-cases/set-avatar.ts';
+import { removeAvatar } from '../use-cases/remove-avatar.ts';
+import { setAvatar } from '../use-cases/set-avatar.ts';
 import { refuse } from '../validation-errors.ts';
 
 const pictureFormSchema = z.object({
@@ -39,7 +40,7 @@ export function pictureForm(self: string) {
   } satisfies FormUseCase<PictureFormInput, 'saved' | 'removed'>;
 }
 
-const pickerKeys = [
+const pickerKeys: MessageKey[] = [
   'avatar_title',
   'avatar_choose',
   'avatar_save',
@@ -79,8 +80,8 @@ export function pictureProps(
     fullName: page.fullName,
     error: posted?.errors.image?.join(' ') ?? posted?.errors.form?.join(' ') ?? '',
     messages: {
-      ...Object.fromEntries(pickerKeys.map((key) => [key, messageFromData(key, locale)])),
-      avatar_hint: messageFromData('avatar_hint', locale, { megabytes: AVATAR_MAX_MEGABYTES }),
+      ...messagesFor(pickerKeys, locale),
+      avatar_hint: translate('avatar_hint', locale, { megabytes: AVATAR_MAX_MEGABYTES }),
     },
   };
 }

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import { avatars } from '../db/schema/accounts.ts';
 import { avatarWebp } from '../images/avatar-image.ts';
@@ -27,10 +26,3 @@ async function run(ctx: UseCaseContext, input: z.infer<typeof avatarInput>): Pro
 }
 
 export const setAvatar = { input: avatarInput, run };
-
-/** Removes the profile picture (My account, "Remove picture"): the initials show again. Nothing to remove is fine. */
-async function remove(ctx: UseCaseContext): Promise<void> {
-  await ctx.db.delete(avatars).where(eq(avatars.userId, accountOf(ctx)));
-}
-
-export const removeAvatar = { input: z.object({}), run: remove };

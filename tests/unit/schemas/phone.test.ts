@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contactSchema } from '../../../src/schemas/booking-details.ts';
-import {
-  countryOfTyped,
-  phoneExample,
-  phonePossibility,
-  phoneProblem,
-  toE164,
-} from '../../../src/schemas/phone.ts';
+import { countryOfTyped, phonePossibility, phoneProblem, toE164 } from '../../../src/schemas/phone.ts';
+import { phoneExample } from '../../../src/schemas/phone-example.ts';
 
 describe('the phone rules (seed section 9)', () => {
   it('makes E.164 of what was typed for the picked country, or of the country its "+" names', () => {
@@ -35,6 +30,7 @@ describe('the phone rules (seed section 9)', () => {
     expect(phoneProblem(`+62${'8'.repeat(18)}`)).toBe('booking_error_phone_too_long');
     expect(phoneProblem('+999123456')).toBe('booking_error_phone_country');
     expect(phoneProblem('call me')).toBe('booking_error_phone_invalid');
+    expect(phoneProblem('1')).toBe('booking_error_phone_invalid'); // typed without "+", unread: no country to blame
     expect(phoneProblem(`+62${'8'.repeat(260)}`)).toBe('booking_error_phone_invalid');
   });
 

@@ -55,6 +55,11 @@ export const users = pgTable(
     dateOfBirth: date('date_of_birth'),
     /** ISO 3166-1 alpha-2. */
     nationality: varchar('nationality', { length: 2 }),
+    /**
+     * The Google account (its `sub`, which never changes) this account signs in with, once linked: later Google
+     * sign-ins match it, not the e-mail address (an address can change hands; a `sub` cannot).
+     */
+    googleSubject: varchar('google_subject', { length: 255 }).unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -6,7 +6,8 @@ import { endSession } from '../../auth/sessions.ts';
 import { avatarOf, profileOf } from '../../services/profile.ts';
 import { changePassword } from '../../use-cases/change-password.ts';
 import { deleteAccount } from '../../use-cases/delete-account.ts';
-import { removeAvatar, setAvatar } from '../../use-cases/set-avatar.ts';
+import { removeAvatar } from '../../use-cases/remove-avatar.ts';
+import { setAvatar } from '../../use-cases/set-avatar.ts';
 import { updateProfile } from '../../use-cases/update-profile.ts';
 import { refuse } from '../../validation-errors.ts';
 import type { AppDeps } from '../app.ts';
@@ -31,14 +32,13 @@ export function accountRoutes(deps: AppDeps) {
   const profile = async (c: Context, userId: string) => {
     const data = await profileOf(await deps.database(), userId);
     if (!data) throw refuse('session', 'session_expired');
-    c.header('Cache-Control', 'no-store');
     return c.json({ data });
   };
 
   return new Hono()
     .use('/logout', noStore)
     .use('/profile', noStore)
-    .use('/profile/change-password', noStore)
+    .use('/profile/*', noStore)
     .post('/logout', async (c) => {
       const holder = await accountHolder(c, deps);
       await endSession(await deps.database(), holder.accessToken, deps.clock());
@@ -64,7 +64,7 @@ export function accountRoutes(deps: AppDeps) {
     .post('/profile/avatar', async (c) => {
       const { holder, ctx } = await holderContext(c);
       const posted = await readPictureForm(c.req.raw);
-      if (posted === 'tooLarge') return bodyTooLarge(c.req.raw);
+      if (posted === 'tooLarge') return bodyTooLarge(c.req.raw, true);
       const input = setAvatar.input.safeParse({ image: posted.image });
       if (!input.success) throw refuse('image', 'avatar_error_missing');
       await setAvatar.run(ctx, input.data);

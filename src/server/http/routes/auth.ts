@@ -86,8 +86,9 @@ export function authRoutes(deps: AppDeps) {
       const ctx = await context(c);
       // Counted with the password logins of this address, before anything is asked of Google.
       await ctx.rateLimits.logins.take(ctx.address);
-      const identity = await googleIdentity(deps.google, input.data.code);
-      const { userId } = await signInWithGoogle.run(ctx, identity);
+      const identity = signInWithGoogle.input.safeParse(await googleIdentity(deps.google, input.data.code));
+      if (!identity.success) throw refuse('google', 'account_google_failed');
+      const { userId } = await signInWithGoogle.run(ctx, identity.data);
       return c.json({ loggedIn: true, data: await logInBrowser(c, true, userId) });
     })
     .get('/session', async (c) => {

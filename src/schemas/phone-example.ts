@@ -1,0 +1,10 @@
+import { getExampleNumber, type CountryCode } from 'libphonenumber-js/min';
+import examples from 'libphonenumber-js/examples.mobile.json';
+
+/**
+ * A mobile number of `country` as its people write it (`0812-345-678`): the example a refused phone number shows.
+ * Its own module, so the examples load only with an error to explain (the phone input imports it then).
+ */
+export function phoneExample(country: string): string | undefined {
+  return getExampleNumber(country as CountryCode, examples)?.formatNational();
+}
