@@ -52,6 +52,8 @@ export const registerSchema = z
     password: newPassword,
     passwordConfirmation: confirmation,
     agree: agreement('account_error_terms'),
+    /** The guest booking whose "sign up" prompt this came from (its id): it joins the account once confirmed. */
+    attach: z.optional(z.string().check(z.maxLength(64))),
   })
   .check(confirmed());
 export type RegisterInput = z.infer<typeof registerSchema>;

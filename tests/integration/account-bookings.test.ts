@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
 import { bookings } from '../../src/server/db/schema/bookings.ts';
+import { users } from '../../src/server/db/schema/accounts.ts';
 import { Network } from '../../src/server/network.ts';
 import { accountBooking, accountBookings } from '../../src/server/services/account-bookings.ts';
 import { ACCOUNT_PASSWORD, confirmedAccount } from '../factories/accounts.ts';
@@ -9,6 +10,7 @@ import { registerTestWebClient, testApp } from '../support/app.ts';
 import { TestBrowser } from '../support/browser.ts';
 import { bookingReadyToPay, contact, passenger, payInFull } from '../support/booking-flow.ts';
 import { seeded, testDatabases } from '../support/databases.ts';
+import { accountMailsTo, linkTokenIn } from '../support/mail-capture.ts';
 
 // Saturday 21 November 2026, 17:00 in Batam.
 const start = new Date('2026-11-21T10:00:00Z');
@@ -165,5 +167,36 @@ describe.each(testDatabases)("an account's bookings (My booking) on $name", (dat
     await loggedIn(contact.email, id);
     const [after] = await handle.db.select().from(bookings).where(eq(bookings.id, id));
     expect(after?.userId).toBe(bima.id);
+  });
+
+  it('attaches a guest booking to the account signed up from its prompt, once the address is confirmed', async () => {
+    const { id } = await bookingReadyToPay(app, { date: '2026-11-29' });
+    const browser = new TestBrowser(app);
+    await browser.request('/api/session');
+    const signUp = await browser.request('/api/auth/register', {
+      method: 'POST',
+      json: {
+        fullName: 'Putu Ayu',
+        email: 'putu@example.com',
+        phone: '+6281234567890',
+        password: ACCOUNT_PASSWORD,
+        passwordConfirmation: ACCOUNT_PASSWORD,
+        agree: true,
+        attach: id,
+      },
+    });
+    expect(signUp.status).toBe(202);
+    const unconfirmed = await handle.db.select().from(bookings).where(eq(bookings.id, id));
+    expect(unconfirmed[0]?.userId).toBeNull();
+    const [mail] = await accountMailsTo({ db: handle.db, now }, 'putu@example.com');
+    const token = linkTokenIn(mail, '/verify-email');
+    const confirmed = await browser.request('/api/auth/verify-email', {
+      method: 'POST',
+      json: { token, password: ACCOUNT_PASSWORD },
+    });
+    expect(confirmed.status).toBe(200);
+    const [row] = await handle.db.select().from(bookings).where(eq(bookings.id, id));
+    const [putu] = await handle.db.select().from(users).where(eq(users.email, 'putu@example.com'));
+    expect(row?.userId).toBe(putu?.id);
   });
 });

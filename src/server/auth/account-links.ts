@@ -44,7 +44,7 @@ export function linkIdOf(secret: string, purpose: AccountLinkPurpose, token: str
 export async function issueLink(
   tx: Database,
   values: Pick<AccountLink, 'userId' | 'purpose'> &
-    Partial<Pick<AccountLink, 'fullName' | 'phone' | 'passwordHash'>>,
+    Partial<Pick<AccountLink, 'fullName' | 'phone' | 'passwordHash' | 'attachBookingId'>>,
   now: Date,
 ): Promise<AccountLink> {
   await tx

@@ -1,7 +1,4 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { BOOKING_ID_PATTERN } from '../../domain/booking-code.ts';
-import type { Database } from '../db/client.ts';
-import { bookings } from '../db/schema/bookings.ts';
 import { oauthTokens } from '../db/schema/accounts.ts';
 import {
   REFRESH_COOKIE,
@@ -14,6 +11,7 @@ import {
   type SessionTokens,
 } from './browser-session.ts';
 import type { GrantAnswer } from '../http/oauth-app.ts';
+import { attachBooking } from '../services/attach-booking.ts';
 import { endSession } from './sessions.ts';
 import { tokenHash } from './tokens.ts';
 
@@ -72,22 +70,4 @@ export async function logInWithPassword(
   await replaceBrowserSession(jar, deps, login.tokens);
   if (input.attach) await attachBooking(await deps.database(), login.userId, input.attach);
   return { userId: login.userId };
-}
-
-/**
- * A guest's booking joins the account that just logged in from its "log in to manage your bookings" prompt. Its
- * unguessable id is what gave the guest access, so it is what proves the booking is theirs to attach; a booking
- * some account holds already stays with that account. Answers whether it is now this account's.
- */
-async function attachBooking(db: Database, userId: string, bookingId: string): Promise<boolean> {
-  if (!BOOKING_ID_PATTERN.test(bookingId)) return false;
-  await db
-    .update(bookings)
-    .set({ userId })
-    .where(and(eq(bookings.id, bookingId), isNull(bookings.userId)));
-  const [booking] = await db
-    .select({ userId: bookings.userId })
-    .from(bookings)
-    .where(eq(bookings.id, bookingId));
-  return booking?.userId === userId;
 }

@@ -102,6 +102,7 @@ export function signUpForm(self: string) {
       password: text(form, 'password'),
       passwordConfirmation: text(form, 'passwordConfirmation'),
       agree: text(form, 'agree'),
+      ...(form.get('attach') ? { attach: text(form, 'attach') } : {}),
     }),
     run: async (...args: Parameters<typeof register.run>) => {
       await register.run(...args);

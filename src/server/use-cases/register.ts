@@ -7,6 +7,7 @@ import { users } from '../db/schema/accounts.ts';
 import { queueAccountMail } from '../db/queries/queue-mail.ts';
 import { refuse } from '../validation-errors.ts';
 import type { UseCaseContext } from './context.ts';
+import { BOOKING_ID_PATTERN } from '../../domain/booking-code.ts';
 
 /**
  * Sign up (`POST /api/auth/register`, the sign-up form). The answer is the same whether the address has an account
@@ -38,6 +39,7 @@ async function run(ctx: UseCaseContext, input: RegisterInput): Promise<void> {
         fullName: input.fullName,
         phone: input.phone,
         passwordHash,
+        ...(input.attach && BOOKING_ID_PATTERN.test(input.attach) ? { attachBookingId: input.attach } : {}),
       },
       now,
     );

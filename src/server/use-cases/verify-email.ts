@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type * as z from 'zod/mini';
 import { verifyEmailSchema } from '../../schemas/account.ts';
 import { linkIdOf, useLink } from '../auth/account-links.ts';
+import { attachBooking } from '../services/attach-booking.ts';
 import { passwordMatches } from '../auth/passwords.ts';
 import { accountLinks, users } from '../db/schema/accounts.ts';
 import { refuse } from '../validation-errors.ts';
@@ -41,6 +42,8 @@ async function run(
       .update(accountLinks)
       .set({ usedAt: now })
       .where(and(eq(accountLinks.userId, link.userId), isNull(accountLinks.usedAt)));
+    // From a guest booking's "sign up" prompt: that booking joins the account now confirmed.
+    if (link.attachBookingId) await attachBooking(tx, link.userId, link.attachBookingId);
     return { userId: link.userId };
   });
 }

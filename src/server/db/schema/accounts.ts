@@ -122,6 +122,8 @@ export const accountLinks = pgTable(
     fullName: text('full_name'),
     phone: varchar('phone', { length: 32 }),
     passwordHash: text('password_hash'),
+    /** A guest booking (its id) whose "sign up" prompt led to this sign-up: it joins the account when confirmed. */
+    attachBookingId: varchar('attach_booking_id', { length: 32 }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,0 +1,1 @@
+ALTER TABLE "account_links" ADD COLUMN "attach_booking_id" varchar(32);
