@@ -124,6 +124,7 @@ export const accountErrorKeys = [
   'booking_error_email_invalid',
   'booking_error_phone',
   ...phoneProblemKeys,
+  'error_invalid_value',
   'booking_error_too_long',
   'booking_error_date_invalid',
   'booking_error_passport_country_invalid',

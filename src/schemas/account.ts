@@ -53,7 +53,9 @@ export const registerSchema = z
     passwordConfirmation: confirmation,
     agree: agreement('account_error_terms'),
     /** The guest booking whose "sign up" prompt this came from (its id): it joins the account once confirmed. */
-    attach: z.optional(z.string().check(z.maxLength(64))),
+    attach: z.optional(
+      z.string({ error: 'error_invalid_value' }).check(z.maxLength(64, 'error_invalid_value')),
+    ),
   })
   .check(confirmed());
 export type RegisterInput = z.infer<typeof registerSchema>;

@@ -31,6 +31,7 @@ export const detailsErrorKeys = [
   'booking_error_birth_date',
   'booking_error_date_invalid',
   'error_unprintable',
+  'error_invalid_value',
   ...passportProblemKeys,
   ...birthDateProblemKeys,
 ] as const;
@@ -103,7 +104,16 @@ export const bookingDetailsSchema = z.object({
   contact: contactSchema,
   passengers: z.array(passengerSchema).check(z.minLength(1), z.maxLength(MAX_PARTY)),
   /** An account holder's passengers (by position) to keep in their Passenger list too; guests send none. */
-  saveToList: z.optional(z.array(z.int().check(z.gte(0), z.lt(MAX_PARTY))).check(z.maxLength(MAX_PARTY))),
+  saveToList: z.optional(
+    z
+      .array(
+        z
+          .int({ error: key('error_invalid_value') })
+          .check(z.gte(0, key('error_invalid_value')), z.lt(MAX_PARTY, key('error_invalid_value'))),
+        { error: key('error_invalid_value') },
+      )
+      .check(z.maxLength(MAX_PARTY, key('error_invalid_value'))),
+  ),
 });
 
 export type BookingDetails = z.infer<typeof bookingDetailsSchema>;

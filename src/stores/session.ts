@@ -77,22 +77,25 @@ export function sessionEnded(message: string, home: string): void {
 
 /**
  * Logs out (seed section 3): "logging out" at once, then the server ends the session (`POST /api/logout`, which
- * also clears the HttpOnly cookies), then the cached profile goes and the home page follows, whatever the server
- * said. Answers false only when the server could not be reached (the caller may then post the plain form).
+ * also clears the HttpOnly cookies), then the cached profile goes, whatever the server said. Answers whether the
+ * session is over (ended now, or already); when not (no answer within 10 s, a refusal, a failure) the caller posts
+ * the plain form, so the cookies of a shared computer never outlive a press of "Log out".
  */
 export async function logOut(locale: string, home: string): Promise<boolean> {
   $session.set({ ...$session.get(), loggingOut: true });
-  let reached = true;
+  let ended: boolean;
   try {
-    await fetch('/api/logout', {
+    const answer = await fetch('/api/logout', {
       method: 'POST',
       credentials: 'same-origin',
       headers: { 'Accept-Language': locale, 'X-CSRF-Token': csrfToken() },
+      signal: AbortSignal.timeout(10_000),
     });
+    ended = answer.ok || answer.status === 401;
   } catch {
-    reached = false;
+    ended = false;
   }
   forgetSession();
-  if (reached) window.location.assign(home);
-  return reached;
+  if (ended) window.location.assign(home);
+  return ended;
 }

@@ -117,6 +117,21 @@ describe.each(testDatabases)("an account's bookings (My booking) on $name", (dat
     expect((await listed()).filter((entry) => entry.passportNumber === 'X7654321')).toEqual([
       expect.objectContaining({ fullName: 'Ratna S. Sakti' }),
     ]);
+    // One passport ticked twice in a party: kept once, and the booking saves.
+    const twins = await hold(2);
+    const sameTwice = await browser.request(`/api/bookings/${twins}/details`, {
+      method: 'PUT',
+      json: {
+        contact,
+        passengers: [
+          { ...passenger('Ratna Sakti'), passportNumber: 'Z1234567' },
+          { ...passenger('Ratna Sakti'), passportNumber: 'Z1234567' },
+        ],
+        saveToList: [0, 1],
+      },
+    });
+    expect(sameTwice.status).toBe(204);
+    expect((await listed()).filter((entry) => entry.passportNumber === 'Z1234567')).toHaveLength(1);
     // Without the anti-forgery token the call is a guest's: the booking saves, the list stays as it was.
     const second = await hold(1);
     const guest = await browser.request(`/api/bookings/${second}/details`, {
@@ -125,7 +140,7 @@ describe.each(testDatabases)("an account's bookings (My booking) on $name", (dat
       json: { contact, passengers: [{ ...passenger('Dimas'), passportNumber: 'Y1234567' }], saveToList: [0] },
     });
     expect(guest.status).toBe(204);
-    expect((await listed()).length).toBe(before + 1);
+    expect((await listed()).length).toBe(before + 2);
     const bad = await browser.request(`/api/bookings/${second}/details`, {
       method: 'PUT',
       json: { contact, passengers: [passenger('Dimas')], saveToList: [99] },

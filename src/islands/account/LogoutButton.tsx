@@ -26,7 +26,7 @@ export default function LogoutButton(props: Props) {
     setBusy(true);
     const form = event.currentTarget;
     void logOut(props.locale, props.home).then((ended) => {
-      // The server did not answer: the plain form tries once more to end the session and clear its cookies.
+      // Not ended (no answer, or a refusal): the plain form tries once more to end the session and clear its cookies.
       if (!ended) form.submit();
     });
   };

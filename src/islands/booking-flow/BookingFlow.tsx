@@ -209,7 +209,7 @@ export default function BookingFlow(props: FlowProps) {
           today={props.today}
           twoWay={props.twoWay}
           saved={hydrated ? (props.savedPassengers ?? []) : []}
-          {...(props.csrf ? { offerSaving: props.initialSaveToList ?? [] } : {})}
+          offerSaving={props.csrf !== undefined}
         />
       )}
       {hydrated && step === 'summary' && (

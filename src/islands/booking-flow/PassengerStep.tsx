@@ -9,8 +9,11 @@ interface Props extends StepFields {
   twoWay: boolean;
   /** A logged-in holder's Passenger list (after hydration: picking needs script); empty for guests. */
   saved: (PassengerValues & { id: string })[];
-  /** A logged-in holder: each passenger may join their Passenger list (`saveToList.N`); these start ticked. */
-  offerSaving?: number[];
+  /**
+   * A logged-in holder: each passenger may join their Passenger list (`saveToList.N`). Unticked at first (a ticked
+   * default would be read back from the page each time the step shows again, undoing an untick).
+   */
+  offerSaving: boolean;
 }
 
 const passengerFields = [
@@ -146,7 +149,6 @@ export function PassengerStep({
                 <input
                   type="checkbox"
                   className="checkbox checkbox-primary"
-                  defaultChecked={offerSaving.includes(index)}
                   data-testid={id('save-to-list')}
                   {...form.register(`saveToList.${index}`)}
                 />

@@ -100,8 +100,6 @@ export interface FlowProps {
   savedPassengers?: (PassengerValues & { id: string })[];
   /** A logged-in holder's anti-forgery token: saving then attaches the booking to their account. */
   csrf?: string;
-  /** Positions whose "Save to my Passenger list" a refused plain-form post had ticked. */
-  initialSaveToList?: number[];
 }
 
 /** The flow's one form, as react-hook-form holds it: field paths are the plain form's names. */

@@ -145,6 +145,5 @@ export function bookingFlowProps(
     ...(posted ? { serverErrors: posted.errors } : {}),
     ...(holder && holder.passengers.length > 0 ? { savedPassengers: holder.passengers } : {}),
     ...(holder ? { csrf: holder.csrf } : {}),
-    ...(holder && posted?.saveToList.length ? { initialSaveToList: posted.saveToList } : {}),
   };
 }

@@ -51,7 +51,7 @@ async function run(ctx: UseCaseContext, input: SavePassengerInput): Promise<{ id
       return changed;
     }
     // Concurrent adds of one account count one after another: the account's row is their lock.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
     const [saved] = await tx
       .select({ total: count() })
       .from(savedPassengers)
@@ -86,9 +86,9 @@ export const deletePassenger = { input: passengerIdSchema, run: remove };
 
 /**
  * Keeps a booking's passengers in the holder's Passenger list ("Save to my Passenger list" in the booking flow),
- * inside the booking's own transaction: a passenger already listed with that passport number is brought up to date,
- * others are added while the list has room (the booking itself never fails for a full list). Their passports were
- * just checked against the trip's dates, which the list's "from today" rule never exceeds.
+ * inside the booking's own transaction: a passenger already listed with that passport (number and country) is
+ * brought up to date, others are added while the list has room (the booking itself never fails for a full list).
+ * Their passports were just checked against the trip's dates, which the list's "from today" rule never exceeds.
  */
 export async function keepInPassengerList(
   tx: Pick<UseCaseContext['db'], 'select' | 'insert' | 'update'>,
@@ -96,22 +96,39 @@ export async function keepInPassengerList(
   passengers: PassengerDetails[],
   now: Date,
 ): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  // The account's row orders list changes; `no key update`, as the booking being saved holds a key-share lock on it.
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
   const listed = await tx
-    .select({ id: savedPassengers.id, passportNumber: savedPassengers.passportNumber })
+    .select({
+      id: savedPassengers.id,
+      passportNumber: savedPassengers.passportNumber,
+      passportCountry: savedPassengers.passportCountry,
+    })
     .from(savedPassengers)
     .where(eq(savedPassengers.userId, userId));
   let room = MAX_SAVED_PASSENGERS - listed.length;
   for (const passenger of passengers) {
-    const known = listed.find((entry) => entry.passportNumber === passenger.passportNumber);
+    const known = listed.find(
+      (entry) =>
+        entry.passportNumber === passenger.passportNumber &&
+        entry.passportCountry === passenger.passportCountry,
+    );
     if (known)
       await tx
         .update(savedPassengers)
         .set({ ...passenger, updatedAt: now })
         .where(eq(savedPassengers.id, known.id));
     else if (room > 0) {
-      await tx.insert(savedPassengers).values({ ...passenger, userId, createdAt: now, updatedAt: now });
-      listed.push({ id: '', passportNumber: passenger.passportNumber });
+      const [added] = await tx
+        .insert(savedPassengers)
+        .values({ ...passenger, userId, createdAt: now, updatedAt: now })
+        .returning({ id: savedPassengers.id });
+      if (added)
+        listed.push({
+          ...added,
+          passportNumber: passenger.passportNumber,
+          passportCountry: passenger.passportCountry,
+        });
       room -= 1;
     }
   }
