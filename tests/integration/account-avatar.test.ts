@@ -63,8 +63,7 @@ describe.each(testDatabases)('the profile picture (/api/profile/avatar) on $name
 
   async function holder(email: string, app = api) {
     const browser = new TestBrowser(app);
-    await browser.request('/api/session');
-    await browser.request('/api/session', { method: 'POST', json: { email, password: ACCOUNT_PASSWORD } });
+    await browser.logIn(email, ACCOUNT_PASSWORD);
     return browser;
   }
   const post = (browser: TestBrowser, form: FormData, init: { forged?: boolean; from?: string } = {}) =>

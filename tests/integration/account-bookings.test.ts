@@ -36,11 +36,7 @@ describe.each(testDatabases)("an account's bookings (My booking) on $name", (dat
 
   async function loggedIn(email: string, attach?: string) {
     const browser = new TestBrowser(app);
-    await browser.request('/api/session');
-    const login = await browser.request('/api/session', {
-      method: 'POST',
-      json: { email, password: ACCOUNT_PASSWORD, ...(attach ? { attach } : {}) },
-    });
+    const login = await browser.logIn(email, ACCOUNT_PASSWORD, attach ? { attach } : {});
     expect(login.status).toBe(200);
     return browser;
   }

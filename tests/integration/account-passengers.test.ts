@@ -33,8 +33,7 @@ describe.each(testDatabases)('the Passenger list (/api/passengers) on $name', (d
 
   async function holder(email: string) {
     const browser = new TestBrowser(api);
-    await browser.request('/api/session');
-    await browser.request('/api/session', { method: 'POST', json: { email, password: ACCOUNT_PASSWORD } });
+    await browser.logIn(email, ACCOUNT_PASSWORD);
     return browser;
   }
   const list = async (browser: TestBrowser) =>

@@ -1,4 +1,4 @@
-import type { FieldErrors, UseFormReturn } from 'react-hook-form';
+import { useWatch, type FieldErrors, type UseFormReturn } from 'react-hook-form';
 import type { CountryOption } from '../booking-flow/countries.ts';
 import { Field, inputClass } from '../shared/Field.tsx';
 import { errorsAt } from '../shared/form-state.ts';
@@ -21,6 +21,8 @@ interface Props {
 /** One field of an account form, by its kind: the label, the control (named as the plain form posts it), errors. */
 export function AccountField({ spec, form, errors, t, countries, links, value, country, autoFocus }: Props) {
   const id = `account-${spec.name}`;
+  // The phone input's example follows the picked country (undefined until the form holds one).
+  const watchedCountry = useWatch({ control: form.control, name: 'phoneCountry' }) as string | undefined;
   // After a refused plain-form post the page opens on the first field to fix (no script needed to focus it).
   const focus = autoFocus ? { autoFocus: true } : {};
   const errorList = errorsAt(errors, spec.name, (message) => message);
@@ -60,7 +62,7 @@ export function AccountField({ spec, form, errors, t, countries, links, value, c
             example: t('phone_example'),
           }}
           countries={countries}
-          startingCountry={country}
+          country={watchedCountry ?? country}
           errors={errorList}
           bind={(control, onChange) => ({
             ...(control === 'phone' ? focus : {}),

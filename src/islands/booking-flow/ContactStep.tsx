@@ -1,3 +1,4 @@
+import { useWatch } from 'react-hook-form';
 import { Field, inputClass } from '../shared/Field.tsx';
 import { bindField, errorsAt } from '../shared/form-state.ts';
 import { PhoneInput } from '../shared/PhoneInput.tsx';
@@ -13,6 +14,7 @@ export function ContactStep({ form, defaults, errors, text, labels, countries, f
       },
     });
   const errorsOf = (field: keyof ContactValues) => errorsAt(errors, path(field), text);
+  const phoneCountry = useWatch({ control: form.control, name: 'contact.phoneCountry' });
   return (
     <fieldset className="grid gap-4">
       <legend className="text-xl font-bold">{labels.contactTitle}</legend>
@@ -32,7 +34,7 @@ export function ContactStep({ form, defaults, errors, text, labels, countries, f
           example: labels.phoneExample,
         }}
         countries={countries}
-        startingCountry={form.getValues('contact.phoneCountry') || defaults.contact.phoneCountry}
+        country={phoneCountry}
         errors={errorsOf('phone')}
         bind={(control, onChange) => bind(control === 'country' ? 'phoneCountry' : 'phone', onChange)}
         setCountry={(code) => {

@@ -5,15 +5,15 @@ import { Field, inputClass } from './Field.tsx';
 /** How the form holding the input registers a control (react-hook-form's `register`, its name and start value). */
 export type BindControl = (
   control: 'country' | 'phone',
-  onChange: (value: string) => void,
+  onChange?: (value: string) => void,
 ) => Record<string, unknown>;
 
 interface Props {
   ids: { country: string; phone: string };
   labels: { country: string; phone: string; hint: string; example: string };
   countries: CountryOption[];
-  /** The country picked now, as the form holds it (a step shown again starts from it, not from the default). */
-  startingCountry: string;
+  /** The country picked now, as the form holds it (watched by the caller): the example is that country's. */
+  country: string;
   errors: string[] | undefined;
   bind: BindControl;
   /** Moves the form's country picker (a number typed with `+` names its own country). */
@@ -28,8 +28,7 @@ interface Props {
  * (libphonenumber-js, schemas/phone.ts) load only when needed: on `+`, or with an error to explain.
  */
 export function PhoneInput(props: Props) {
-  const { ids, labels, countries, errors, bind } = props;
-  const [country, setShownCountry] = useState(props.startingCountry);
+  const { ids, labels, countries, errors, bind, country } = props;
   const [example, setExample] = useState<string>();
   const hasErrors = (errors?.length ?? 0) > 0;
 
@@ -52,9 +51,7 @@ export function PhoneInput(props: Props) {
     import('../../schemas/phone.ts')
       .then(({ countryOfTyped }) => {
         const named = countryOfTyped(value);
-        if (!named) return;
-        props.setCountry(named);
-        setShownCountry(named);
+        if (named) props.setCountry(named);
       })
       .catch(() => undefined);
   };
@@ -64,7 +61,7 @@ export function PhoneInput(props: Props) {
   return (
     <div className="grid grid-cols-[minmax(0,10rem)_1fr] gap-3">
       <Field id={ids.country} label={labels.country}>
-        <select className={inputClass} autoComplete="tel-country-code" {...bind('country', setShownCountry)}>
+        <select className={inputClass} autoComplete="tel-country-code" {...bind('country')}>
           {countries.map((option) => (
             <option key={option.code} value={option.code}>
               {option.name} (+{option.dial})

@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { appVersion } from '../../app-version.ts';
 import { api_not_found, notification_generic_error } from '../../paraglide/messages.js';
@@ -11,7 +11,7 @@ import type { Network } from '../network.ts';
 import { CallbackRejected, GatewayUnavailable, type PaymentGateway } from '../payments/gateway.ts';
 import { translate } from '../../i18n/translate.ts';
 import { Refused } from '../validation-errors.ts';
-import { bodyTooLarge, maxBodyBytes, PICTURE_API_PATH } from './body-limit.ts';
+import { bodyTooLarge, MAX_BODY_BYTES, maxBodyBytes, PICTURE_API_PATH } from './body-limit.ts';
 import type { GoogleConfig } from '../auth/google.ts';
 import { fieldErrors } from './errors.ts';
 import { requestLocale } from './request-locale.ts';
@@ -64,11 +64,12 @@ export function createApp(deps: AppDeps) {
   const app = new Hono().basePath('/api');
   // Before anything reads a body: over 64 KB (a profile picture's post: 2 MB and a little), declared or counted as it
   // streams in, is a 413, never parsed.
-  app.use((c, next) => {
-    const picture = c.req.path === PICTURE_API_PATH;
-    const onError = (e: Context) => bodyTooLarge(e.req.raw, picture);
-    return bodyLimit({ maxSize: maxBodyBytes(c.req.path), onError })(c, next);
+  const formsLimit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => bodyTooLarge(c.req.raw) });
+  const pictureLimit = bodyLimit({
+    maxSize: maxBodyBytes(PICTURE_API_PATH),
+    onError: (c) => bodyTooLarge(c.req.raw, true),
   });
+  app.use((c, next) => (c.req.path === PICTURE_API_PATH ? pictureLimit : formsLimit)(c, next));
 
   app.get('/health', async (c) => {
     c.header('Cache-Control', 'no-store');

@@ -17,6 +17,12 @@ export const PICTURE_API_PATH = '/api/profile/avatar';
 /** A profile picture's post: the file (AVATAR_MAX_BYTES) and the few fields around it. */
 export const PICTURE_BODY_BYTES = AVATAR_MAX_BYTES + MAX_BODY_BYTES;
 
+/** A picture over the limit, as a refusal's key and parameters: one wording for the API and the plain form. */
+export const PICTURE_TOO_LARGE = {
+  key: 'avatar_error_too_large',
+  params: { megabytes: AVATAR_MAX_MEGABYTES },
+} as const;
+
 /** The API call and the page (without JavaScript, My account's own form) that take a profile picture. */
 const picturePaths = new Set([PICTURE_API_PATH, '/my-account', '/id/my-account']);
 
@@ -42,7 +48,7 @@ export function bodyTooLarge(request: Request, picture = false): Response {
   const path = new URL(request.url).pathname;
   const locale = path.startsWith('/api/') ? requestLocale(request) : localeFromPath(path);
   const message = picture
-    ? translate('avatar_error_too_large', locale, { megabytes: AVATAR_MAX_MEGABYTES })
+    ? translate(PICTURE_TOO_LARGE.key, locale, PICTURE_TOO_LARGE.params)
     : tooLargeMessage(locale);
   return Response.json(
     { message, ...(picture ? { errors: { image: [message] } } : {}) },

@@ -1,12 +1,11 @@
 import type { Locale } from '../../i18n/locales.ts';
-import { AVATAR_MAX_MEGABYTES } from '../../domain/avatar.ts';
 import { runtimeDeps } from '../runtime.ts';
 import { CSRF_FIELD, csrfMatches, type CookieJar } from '../auth/browser-session.ts';
 import { useCaseContext, type Actor, type UseCaseContext } from '../use-cases/context.ts';
 import { GatewayUnavailable } from '../payments/gateway.ts';
 import { issuesToErrors, localizeErrors, refuse, Refused, type RefusalStatus } from '../validation-errors.ts';
 import type { AppDeps } from './app.ts';
-import { bodyTooLarge, readForm, readPictureForm } from './body-limit.ts';
+import { bodyTooLarge, PICTURE_TOO_LARGE, readForm, readPictureForm } from './body-limit.ts';
 import { isCrossSite } from './same-origin.ts';
 
 /** What a page hands over: Astro's request, locals and socket address (Astro's `Astro` has all three). */
@@ -112,6 +111,6 @@ export async function submitForm<Input, Output>(
  */
 function tooLargeRefusal(request: Request, locale: Locale, picture?: true): Response | FormRefusal {
   if (!picture) return bodyTooLarge(request);
-  const errors = { image: [{ key: 'avatar_error_too_large', params: { megabytes: AVATAR_MAX_MEGABYTES } }] };
+  const errors = { image: [PICTURE_TOO_LARGE] };
   return { status: 413, errors: localizeErrors(errors, locale), form: new URLSearchParams() };
 }
