@@ -76,7 +76,9 @@ for (const url of ['/login', '/id/sign-up']) {
       if (request.resourceType() === 'script') sizes.push(request.sizes().then((s) => s.responseBodySize));
     });
     await page.goto(url);
-    await expect(page.locator('astro-island:not([ssr])')).toHaveCount(2); // the form, notifications
+    // Every island hydrated: the form, notifications and (Google configured, as in these tests) its button.
+    await expect(page.locator('astro-island:not([ssr])')).toHaveCount(3);
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
     await page.waitForLoadState('networkidle');
     const interactive = (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0);
     // Submitting empty loads the shared schema and the phone metadata, and shows what is missing.
