@@ -5,6 +5,8 @@ import { logInBrowserAs, logInWithPassword } from '../../auth/browser-login.ts';
 import { CSRF_COOKIE, csrfToken, sessionHolder } from '../../auth/browser-session.ts';
 import { honoJar } from '../../auth/cookie-jars.ts';
 import { googleIdentity } from '../../auth/google.ts';
+import { accountDialogData } from '../../pages/account-dialog.ts';
+import { visitorPhoneCountry } from '../../pages/country-guess.ts';
 import { profileOf } from '../../services/profile.ts';
 import { useCaseContext } from '../../use-cases/context.ts';
 import { forgotPassword } from '../../use-cases/forgot-password.ts';
@@ -27,6 +29,8 @@ import { requestLocale } from '../request-locale.ts';
  * POST /api/recovery/reset-password: the new password from that link (`token`); a browser is then logged in.
  * And the browser's own session (its tokens stay in HttpOnly cookies, never in page JavaScript):
  * GET /api/session: whether this browser is logged in, with the profile; gives it its anti-forgery token.
+ * GET /api/session/forms/{login|sign-up}: the header dialog's form (its props; `next`: the page it opened on), or
+ *   `loggedIn: true`; gives the anti-forgery token too.
  * POST /api/session: log in with e-mail and password (the password grant, run on the server); `attach`: a guest
  *   booking (by its id) to join the account.
  * POST /api/auth/google: sign in with Google's authorization `code` (its popup's); answers like a login. 404 when
@@ -98,6 +102,21 @@ export function authRoutes(deps: AppDeps) {
       const holder = await sessionHolder(deps, jar, c.req.raw);
       const data = holder && (await profileOf(await deps.database(), holder.userId));
       return c.json(data ? { loggedIn: true, data } : { loggedIn: false });
+    })
+    .get('/session/forms/:kind', async (c) => {
+      c.header('Cache-Control', 'no-store');
+      const kind = c.req.param('kind');
+      if (kind !== 'login' && kind !== 'sign-up') return c.json({ message: say(c, 'api_not_found') }, 404);
+      const jar = honoJar(c);
+      const csrf = csrfToken(jar, deps);
+      if (await sessionHolder(deps, jar, c.req.raw)) return c.json({ loggedIn: true });
+      const data = await accountDialogData(kind, requestLocale(c.req.raw), {
+        csrf,
+        next: c.req.query('next') ?? null,
+        google: deps.google !== undefined,
+        phoneCountry: () => visitorPhoneCountry(c.req.raw, undefined, deps),
+      });
+      return c.json({ loggedIn: false, data });
     })
     .post('/session', async (c) => {
       const { viaCookie } = await callingClient(c, deps);
