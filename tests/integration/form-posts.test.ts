@@ -172,4 +172,36 @@ describe('plain form posts through the one form adapter', () => {
     );
     expect(answer.status).toBe(404);
   });
+
+  it("ends a refused phone number with an example of its country's numbers (no script to add it)", async () => {
+    const held = (await submitForm(
+      post({ ...search, adults: '1', out: outbound }),
+      holdForm,
+      deps,
+    )) as Response;
+    const id = (held.headers.get('Location') ?? '').split('/').at(-1) ?? '';
+    const refused = refusal(
+      await submitForm(
+        post({
+          'contact.fullName': 'Lim Wei Ling',
+          'contact.email': 'lim@example.sg',
+          'contact.phoneCountry': 'SG',
+          'contact.phone': '812',
+          'passengers.0.fullName': 'Lim Wei Ling',
+          'passengers.0.dateOfBirth': '1990-05-14',
+          'passengers.0.passportNumber': 'K1234567',
+          'passengers.0.passportIssued': '2021-03-02',
+          'passengers.0.passportExpiry': '2031-03-01',
+          'passengers.0.passportCountry': 'SG',
+        }),
+        detailsForm(id),
+        deps,
+      ),
+    );
+    expect(Object.keys(refused.errors)).toEqual(['contact.phone']);
+    expect(refused.errors['contact.phone']).toEqual([
+      m.booking_error_phone_too_short({}, { locale: 'id' }),
+      'Contoh: 8123 4567',
+    ]);
+  });
 });

@@ -55,8 +55,12 @@ export function PhoneInput(props: Props) {
       })
       .catch(() => undefined);
   };
+  // A refused plain post's reasons carry the example already (the server adds it for pages without script).
+  const exampleLine = example && labels.example.replace('{example}', example);
   const shownErrors =
-    hasErrors && example ? [...(errors ?? []), labels.example.replace('{example}', example)] : errors;
+    exampleLine && errors && !errors.some((line) => line.includes(exampleLine))
+      ? [...errors, exampleLine]
+      : errors;
 
   return (
     <div className="grid grid-cols-[minmax(0,10rem)_1fr] gap-3">

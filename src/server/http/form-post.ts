@@ -1,4 +1,6 @@
 import type { Locale } from '../../i18n/locales.ts';
+import { translate } from '../../i18n/translate.ts';
+import { phoneExample } from '../../schemas/phone-example.ts';
 import { runtimeDeps } from '../runtime.ts';
 import { CSRF_FIELD, csrfMatches, type CookieJar } from '../auth/browser-session.ts';
 import { useCaseContext, type Actor, type UseCaseContext } from '../use-cases/context.ts';
@@ -80,7 +82,11 @@ export async function submitForm<Input, Output>(
   const parsed = useCase.schema.safeParse(useCase.fromForm(form, image));
   if (!parsed.success) {
     const errors = issuesToErrors(parsed.error.issues, useCase.fullPaths);
-    return { status: 400, errors: localizeErrors(errors, locals.locale), form };
+    return {
+      status: 400,
+      errors: withPhoneExamples(localizeErrors(errors, locals.locale), form, locals.locale),
+      form,
+    };
   }
   try {
     const holder =
@@ -103,6 +109,19 @@ export async function submitForm<Input, Output>(
     if (!(error instanceof Refused)) throw error;
     return { status: error.status, errors: localizeErrors(error.errors, locals.locale), form };
   }
+}
+
+/**
+ * A refused phone number (`phone`, `contact.phone`) ends with an example of its country's numbers, as the phone
+ * input adds it in the browser: a plain form has no script to add it. The country is the form's `{field}Country`.
+ */
+function withPhoneExamples(errors: Record<string, string[]>, form: URLSearchParams, locale: Locale) {
+  for (const [field, reasons] of Object.entries(errors)) {
+    if (field !== 'phone' && !field.endsWith('.phone')) continue;
+    const example = phoneExample(form.get(`${field}Country`) || 'ID');
+    if (example) errors[field] = [...reasons, translate('phone_example', locale, { example })];
+  }
+  return errors;
 }
 
 /**
