@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { hydrated, password, signUpAndConfirm, texts } from './account-steps.ts';
-import { expectNoAxeViolations } from './axe.ts';
+import { expectNoAxeViolationsInBothThemes } from './axe.ts';
 import { daysAhead } from './batam-dates.ts';
 
 for (const locale of ['en', 'id'] as const) {
@@ -10,10 +10,10 @@ for (const locale of ['en', 'id'] as const) {
     await signUpAndConfirm(page, t, `tono.${locale}.${String(Date.now())}@example.com`);
     await page.goto(`${t.prefix}/passenger-list`);
     await expect(page.getByTestId('passenger-empty')).toHaveText(t.noPassenger);
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolationsInBothThemes(page);
     await page.getByRole('link', { name: t.addPassenger }).click();
     await hydrated(page);
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolationsInBothThemes(page);
     const form = page.getByTestId('account-passenger');
     await form.locator('[name="fullName"]').fill('Tono Wibowo');
     await form.locator('[name="dateOfBirth"]').fill('1985-07-09');
@@ -45,7 +45,7 @@ for (const locale of ['en', 'id'] as const) {
 
 for (const locale of ['en', 'id'] as const) {
   const t = texts[locale];
-  test(`${locale}: a holder books with the contact prefilled and a saved passenger, then deletes the account`, async ({
+  test(`${locale}: a holder books with the contact prefilled and a saved passenger, changes the password, then deletes the account`, async ({
     page,
   }) => {
     test.slow();
@@ -83,7 +83,7 @@ for (const locale of ['en', 'id'] as const) {
     // Her full name as the passport writes it, kept in the Passenger list too (the same passport: updated).
     await page.locator('[name="passengers.0.fullName"]').fill('Lina Marlina Putri');
     await page.getByTestId('passenger-0-save-to-list').check();
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolationsInBothThemes(page);
     await page.getByTestId('flow-next').click();
     await expect(page.getByTestId('booking-summary')).toContainText('Lina Marlina Putri');
     await page.getByTestId('flow-next').click();
@@ -95,12 +95,28 @@ for (const locale of ['en', 'id'] as const) {
     await page.goto(`${t.prefix}/my-booking`);
     await expect(page.getByTestId('my-booking')).toContainText(code);
 
+    // Change the password: a wrong current one is refused at its field; then changed, and this device stays in.
+    await page.goto(`${t.prefix}/my-account/change-password`);
+    await hydrated(page);
+    await expectNoAxeViolationsInBothThemes(page);
+    const change = page.getByTestId('account-changePassword');
+    const renewed = 'Kapal-Cepat-2027!';
+    await change.locator('[name="currentPassword"]').fill('Bukan-Sandi-9!');
+    await change.locator('[name="password"]').fill(renewed);
+    await change.locator('[name="passwordConfirmation"]').fill(renewed);
+    await change.getByRole('button').click();
+    await expect(change.getByText(t.wrongCurrent)).toBeVisible();
+    await change.locator('[name="currentPassword"]').fill(password);
+    await change.getByRole('button').click();
+    await expect(page).toHaveURL(new RegExp(`${t.prefix}/my-account\\?password-changed$`));
+    await expect(page.getByTestId('account-notice')).toContainText(t.passwordChanged);
+
     await page.goto(`${t.prefix}/my-account`);
     await page.getByTestId('delete-account-link').click();
     await hydrated(page);
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolationsInBothThemes(page);
     const form = page.getByTestId('account-deleteAccount');
-    await form.locator('[name="currentPassword"]').fill(password);
+    await form.locator('[name="currentPassword"]').fill(renewed);
     await form.getByRole('checkbox').check();
     await form.getByRole('button').click();
     await expect(page).toHaveURL(new RegExp(`${t.prefix || '/'}$`));
