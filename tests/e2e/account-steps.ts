@@ -36,6 +36,8 @@ export const texts = {
     loginFailed: 'The email or password is not correct.',
     wrongCurrent: 'The current password is not correct',
     passwordChanged: 'Your password has been changed.',
+    setPassword: 'Set a password',
+    sendSetPassword: 'Email me a link to set a password',
   },
   id: {
     prefix: '/id',
@@ -67,6 +69,8 @@ export const texts = {
     loginFailed: 'Email atau kata sandi tidak benar.',
     wrongCurrent: 'Kata sandi saat ini tidak benar',
     passwordChanged: 'Kata sandi Anda telah diubah.',
+    setPassword: 'Buat kata sandi',
+    sendSetPassword: 'Kirimi saya tautan untuk membuat kata sandi',
   },
 } as const;
 

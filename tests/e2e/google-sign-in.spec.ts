@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { GOOGLE_SCRIPT_URL } from '../../playwright.config.ts';
-import { hydrated, texts } from './account-steps.ts';
+import { hydrated, password, texts } from './account-steps.ts';
+import { linkMailedTo } from './mail.ts';
 import { expectNoAxeViolations, expectNoAxeViolationsInBothThemes } from './axe.ts';
 
 /**
@@ -57,6 +58,25 @@ for (const locale of ['en', 'id'] as const) {
     await page.goto(`${t.prefix}/my-account`);
     await expect(page.locator('[name="fullName"]')).toHaveValue('Gita Maharani');
     await expect(page.getByText(email)).toBeVisible();
+
+    // No password yet: deleting the account asks to set one first, and change password e-mails the link to set it.
+    await page.goto(`${t.prefix}/my-account/delete`);
+    await expect(page.getByTestId('delete-needs-password')).toBeVisible();
+    await expect(page.locator('[name="currentPassword"]')).toHaveCount(0);
+    await page.getByRole('link', { name: t.setPassword }).click();
+    await expect(page).toHaveURL(new RegExp(`${t.prefix}/my-account/change-password$`));
+    await expectNoAxeViolationsInBothThemes(page);
+    await page.getByRole('button', { name: t.sendSetPassword }).click();
+    await expect(page.getByTestId('account-notice')).toContainText(email);
+    await page.goto(await linkMailedTo(email, '/new-password'));
+    await hydrated(page);
+    await page.getByLabel(/New password|Kata sandi baru/).fill(password);
+    await page.getByLabel(/Type the password again|Ketik ulang kata sandi/).fill(password);
+    await page.getByRole('button', { name: t.saveNew }).click();
+    await expect(page).toHaveURL(new RegExp(`${t.prefix}/my-account\\?password-reset$`));
+    // Now it has one: change password asks for it, as for any account.
+    await page.goto(`${t.prefix}/my-account/change-password`);
+    await expect(page.locator('[name="currentPassword"]')).toBeVisible();
 
     // Log out with JavaScript: through the API; in English, with the API unreachable, the plain form takes over.
     await hydrated(page);

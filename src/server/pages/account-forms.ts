@@ -187,6 +187,22 @@ export function changePasswordForm(family: string | undefined, locale: Locale) {
   } satisfies FormUseCase<Parameters<typeof changePassword.run>[1], void>;
 }
 
+/**
+ * An account without a password (made through Google) asks for a link to set one: the "forgot password" e-mail,
+ * sent to the holder's own address; then the page says it was sent.
+ */
+export function setPasswordLinkForm(email: string, locale: Locale) {
+  return {
+    schema: forgotPasswordSchema,
+    fromForm: () => ({ email }),
+    run: async (ctx: Parameters<typeof forgotPassword.run>[0], input: { email: string }) => {
+      await forgotPassword.run(ctx, input);
+      runtimeDeps().mailQueued?.();
+    },
+    next: () => `${localizePath('/my-account/change-password', locale)}?link-sent`,
+  } satisfies FormUseCase<{ email: string }, void>;
+}
+
 /** A saved passenger, added (`id` absent) or changed; then the Passenger list says so. */
 export function passengerForm(id: string | undefined, locale: Locale) {
   return {

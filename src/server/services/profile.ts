@@ -36,6 +36,15 @@ export async function profileOf(db: Database, userId: string): Promise<Profile |
   };
 }
 
+/**
+ * Whether the account has a password: one made through Google has none until its holder sets one by an e-mailed
+ * link (change password and delete account ask for it).
+ */
+export async function passwordIsSet(db: Database, userId: string): Promise<boolean> {
+  const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  return Boolean(row?.hash);
+}
+
 /** The holder's picture as kept (a WebP) and its version, or undefined when there is none. */
 export async function avatarOf(db: Database, userId: string) {
   const [row] = await db
