@@ -118,7 +118,8 @@ export async function submitForm<Input, Output>(
 function withPhoneExamples(errors: Record<string, string[]>, form: URLSearchParams, locale: Locale) {
   for (const [field, reasons] of Object.entries(errors)) {
     if (field !== 'phone' && !field.endsWith('.phone')) continue;
-    const example = phoneExample(form.get(`${field}Country`) || 'ID');
+    const country = form.get(`${field}Country`) ?? '';
+    const example = phoneExample(country === '' ? 'ID' : country); // no country sent: the form's default
     if (example) errors[field] = [...reasons, translate('phone_example', locale, { example })];
   }
   return errors;
