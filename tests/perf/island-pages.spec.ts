@@ -92,3 +92,27 @@ for (const url of ['/login', '/id/sign-up']) {
     expect(route).toBeGreaterThan(interactive);
   });
 }
+
+test("/id: the header's sign-up dialog loads on its first open and keeps the home page in its route budget", async ({
+  page,
+}) => {
+  const sizes: Promise<number>[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() === 'script') sizes.push(request.sizes().then((s) => s.responseBodySize));
+  });
+  await page.goto('/id');
+  await expect(page.locator('astro-island:not([ssr])')).toHaveCount(2);
+  await page.waitForLoadState('networkidle');
+  const before = (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0);
+  await page.getByRole('banner').getByLabel('Menu').click();
+  await page.getByRole('banner').getByRole('link', { name: 'Masuk', exact: true }).click();
+  await page.getByTestId('sign-up-link').click();
+  // Submitting empty loads the shared schema and the phone metadata too: everything the dialog can load.
+  await page.getByTestId('account-signUp-submit').click();
+  await expect(page.getByTestId('account-signUp').locator('.text-error').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const route = (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0);
+  measured['/id with the sign-up dialog'] = { scripts: sizes.length, bytes: route };
+  expect(route).toBeGreaterThan(before); // the dialog's code really waits for the first open
+  expect(route).toBeLessThanOrEqual(ROUTE_BUDGET);
+});
