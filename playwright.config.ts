@@ -72,6 +72,7 @@ export default defineConfig({
         'e2e/after-sales.spec.ts',
         'e2e/small-things.spec.ts',
         'e2e/trip-card.spec.ts',
+        'e2e/account-dialog.spec.ts',
       ],
       use: { viewport: { width: 1366, height: 900 } },
     },

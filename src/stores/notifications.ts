@@ -84,15 +84,20 @@ export function notifyApiError(
   body: ApiErrorBody | null | undefined,
   texts: { generic: string; fieldMessage: (field: string, message: string) => string },
 ): void {
+  for (const message of apiErrorMessages(body, texts)) showNotification(message, 'error');
+}
+
+/** What `notifyApiError` says, one line per notification: for a form that shows them itself (in a dialog). */
+export function apiErrorMessages(
+  body: ApiErrorBody | null | undefined,
+  texts: { generic: string; fieldMessage: (field: string, message: string) => string },
+): string[] {
   const fieldMessages = collectFieldMessages(body?.errors);
-  if (fieldMessages.length > 0) {
-    for (const [field, message] of fieldMessages)
-      showNotification(texts.fieldMessage(field, message), 'error');
-    return;
-  }
+  if (fieldMessages.length > 0)
+    return fieldMessages.map(([field, message]) => texts.fieldMessage(field, message));
   const message =
     typeof body?.message === 'string' && body.message.trim() !== '' ? body.message : texts.generic;
-  showNotification(message, 'error');
+  return [message];
 }
 
 function collectFieldMessages(errors: unknown): [string, string][] {

@@ -2,11 +2,18 @@ import { expect, test, type Page } from '@playwright/test';
 import { password, signUpAndConfirm, texts, type Texts } from './account-steps.ts';
 import { expectNoAxeViolationsInBothThemes } from './axe.ts';
 
-/** The header's "Log in" on a phone: in the menu. */
+/** The header's "Log in": in the menu on a phone, in the bar on a desktop. */
 async function headerLogIn(page: Page, t: Texts) {
-  await page.getByRole('banner').getByLabel('Menu').click();
-  return page.getByRole('banner').getByRole('link', { name: t.logIn, exact: true });
+  const banner = page.getByRole('banner');
+  if (await banner.getByLabel('Menu').isVisible()) await banner.getByLabel('Menu').click();
+  return banner.getByRole('link', { name: t.logIn, exact: true }).locator('visible=true');
 }
+
+/** Where the focus goes back when the dialog closes: the phone menu's button, or the desktop bar's link. */
+const opener = (page: Page, t: Texts, isMobile: boolean) =>
+  isMobile
+    ? page.getByRole('banner').getByLabel('Menu')
+    : page.getByRole('banner').getByRole('link', { name: t.logIn, exact: true }).locator('visible=true');
 
 for (const locale of ['en', 'id'] as const) {
   const t = texts[locale];
@@ -62,37 +69,86 @@ for (const locale of ['en', 'id'] as const) {
     await expect(page.getByRole('banner').locator('a[href$="/login"]')).toHaveCount(0);
   });
 
-  test(`${locale}: the dialog closes on Escape and on its button, focus back on the menu's link`, async ({
+  test(`${locale}: the dialog closes on Escape, its button and the backdrop, focus back where it was, typing kept`, async ({
     page,
+    isMobile,
   }) => {
     await page.goto(home);
-    const link = await headerLogIn(page, t);
-    await link.click();
+    await (await headerLogIn(page, t)).click();
     const dialog = page.getByRole('dialog', { name: t.logIn });
-    await expect(dialog.getByTestId('account-login')).toBeVisible();
+    const login = dialog.getByTestId('account-login');
+    await expect(login).toBeVisible();
+    await login.getByLabel('Email').fill('someone@example.com');
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
-    await expect(page).toHaveURL(new RegExp(`${home}$`));
-    await expect(page.getByRole('banner').getByLabel('Menu')).toBeFocused();
+    await expect(page).toHaveURL(new RegExp(`:\\d+${t.prefix}/?$`));
+    await expect(opener(page, t, isMobile)).toBeFocused();
+
+    // Opened again: what was typed is still there, and the page never asked twice.
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/session/forms/')) asked.push(request.url());
+    });
+    await (await headerLogIn(page, t)).click();
+    await expect(login.getByLabel('Email')).toHaveValue('someone@example.com');
+    await expect(login.getByLabel('Email')).toBeFocused();
+    expect(asked).toEqual([]);
+    // A click on the backdrop closes it; a double click on "Log in" does not close what it opened.
+    await page.mouse.click(2, 300);
+    await expect(dialog).toBeHidden();
+    await (await headerLogIn(page, t)).dblclick();
+    await expect(login).toBeVisible();
 
     // From the sign-up link inside the login dialog, then closed by its button.
-    await (await headerLogIn(page, t)).click();
     await dialog.getByTestId('sign-up-link').click();
     const signUp = page.getByRole('dialog', { name: t.signUp });
     await expect(signUp.getByTestId('account-signUp')).toBeVisible();
     await signUp.getByRole('button', { name: locale === 'en' ? 'Close' : 'Tutup' }).click();
     await expect(signUp).toBeHidden();
-    await expect(page.getByRole('banner').getByLabel('Menu')).toBeFocused();
+    await expect(opener(page, t, isMobile)).toBeFocused();
   });
 }
+
+test('a failure the form has no field for shows in the dialog (the notifications lie under it)', async ({
+  page,
+}) => {
+  await page.route('**/api/session', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 429, json: { message: 'Too many attempts: try again in 15 minutes' } })
+      : route.continue(),
+  );
+  await page.goto('/booking/check-order');
+  await (await headerLogIn(page, texts.en)).click();
+  const login = page.getByRole('dialog').getByTestId('account-login');
+  await login.getByLabel('Email').fill('someone@example.com');
+  await login.getByLabel('Password').fill(password);
+  await login.getByRole('button', { name: 'Log in' }).click();
+  await expect(login.getByRole('alert')).toHaveText('Too many attempts: try again in 15 minutes');
+});
+
+test('the form cannot be fetched (offline): "Log in" opens the login page', async ({ page }) => {
+  await page.goto('/id/booking/check-order');
+  await page.route('**/api/session/forms/**', (route) => route.abort());
+  await (await headerLogIn(page, texts.id)).click();
+  await expect(page).toHaveURL(/\/id\/login$/);
+  await expect(page.getByTestId('account-login')).toBeVisible();
+});
+
+test('the account pages keep their own forms: no dialog there, "Log in" opens the login page', async ({
+  page,
+}) => {
+  await page.goto('/forgot-password');
+  await expect(page.getByTestId('account-dialog')).toHaveCount(0);
+  await (await headerLogIn(page, texts.en)).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   test('the header\'s "Log in" is a link to the login page', async ({ page }) => {
     await page.goto('/id');
-    await page.getByRole('banner').getByLabel('Menu').click();
-    await page.getByRole('banner').getByRole('link', { name: 'Masuk', exact: true }).click();
+    await (await headerLogIn(page, texts.id)).click();
     await expect(page).toHaveURL(/\/id\/login$/);
     await expect(page.getByTestId('account-login')).toBeVisible();
   });

@@ -4,6 +4,7 @@ import type { CookieJar } from '../../src/server/auth/browser-session.ts';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
 import type { AppDeps } from '../../src/server/http/app.ts';
 import { submitForm, type FormRefusal } from '../../src/server/http/form-post.ts';
+import { signUpForm } from '../../src/server/pages/account-forms.ts';
 import type { Actor } from '../../src/server/use-cases/context.ts';
 import { testDeps } from '../support/app.ts';
 import { pglite } from '../support/databases.ts';
@@ -86,5 +87,27 @@ describe("account pages' plain forms check the anti-forgery field", () => {
     await submitForm({ ...page, request: post({ name: 'Ana' }) }, whoRuns, deps);
     await submitForm({ ...page, request: post({ name: 'Ana', csrf: token }) }, whoRuns, deps);
     expect(seen).toEqual([{ kind: 'guest' }, holder]);
+  });
+
+  it("ends a refused phone with its country's example, and takes any country text without failing", async () => {
+    const signUp = (fields: Record<string, string>) =>
+      submitForm(
+        {
+          locals: { locale: 'en' as const },
+          request: post({ fullName: 'Ana', email: 'ana@example.com', ...fields }),
+        },
+        signUpForm('/sign-up'),
+        deps,
+      ) as Promise<FormRefusal>;
+    const singapore = await signUp({ phoneCountry: 'SG', phone: '812' });
+    expect(singapore.status).toBe(400);
+    expect(singapore.errors.phone?.at(-1)).toBe('For example: 8123 4567');
+    const unpicked = await signUp({ phone: '0812' });
+    expect(unpicked.errors.phone?.at(-1)).toMatch(/^For example: 0812[-\d ]+$/);
+    for (const phoneCountry of ['constructor', '__proto__', 'XX']) {
+      const odd = await signUp({ phoneCountry, phone: '0812 3456 7890' });
+      expect(odd.status).toBe(400);
+      expect(odd.errors.phone?.join(' ') ?? '').not.toMatch(/For example/);
+    }
   });
 });

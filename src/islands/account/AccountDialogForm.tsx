@@ -17,15 +17,15 @@ export interface AccountDialogData {
   google?: { path: string; label: string };
 }
 
-function AccountDialogForm({ data }: { data: AccountDialogData }) {
+function AccountDialogForm({ data, opened }: { data: AccountDialogData; opened: number }) {
   const box = useRef<HTMLDivElement>(null);
-  // The dialog opened with the focus on its close button: once the form is there, its first field takes it.
+  // The dialog opens with the focus on its heading or close button: at each opening, the form's first field takes it.
   useEffect(() => {
     box.current?.querySelector<HTMLElement>('input:not([type="hidden"]), select')?.focus();
-  }, [data]);
+  }, [opened]);
   return (
     <div ref={box} className="grid gap-4">
-      <AccountForm key={data.form.kind} {...data.form} />
+      <AccountForm key={data.form.kind} {...data.form} inDialog />
       {data.google && (
         <a className="btn rounded-full btn-outline" href={data.google.path} data-testid="dialog-google">
           <GoogleLogo />
@@ -45,29 +45,40 @@ function AccountDialogForm({ data }: { data: AccountDialogData }) {
 
 let root: Root | undefined;
 let latest = 0;
+/** Each form as the server gave it: opened again, it shows at once, with what was typed in it. */
+const loaded = new Map<AccountDialogKind, AccountDialogData>();
 
 /**
- * Shows the dialog's form of `kind` in `body`: its words and (for sign-up) country list come from the server, which
- * also gives this browser its anti-forgery token. Already logged in (another tab): on to `accountPage`. Throws when
- * the server cannot be asked; the caller then opens the form's own page.
+ * Shows the dialog's form of `kind` in its `body`: its words and (for sign-up) country list come from the server
+ * once, which also gives this browser its anti-forgery token. Already logged in (another tab): on to `accountPage`.
+ * The server cannot be asked: the form's own page (`fallback`). An answer that comes after the dialog was closed, or
+ * after the other form was asked for, does nothing.
  */
 export async function showAccountForm(
+  dialog: HTMLDialogElement,
   body: HTMLElement,
   kind: AccountDialogKind,
-  options: { locale: Locale; loading: string; accountPage: string },
+  options: { locale: Locale; loading: string; accountPage: string; fallback: string },
 ): Promise<void> {
   const asked = ++latest;
-  root?.render(<p role="status">{options.loading}</p>);
+  const current = () => asked === latest && dialog.open;
+  root ??= createRoot(body);
+  const known = loaded.get(kind);
+  if (known) {
+    root.render(<AccountDialogForm data={known} opened={asked} />);
+    return;
+  }
+  root.render(<p role="status">{options.loading}</p>);
   const next = `${location.pathname}${location.search}`;
   const answer = await callApi(`/api/session/forms/${kind}?next=${encodeURIComponent(next)}`, {
     locale: options.locale,
-  });
-  if (asked !== latest) return; // the other form was asked for meanwhile
-  if (!answer.ok) throw new Error(`The ${kind} form could not be loaded (${answer.status})`);
-  if (answer.body.loggedIn) {
-    location.assign(options.accountPage);
-    return;
+  }).catch(() => undefined);
+  if (!current()) return;
+  if (answer?.body.loggedIn) location.assign(options.accountPage);
+  else if (!answer?.ok) location.assign(options.fallback);
+  else {
+    const data = answer.body.data as AccountDialogData;
+    loaded.set(kind, data);
+    root.render(<AccountDialogForm data={data} opened={asked} />);
   }
-  root ??= createRoot(body);
-  root.render(<AccountDialogForm data={answer.body.data as AccountDialogData} />);
 }

@@ -5,7 +5,7 @@ import {
   COMPONENT_DEFAULT_TIMEOUT_MS,
   dismissNotification,
   noticeForNextPage,
-  notifyApiError,
+  apiErrorMessages,
   showNotification,
 } from '../../stores/notifications.ts';
 import { forgetSession, sessionEnded, sessionStarted, type CachedProfile } from '../../stores/session.ts';
@@ -41,6 +41,11 @@ export interface AccountFormProps {
   sent?: boolean;
   /** Where the island sends the form, when the address depends on what it edits (a saved passenger). */
   endpoint?: { path: string; method: 'POST' | 'PUT' | 'DELETE' };
+  /**
+   * The form sits in a modal dialog (the header's login), above the notifications: what is not a field's shows in
+   * the form itself.
+   */
+  inDialog?: boolean;
 }
 
 const endpoints: Record<AccountFormKind, { path: string; method: 'POST' | 'PUT' | 'DELETE' }> = {
@@ -83,6 +88,11 @@ export default function AccountForm(props: AccountFormProps) {
   const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(props.sent ?? false);
+  const [alert, setAlert] = useState<string[]>([]);
+  const fail = (messages: string[]) => {
+    if (props.inDialog) setAlert(messages);
+    else for (const message of messages) showNotification(message, 'error');
+  };
   const form = useForm({ defaultValues: startingValues(formId, props.values, formId) });
   const { formState, setError, clearErrors, getValues } = form;
   // A refused plain-form post's reasons stay at their fields until the person changes them.
@@ -106,6 +116,7 @@ export default function AccountForm(props: AccountFormProps) {
     ...(props.errors.form ?? []),
     ...(props.errors.limit ?? []),
     ...(props.errors.token ?? []),
+    ...alert,
   ];
 
   const succeed = (data: unknown) => {
@@ -126,10 +137,12 @@ export default function AccountForm(props: AccountFormProps) {
     const problems = rules.problemsOf(kind, payload);
     dismissNotification(t('flow_fix_errors'));
     clearErrors();
+    setAlert([]);
     if (Object.keys(problems).length > 0) {
       for (const [field, keys] of Object.entries(problems))
         setError(field, { type: 'schema', message: keys.map(t).join(' ') }, { shouldFocus: true });
-      showNotification(t('flow_fix_errors'), 'error');
+      // In a dialog the fields say it, the first one focused.
+      if (!props.inDialog) showNotification(t('flow_fix_errors'), 'error');
       return;
     }
     const endpoint = props.endpoint ?? endpoints[kind];
@@ -152,10 +165,12 @@ export default function AccountForm(props: AccountFormProps) {
     for (const [field, list] of fields)
       setError(field, { type: 'server', message: list.join(' ') }, { shouldFocus: true });
     if (fields.length === 0)
-      notifyApiError(answer.body, {
-        generic: t('notification_generic_error'),
-        fieldMessage: (_field, message) => message,
-      });
+      fail(
+        apiErrorMessages(answer.body, {
+          generic: t('notification_generic_error'),
+          fieldMessage: (_field, message) => message,
+        }),
+      );
   };
 
   const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
@@ -164,7 +179,7 @@ export default function AccountForm(props: AccountFormProps) {
     setBusy(true);
     submit()
       .catch(() => {
-        showNotification(t('notification_generic_error'), 'error');
+        fail([t('notification_generic_error')]);
       })
       .finally(() => {
         setBusy(false);

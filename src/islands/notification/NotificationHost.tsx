@@ -12,6 +12,7 @@ import {
 } from '../../stores/notifications.ts';
 import { installLoadFailureRecovery } from '../shared/load-failure.ts';
 import { useCountdown } from './use-countdown.ts';
+import { sessionHinted } from '../shared/api.ts';
 
 interface Props {
   locale: Locale;
@@ -43,7 +44,7 @@ export default function NotificationHost({ locale, timeout = COMPONENT_DEFAULT_T
     // Logged out by a plain form (or the session expired): no profile stays cached in this tab. Here, because
     // every page with an island mounts this host; the session store itself loads only where it is used.
     try {
-      if (!document.cookie.includes('segara_account=1')) sessionStorage.removeItem('segara:session');
+      if (!sessionHinted()) sessionStorage.removeItem('segara:session');
     } catch {
       // Storage refused: nothing was cached either.
     }

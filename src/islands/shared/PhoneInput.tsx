@@ -55,12 +55,7 @@ export function PhoneInput(props: Props) {
       })
       .catch(() => undefined);
   };
-  // A refused plain post's reasons carry the example already (the server adds it for pages without script).
-  const exampleLine = example && labels.example.replace('{example}', example);
-  const shownErrors =
-    exampleLine && errors && !errors.some((line) => line.includes(exampleLine))
-      ? [...errors, exampleLine]
-      : errors;
+  const shownErrors = example ? withExample(errors, labels.example, example) : errors;
 
   return (
     <div className="grid grid-cols-[minmax(0,10rem)_1fr] gap-3">
@@ -86,4 +81,22 @@ export function PhoneInput(props: Props) {
       </Field>
     </div>
   );
+}
+
+/**
+ * The reasons with `example` said last, once: a refused plain post's reasons end with the example of the country
+ * posted (the server adds it for pages without script), which gives way to the picked country's. `template` is the
+ * "For example: {example}" line in the page's language.
+ */
+export function withExample(
+  errors: string[] | undefined,
+  template: string,
+  example: string,
+): string[] | undefined {
+  if (!errors?.length) return errors;
+  const lead = template.slice(0, template.indexOf('{example}'));
+  const reasons = errors
+    .map((line) => (lead && line.includes(lead) ? line.slice(0, line.lastIndexOf(lead)).trimEnd() : line))
+    .filter((line) => line !== '');
+  return [...reasons, template.replace('{example}', example)];
 }

@@ -38,6 +38,11 @@ describe('the phone rules (seed section 9)', () => {
     expect(phoneExample('ID')).toMatch(/^0812[-\d ]+$/);
     expect(phoneExample('SG')).toBe('8123 4567');
     expect(phoneExample('XX')).toBeUndefined();
+    // A plain form's country field can hold anything: names on every object have no example and break nothing.
+    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      expect(phoneExample(name)).toBeUndefined();
+      expect(() => toE164(name, '0812 3456 7890')).not.toThrow();
+    }
   });
 
   it('has the contact schema say the precise problem, "required" alone for an empty field', () => {

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { withExample } from '../../../src/islands/shared/PhoneInput.tsx';
+
+describe('the example line under a refused phone number', () => {
+  const template = 'For example: {example}';
+
+  it('comes last, once, for the country picked now', () => {
+    expect(withExample(['The number is too short'], template, '8123 4567')).toEqual([
+      'The number is too short',
+      'For example: 8123 4567',
+    ]);
+    expect(withExample(undefined, template, '8123 4567')).toBeUndefined();
+    expect(withExample([], template, '8123 4567')).toEqual([]);
+  });
+
+  it("replaces the example a refused plain post brought, as a line or joined to the reason (another country's too)", () => {
+    expect(withExample(['Too short', 'For example: 0812-345-678'], template, '0812-345-678')).toEqual([
+      'Too short',
+      'For example: 0812-345-678',
+    ]);
+    expect(withExample(['Too short For example: 0812-345-678'], template, '8123 4567')).toEqual([
+      'Too short',
+      'For example: 8123 4567',
+    ]);
+    expect(withExample(['Terlalu pendek Contoh: 0812-345-678'], 'Contoh: {example}', '0812-345-678')).toEqual(
+      ['Terlalu pendek', 'Contoh: 0812-345-678'],
+    );
+  });
+});
