@@ -60,6 +60,9 @@ export const registerSchema = z
   .check(confirmed());
 export type RegisterInput = z.infer<typeof registerSchema>;
 
+/** The header dialog's form (`GET /api/session/forms/{kind}`): `next`, the page it opened on (a login returns). */
+export const accountDialogQuerySchema = z.object({ next: z.optional(z.string()) });
+
 export const loginSchema = z.object({
   email: contactSchema.shape.email,
   password: givenPassword,

@@ -1,5 +1,5 @@
 import { atom, computed } from 'nanostores';
-import { csrfToken, sessionHinted } from '../islands/shared/api.ts';
+import { csrfToken } from '../islands/shared/api.ts';
 import { SESSION_EXPIRED_TIMEOUT_MS, noticeForNextPage } from './notifications.ts';
 
 /**
@@ -54,7 +54,9 @@ $session.listen((value) => {
 export const $loggedIn = computed($session, (session) => session.profile !== null && !session.loggingOut);
 
 // The session cookies are gone (logged out in a plain form, expired, another tab): so is the cached profile.
-if (typeof document !== 'undefined' && !sessionHinted()) $session.set(empty);
+// (The test of islands/shared/session-hint.ts, kept here: importing it would split it into a script of its own.)
+if (typeof document !== 'undefined' && !/(?:^|;\s*)segara_account=1/.test(document.cookie))
+  $session.set(empty);
 
 export function sessionStarted(profile: CachedProfile): void {
   $session.set({ profile, loggingOut: false });

@@ -2,8 +2,12 @@ import { expect, test, type Page } from '@playwright/test';
 import { password, signUpAndConfirm, texts, type Texts } from './account-steps.ts';
 import { expectNoAxeViolationsInBothThemes } from './axe.ts';
 
-/** The header's "Log in": in the menu on a phone, in the bar on a desktop. */
-async function headerLogIn(page: Page, t: Texts) {
+/**
+ * The header's "Log in": in the menu on a phone, in the bar on a desktop. On a page with the dialog, once the dialog
+ * is bound (the notification host binds it as it hydrates; a click before that opens the login page).
+ */
+async function headerLogIn(page: Page, t: Texts, dialog = true) {
+  if (dialog) await expect(page.locator('dialog#account-dialog[data-bound]')).toBeAttached();
   const banner = page.getByRole('banner');
   if (await banner.getByLabel('Menu').isVisible()) await banner.getByLabel('Menu').click();
   return banner.getByRole('link', { name: t.logIn, exact: true }).locator('visible=true');
@@ -139,7 +143,7 @@ test('the account pages keep their own forms: no dialog there, "Log in" opens th
 }) => {
   await page.goto('/forgot-password');
   await expect(page.getByTestId('account-dialog')).toHaveCount(0);
-  await (await headerLogIn(page, texts.en)).click();
+  await (await headerLogIn(page, texts.en, false)).click();
   await expect(page).toHaveURL(/\/login$/);
 });
 
@@ -148,7 +152,7 @@ test.describe('without JavaScript', () => {
 
   test('the header\'s "Log in" is a link to the login page', async ({ page }) => {
     await page.goto('/id');
-    await (await headerLogIn(page, texts.id)).click();
+    await (await headerLogIn(page, texts.id, false)).click();
     await expect(page).toHaveURL(/\/id\/login$/);
     await expect(page.getByTestId('account-login')).toBeVisible();
   });

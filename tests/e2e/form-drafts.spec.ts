@@ -6,10 +6,7 @@ import { daysAhead } from './batam-dates.ts';
  * the language is switched in the middle of a form or on the results page.
  */
 
-/**
- * Holds every script until `release()`: the page is usable as server-rendered HTML, the islands not hydrated. The
- * page's `load` never comes meanwhile (the header dialog's module script is held too): go to it with `commit`.
- */
+/** Holds every script until `release()`: the page is usable as server-rendered HTML, the islands not hydrated. */
 async function holdScripts(page: Page) {
   const held: Route[] = [];
   let released = false;
@@ -30,7 +27,7 @@ const hydrated = (page: Page) => expect(page.locator('astro-island[ssr]')).toHav
 
 test('the home search keeps what was typed before its island hydrated', async ({ page }) => {
   const release = await holdScripts(page);
-  await page.goto('/', { waitUntil: 'commit' });
+  await page.goto('/');
   await page.getByText('Two way', { exact: true }).click();
   await field(page, 'from').selectOption('BTC');
   await field(page, 'to').selectOption('HFC');
@@ -60,7 +57,7 @@ test('the booking contact step keeps what was typed before hydration, and the dr
   const bookingUrl = page.url();
 
   const release = await holdScripts(page);
-  await page.goto(bookingUrl, { waitUntil: 'commit' });
+  await page.goto(bookingUrl);
   await page.locator('[name="contact.fullName"]').fill('Dewi Lestari');
   await page.locator('[name="contact.email"]').fill('dewi.lestari@example.co.id');
   await page.locator('[name="contact.phone"]').fill('0812 3456 7890');

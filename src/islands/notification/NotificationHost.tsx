@@ -10,9 +10,10 @@ import {
   hideNotification,
   showNoticeLeftForThisPage,
 } from '../../stores/notifications.ts';
+import { bindLoginDialog } from '../account/login-dialog.ts';
 import { installLoadFailureRecovery } from '../shared/load-failure.ts';
+import { sessionHinted } from '../shared/session-hint.ts';
 import { useCountdown } from './use-countdown.ts';
-import { sessionHinted } from '../shared/api.ts';
 
 interface Props {
   locale: Locale;
@@ -39,6 +40,11 @@ export default function NotificationHost({ locale, timeout = COMPONENT_DEFAULT_T
   const swipeStartY = useRef<number | null>(null);
 
   useEffect(() => installLoadFailureRecovery(), []);
+  // The header's login dialog, where the page has one: bound from here because every page with an island hydrates
+  // this host, so the dialog costs no script request of its own before someone opens it.
+  useEffect(() => {
+    bindLoginDialog();
+  }, []);
   useEffect(() => {
     showNoticeLeftForThisPage();
     // Logged out by a plain form (or the session expired): no profile stays cached in this tab. Here, because

@@ -6,14 +6,6 @@ export function csrfToken(): string {
   return match?.[1] ?? '';
 }
 
-/**
- * Whether this browser holds a session: the readable `segara_account=1` hint (no secret; the HttpOnly cookies decide
- * on the server). Pre-rendered pages and the cached profile go by it.
- */
-export function sessionHinted(): boolean {
-  return /(?:^|;\s*)segara_account=1/.test(document.cookie);
-}
-
 export interface ApiAnswer {
   status: number;
   ok: boolean;

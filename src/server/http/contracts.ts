@@ -9,6 +9,7 @@ import { payRequestSchema } from '../../schemas/payment.ts';
 import { rescheduleSchema } from '../../schemas/reschedule.ts';
 import { searchQuerySchema } from '../../schemas/search.ts';
 import {
+  accountDialogQuerySchema,
   changePasswordSchema,
   deleteAccountSchema,
   forgotPasswordSchema,
@@ -67,6 +68,7 @@ export const apiContracts: Record<string, Contract> = {
   'POST /api/recovery/forgot-password': { body: forgotPasswordSchema },
   'POST /api/recovery/reset-password': { body: resetPasswordSchema },
   'GET /api/session': {},
+  'GET /api/session/forms/:kind': { query: accountDialogQuerySchema },
   'POST /api/session': { body: loginSchema },
   'GET /api/passengers': {},
   'POST /api/passengers': { body: passengerSchema },
