@@ -103,10 +103,16 @@ for (const locale of ['en', 'id'] as const) {
     await (await headerLogIn(page, t)).dblclick();
     await expect(login).toBeVisible();
 
-    // From the sign-up link inside the login dialog, then closed by its button.
+    // From the sign-up link inside the login dialog and back: each form keeps what was typed in it.
     await dialog.getByTestId('sign-up-link').click();
     const signUp = page.getByRole('dialog', { name: t.signUp });
-    await expect(signUp.getByTestId('account-signUp')).toBeVisible();
+    const fullName = signUp.getByLabel(/^(Full Name|Nama Lengkap)$/i);
+    await fullName.fill('Dewi Lestari');
+    await signUp.getByTestId('login-link').click();
+    await expect(login.getByLabel('Email')).toHaveValue('someone@example.com');
+    await dialog.getByTestId('sign-up-link').click();
+    await expect(fullName).toHaveValue('Dewi Lestari');
+    // Closed by its button.
     await signUp.getByRole('button', { name: locale === 'en' ? 'Close' : 'Tutup' }).click();
     await expect(signUp).toBeHidden();
     await expect(opener(page, t, isMobile)).toBeFocused();
@@ -128,6 +134,34 @@ test('a failure the form has no field for shows in the dialog (the notifications
   await login.getByLabel('Password').fill(password);
   await login.getByRole('button', { name: 'Log in' }).click();
   await expect(login.getByRole('alert')).toHaveText('Too many attempts: try again in 15 minutes');
+  // Opened again later: a fresh form, without the old refusal, the address still typed.
+  await page.keyboard.press('Escape');
+  await (await headerLogIn(page, texts.en)).click();
+  await expect(login.getByLabel('Email')).toHaveValue('someone@example.com');
+  await expect(login.getByRole('alert')).toHaveCount(0);
+});
+
+test('logged in meanwhile (another tab): the dialog opens the account instead of the form again', async ({
+  page,
+}) => {
+  test.slow();
+  const email = `tab.${String(Date.now())}@example.com`;
+  await signUpAndConfirm(page, texts.en, email);
+  await page.context().clearCookies();
+  await page.goto('/booking/check-order');
+  await (await headerLogIn(page, texts.en)).click();
+  await expect(page.getByRole('dialog').getByTestId('account-login')).toBeVisible();
+  await page.keyboard.press('Escape');
+  // Another tab logs in: the same browser's cookies.
+  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'segara_csrf')?.value ?? '';
+  const other = await page.context().newPage();
+  const answer = await other.request.post('/api/session', {
+    headers: { 'X-CSRF-Token': csrf, Origin: new URL(page.url()).origin },
+    data: { email, password },
+  });
+  expect(answer.status()).toBe(200);
+  await (await headerLogIn(page, texts.en)).click();
+  await expect(page).toHaveURL(/\/my-booking$/);
 });
 
 test('the form cannot be fetched (offline): "Log in" opens the login page', async ({ page }) => {

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import type { Locale } from '../../i18n/locales.ts';
 import { callApi } from '../shared/api.ts';
+import { sessionHinted } from '../shared/session-hint.ts';
 import AccountForm, { type AccountFormProps } from './AccountForm.tsx';
 import { GoogleLogo } from './GoogleLogo.tsx';
 
@@ -17,7 +18,18 @@ export interface AccountDialogData {
   google?: { path: string; label: string };
 }
 
+/** What is typed in each form, for its next opening or after the other form (never a password). */
+const typed = new Map<string, Record<string, string>>();
+
+function keepTyped(kind: string, values: Record<string, unknown>) {
+  const kept = Object.entries(values).filter(
+    (entry): entry is [string, string] => typeof entry[1] === 'string' && !/password/i.test(entry[0]),
+  );
+  typed.set(kind, Object.fromEntries(kept));
+}
+
 function AccountDialogForm({ data, opened }: { data: AccountDialogData; opened: number }) {
+  const { kind } = data.form;
   const box = useRef<HTMLDivElement>(null);
   // The dialog opens with the focus on its heading or close button: at each opening, the form's first field takes it.
   useEffect(() => {
@@ -25,7 +37,16 @@ function AccountDialogForm({ data, opened }: { data: AccountDialogData; opened: 
   }, [opened]);
   return (
     <div ref={box} className="grid gap-4">
-      <AccountForm key={data.form.kind} {...data.form} inDialog />
+      {/* A new form at each opening (no alert or "sent" left from before), starting from what was typed. */}
+      <AccountForm
+        key={`${kind}-${String(opened)}`}
+        {...data.form}
+        values={{ ...data.form.values, ...typed.get(kind) }}
+        onValues={(values) => {
+          keepTyped(kind, values);
+        }}
+        inDialog
+      />
       {data.google && (
         <a className="btn rounded-full btn-outline" href={data.google.path} data-testid="dialog-google">
           <GoogleLogo />
@@ -45,7 +66,7 @@ function AccountDialogForm({ data, opened }: { data: AccountDialogData; opened: 
 
 let root: Root | undefined;
 let latest = 0;
-/** Each form as the server gave it: opened again, it shows at once, with what was typed in it. */
+/** Each form as the server gave it: opened again, it shows at once. */
 const loaded = new Map<AccountDialogKind, AccountDialogData>();
 
 /**
@@ -64,6 +85,11 @@ export async function showAccountForm(
   const current = () => asked === latest && dialog.open;
   root ??= createRoot(body);
   const known = loaded.get(kind);
+  // Logged in since the form was fetched (another tab, a page's own login link): the account, not the form again.
+  if (known && sessionHinted()) {
+    location.assign(options.accountPage);
+    return;
+  }
   if (known) {
     root.render(<AccountDialogForm data={known} opened={asked} />);
     return;

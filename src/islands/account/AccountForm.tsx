@@ -1,4 +1,4 @@
-import { useEffect, useState, type SyntheticEvent } from 'react';
+import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Locale } from '../../i18n/locales.ts';
 import {
@@ -46,6 +46,8 @@ export interface AccountFormProps {
    * the form itself.
    */
   inDialog?: boolean;
+  /** Called with the form's values as they change (the dialog keeps what was typed for its next opening). */
+  onValues?: (values: Record<string, unknown>) => void;
 }
 
 const endpoints: Record<AccountFormKind, { path: string; method: 'POST' | 'PUT' | 'DELETE' }> = {
@@ -95,6 +97,16 @@ export default function AccountForm(props: AccountFormProps) {
   };
   const form = useForm({ defaultValues: startingValues(formId, props.values, formId) });
   const { formState, setError, clearErrors, getValues } = form;
+  const onValues = useRef(props.onValues);
+  const { subscribe } = form;
+  useEffect(
+    () =>
+      subscribe({
+        formState: { values: true },
+        callback: ({ values }) => onValues.current?.(values),
+      }),
+    [subscribe],
+  );
   // A refused plain-form post's reasons stay at their fields until the person changes them.
   const [serverErrors] = useState(props.errors);
   useEffect(() => {

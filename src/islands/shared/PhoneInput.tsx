@@ -93,8 +93,9 @@ export function withExample(
   template: string,
   example: string,
 ): string[] | undefined {
-  if (!errors?.length) return errors;
-  const lead = template.slice(0, template.indexOf('{example}'));
+  const at = template.indexOf('{example}');
+  if (!errors?.length || at <= 0) return errors; // a catalogue without its lead text: the reasons alone
+  const lead = template.slice(0, at);
   const reasons = errors
     .map((line) => (lead && line.includes(lead) ? line.slice(0, line.lastIndexOf(lead)).trimEnd() : line))
     .filter((line) => line !== '');

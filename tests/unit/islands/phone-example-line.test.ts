@@ -27,3 +27,19 @@ describe('the example line under a refused phone number', () => {
     );
   });
 });
+
+describe('the example line in the catalogues', () => {
+  it('has its {example} after a lead text in both languages (withExample finds the old line by it)', async () => {
+    for (const locale of ['en', 'id']) {
+      const { phone_example } = (await import(`../../../messages/${locale}.json`)) as {
+        phone_example: string;
+      };
+      expect(phone_example.indexOf('{example}')).toBeGreaterThan(0);
+    }
+  });
+
+  it('leaves the reasons alone with a line it cannot read', () => {
+    expect(withExample(['Too short'], '{example}', '8123 4567')).toEqual(['Too short']);
+    expect(withExample(['Too short'], 'No placeholder', '8123 4567')).toEqual(['Too short']);
+  });
+});
