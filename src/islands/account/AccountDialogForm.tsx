@@ -2,7 +2,6 @@ import { useEffect, useRef } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import type { Locale } from '../../i18n/locales.ts';
 import { callApi } from '../shared/api.ts';
-import { sessionHinted } from '../shared/session-hint.ts';
 import AccountForm, { type AccountFormProps } from './AccountForm.tsx';
 import { GoogleLogo } from './GoogleLogo.tsx';
 
@@ -79,14 +78,21 @@ export async function showAccountForm(
   dialog: HTMLDialogElement,
   body: HTMLElement,
   kind: AccountDialogKind,
-  options: { locale: Locale; loading: string; accountPage: string; fallback: string },
+  options: {
+    locale: Locale;
+    loading: string;
+    accountPage: string;
+    fallback: string;
+    /** Whether this browser is logged in now (given by the caller: a shared import would be a request of its own). */
+    loggedIn: () => boolean;
+  },
 ): Promise<void> {
   const asked = ++latest;
   const current = () => asked === latest && dialog.open;
   root ??= createRoot(body);
   const known = loaded.get(kind);
   // Logged in since the form was fetched (another tab, a page's own login link): the account, not the form again.
-  if (known && sessionHinted()) {
+  if (known && options.loggedIn()) {
     location.assign(options.accountPage);
     return;
   }

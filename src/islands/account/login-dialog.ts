@@ -45,6 +45,7 @@ export function bindLoginDialog(): void {
       loading: data.loading ?? '',
       accountPage: data.accountPage ?? '/',
       fallback: link.href,
+      loggedIn: sessionHinted,
     };
     import('./AccountDialogForm.tsx')
       .then((module) => module.showAccountForm(dialog, body, kind, options))
