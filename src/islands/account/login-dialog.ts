@@ -7,7 +7,6 @@ import { sessionHinted } from '../shared/session-hint.ts';
  * code is fetched only then. On a pre-rendered page (which cannot know the session) a logged-in browser's "Log in"
  * becomes "My account".
  */
-
 export function bindLoginDialog(): void {
   const dialog = document.querySelector<HTMLDialogElement>('dialog#account-dialog');
   const body = dialog?.querySelector<HTMLElement>('[data-dialog-body]');
