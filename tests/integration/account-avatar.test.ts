@@ -3,8 +3,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
 import { avatars } from '../../src/server/db/schema/accounts.ts';
-import { ACCOUNT_PASSWORD, confirmedAccount } from '../factories/accounts.ts';
-import { registerTestWebClient, testApp } from '../support/app.ts';
+import { ACCOUNT_PASSWORD } from '../factories/accounts.ts';
+import { accountsApi, testApp } from '../support/app.ts';
 import { TestBrowser } from '../support/browser.ts';
 import { testDatabases } from '../support/databases.ts';
 
@@ -52,12 +52,11 @@ describe.each(testDatabases)('the profile picture (/api/profile/avatar) on $name
   let api: ReturnType<typeof testApp>;
 
   beforeAll(async () => {
-    ({ handle, drop } = await database.create());
-    api = testApp(handle.db, now);
-    await registerTestWebClient(handle.db);
-    await confirmedAccount(handle.db, { email: 'hana@example.com' });
-    await confirmedAccount(handle.db, { email: 'joko@example.com' });
-    await confirmedAccount(handle.db, { email: 'rani@example.com' });
+    ({ handle, drop, api } = await accountsApi(database, now, [
+      { email: 'hana@example.com' },
+      { email: 'joko@example.com' },
+      { email: 'rani@example.com' },
+    ]));
   });
   afterAll(() => drop());
 

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
 import { createApp } from '../../src/server/http/app.ts';
-import { ACCOUNT_PASSWORD, confirmedAccount } from '../factories/accounts.ts';
-import { registerTestWebClient, testApp, testDeps } from '../support/app.ts';
+import { ACCOUNT_PASSWORD } from '../factories/accounts.ts';
+import type { testApp } from '../support/app.ts';
+import { accountsApi, testDeps } from '../support/app.ts';
 import { TestBrowser } from '../support/browser.ts';
 import { testDatabases } from '../support/databases.ts';
 
@@ -15,10 +16,9 @@ describe.each(testDatabases)('a browser session in HttpOnly cookies (/api/sessio
   let api: ReturnType<typeof testApp>;
 
   beforeAll(async () => {
-    ({ handle, drop } = await database.create());
-    api = testApp(handle.db, () => now);
-    await registerTestWebClient(handle.db);
-    await confirmedAccount(handle.db, { email: 'wayan@example.com', fullName: 'Wayan Sudarma' });
+    ({ handle, drop, api } = await accountsApi(database, () => now, [
+      { email: 'wayan@example.com', fullName: 'Wayan Sudarma' },
+    ]));
   });
   afterAll(() => drop());
 

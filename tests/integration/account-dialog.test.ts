@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
 import { createApp } from '../../src/server/http/app.ts';
 import type { AccountDialogData } from '../../src/islands/account/AccountDialogForm.tsx';
-import { confirmedAccount, ACCOUNT_PASSWORD } from '../factories/accounts.ts';
-import { registerTestWebClient, testApp, testDeps } from '../support/app.ts';
+import { ACCOUNT_PASSWORD } from '../factories/accounts.ts';
+import type { testApp } from '../support/app.ts';
+import { accountsApi, testDeps } from '../support/app.ts';
 import { TestBrowser } from '../support/browser.ts';
 import { testDatabases } from '../support/databases.ts';
 
@@ -22,10 +23,9 @@ describe.each(testDatabases)(
     let api: ReturnType<typeof testApp>;
 
     beforeAll(async () => {
-      ({ handle, drop } = await database.create());
-      api = testApp(handle.db, now);
-      await registerTestWebClient(handle.db);
-      await confirmedAccount(handle.db, { email: 'ketut@example.com', fullName: 'Ketut Arsana' });
+      ({ handle, drop, api } = await accountsApi(database, now, [
+        { email: 'ketut@example.com', fullName: 'Ketut Arsana' },
+      ]));
     });
     afterAll(() => drop());
 

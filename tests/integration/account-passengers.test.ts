@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
 import { savedPassengers } from '../../src/server/db/schema/accounts.ts';
 import { MAX_SAVED_PASSENGERS } from '../../src/server/use-cases/save-passenger.ts';
-import { ACCOUNT_PASSWORD, confirmedAccount } from '../factories/accounts.ts';
-import { registerTestWebClient, testApp } from '../support/app.ts';
+import { ACCOUNT_PASSWORD } from '../factories/accounts.ts';
+import type { testApp } from '../support/app.ts';
+import { accountsApi } from '../support/app.ts';
 import { TestBrowser } from '../support/browser.ts';
 import { testDatabases } from '../support/databases.ts';
 
@@ -23,11 +24,10 @@ describe.each(testDatabases)('the Passenger list (/api/passengers) on $name', (d
   let api: ReturnType<typeof testApp>;
 
   beforeAll(async () => {
-    ({ handle, drop } = await database.create());
-    api = testApp(handle.db, now);
-    await registerTestWebClient(handle.db);
-    await confirmedAccount(handle.db, { email: 'hana@example.com' });
-    await confirmedAccount(handle.db, { email: 'joko@example.com' });
+    ({ handle, drop, api } = await accountsApi(database, now, [
+      { email: 'hana@example.com' },
+      { email: 'joko@example.com' },
+    ]));
   });
   afterAll(() => drop());
 

@@ -114,13 +114,18 @@ describe('plain form posts through the one form adapter', () => {
     expect(await submitForm(page, holdForm, deps)).toBeUndefined();
   });
 
-  it('saves the booking details and goes on to payment, or gives every typed value back with errors by path', async () => {
+  /** Holds one seat through the schedule page's plain form: the new booking's id, from where it leads. */
+  async function holdOneSeat(): Promise<string> {
     const held = (await submitForm(
       post({ ...search, adults: '1', out: outbound }),
       holdForm,
       deps,
     )) as Response;
-    const id = (held.headers.get('Location') ?? '').split('/').at(-1) ?? '';
+    return (held.headers.get('Location') ?? '').split('/').at(-1) ?? '';
+  }
+
+  it('saves the booking details and goes on to payment, or gives every typed value back with errors by path', async () => {
+    const id = await holdOneSeat();
     const fields = {
       'contact.fullName': 'Siti Rahma',
       'contact.email': 'siti@example',
@@ -174,12 +179,7 @@ describe('plain form posts through the one form adapter', () => {
   });
 
   it("ends a refused phone number with an example of its country's numbers (no script to add it)", async () => {
-    const held = (await submitForm(
-      post({ ...search, adults: '1', out: outbound }),
-      holdForm,
-      deps,
-    )) as Response;
-    const id = (held.headers.get('Location') ?? '').split('/').at(-1) ?? '';
+    const id = await holdOneSeat();
     const refused = refusal(
       await submitForm(
         post({

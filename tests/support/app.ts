@@ -5,6 +5,8 @@ import { createRateLimits, type RateLimitSettings } from '../../src/server/http/
 import { Network } from '../../src/server/network.ts';
 import type { PaymentGateway } from '../../src/server/payments/gateway.ts';
 import { createSandboxGateway } from '../../src/server/payments/sandbox.ts';
+import { confirmedAccount } from '../factories/accounts.ts';
+import type { CreatedDatabase, TestDatabase } from './databases.ts';
 
 /** The sandbox gateway's key in tests; callbacks signed with it are authentic. */
 export const TEST_SANDBOX_SECRET = 'test-sandbox-secret-0123456789';
@@ -62,4 +64,19 @@ export function testDeps(
     linkSecret: () => TEST_LINK_SECRET,
     webClient: { id: TEST_WEB_CLIENT.id, secret: () => TEST_WEB_CLIENT.secret },
   };
+}
+
+/**
+ * An account suite's start: a new database with the web app's own client and these confirmed accounts, and the API
+ * over it at `now`.
+ */
+export async function accountsApi(
+  database: TestDatabase,
+  now: Parameters<typeof testDeps>[1],
+  accounts: Parameters<typeof confirmedAccount>[1][],
+): Promise<CreatedDatabase & { api: ReturnType<typeof testApp> }> {
+  const created = await database.create();
+  await registerTestWebClient(created.handle.db);
+  for (const account of accounts) await confirmedAccount(created.handle.db, account);
+  return { ...created, api: testApp(created.handle.db, now) };
 }
