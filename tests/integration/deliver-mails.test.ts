@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
 import { bookings } from '../../src/server/db/schema/bookings.ts';
 import { payments, sentMails } from '../../src/server/db/schema/payments.ts';
@@ -13,7 +13,15 @@ import { createMailer } from '../../src/server/mail/transport.ts';
 import { loadNetworkData } from '../../src/server/network-data.ts';
 import { Network } from '../../src/server/network.ts';
 import { testApp } from '../support/app.ts';
-import { bookingReadyToPay, paidCallbackBody, pay, sandboxCallback } from '../support/booking-flow.ts';
+import type { MailMessage } from '../../src/server/mail/transport.ts';
+import {
+  bookingReadyToPay,
+  paidBookingView,
+  paidCallbackBody,
+  pay,
+  sandboxCallback,
+  ticketNumbersOf,
+} from '../support/booking-flow.ts';
 import { testDatabases } from '../support/databases.ts';
 
 const now = new Date('2026-11-21T10:00:00Z');
@@ -68,5 +76,72 @@ describe.each(testDatabases)('sending the booking mails on $name', (database) =>
     ]);
     const rows = await handle.db.select().from(sentMails);
     expect(rows.every((row) => row.sentAt !== null && row.attempts === 1)).toBe(true);
+  });
+
+  it('mails a change that queues a mail again while it is sent: once more, with the newer state, never twice at once', async () => {
+    const app = testApp(handle.db, now);
+    // Saturday 17:00 in Batam: Sunday's first sailing is open for check-in.
+    const view = await paidBookingView(app, handle.db, { date: '2026-11-22', adults: 2, now });
+    const [first, second] = ticketNumbersOf(view);
+    const checkIn = async (ticket: string | undefined) => {
+      const answer = await app.request(`/api/bookings/${view.id}/check-in`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ tickets: [ticket] }),
+      });
+      expect(answer.status).toBe(200);
+    };
+    const run = (mailer: { send: (message: MailMessage) => Promise<{ id: string }> }) =>
+      deliverMails({ db: handle.db, network: new Network(), mailer, siteUrl: 'https://example.test', now });
+    const ignore = { send: () => Promise.resolve({ id: 'ignored' }) };
+    while ((await run(ignore)) > 0); // the e-tickets: only boarding passes follow
+
+    await checkIn(first);
+    const passesPerMail: number[] = [];
+    let sentMeanwhile = -1;
+    const mailer = {
+      async send(message: MailMessage) {
+        passesPerMail.push(message.attachments?.length ?? 0);
+        if (passesPerMail.length === 1) {
+          // The second passenger checks in while the first passenger's mail is being sent, and another process's
+          // mail job runs meanwhile: it must leave the mail to the run that is sending it.
+          await checkIn(second);
+          sentMeanwhile = await run(mailer);
+        }
+        return { id: String(passesPerMail.length) };
+      },
+    };
+    while ((await run(mailer)) > 0);
+    expect(sentMeanwhile).toBe(0);
+    expect(passesPerMail).toEqual([1, 2]);
+    const [row] = await handle.db.select().from(sentMails).where(eq(sentMails.bookingId, view.id));
+    expect(row?.sentAt).not.toBeNull();
+  });
+
+  it('leaves a mail the transport refused for its retry, a minute later, then two, rather than at once', async () => {
+    const app = testApp(handle.db, now);
+    const booking = await bookingReadyToPay(app, { date: '2026-12-03' });
+    await pay(app, booking.id, 'bri'); // queues the payment instructions
+    const down = { send: () => Promise.reject(new Error('mail server down')) };
+    const sent: string[] = [];
+    const up = {
+      send: (message: MailMessage) => {
+        sent.push(message.subject);
+        return Promise.resolve({ id: String(sent.length) });
+      },
+    };
+    const run = (mailer: typeof up | typeof down, at: Date) =>
+      deliverMails({ db: handle.db, network: new Network(), mailer, siteUrl: 'https://example.test', now: at });
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const later = (seconds: number) => new Date(now.getTime() + seconds * 1000);
+    expect(await run(down, now)).toBe(0);
+    expect(await run(up, later(59))).toBe(0); // not before its minute
+    expect(await run(down, later(61))).toBe(0);
+    expect(await run(up, later(61 + 119))).toBe(0); // the second retry waits two minutes
+    expect(await run(up, later(61 + 121))).toBe(1);
+    expect(sent).toEqual([expect.stringContaining(booking.code)]);
+    expect(errors).toHaveBeenCalledTimes(2);
+    const [row] = await handle.db.select().from(sentMails).where(eq(sentMails.bookingId, booking.id));
+    expect(row).toMatchObject({ attempts: 3, claimedUntil: null });
   });
 });

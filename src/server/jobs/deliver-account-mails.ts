@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { linkToken, serverLinkSecret } from '../auth/account-links.ts';
 import type { Database } from '../db/client.ts';
 import { accountLinks, accountMails, users } from '../db/schema/accounts.ts';
@@ -9,7 +9,7 @@ import {
   verifyEmailMail,
 } from '../mail/account-mails.ts';
 import type { Mailer } from '../mail/transport.ts';
-import { MAX_MAIL_ATTEMPTS } from './deliver-mails.ts';
+import { deliverQueuedMails } from './mail-queue.ts';
 
 export interface AccountMailContext {
   db: Database;
@@ -21,32 +21,6 @@ export interface AccountMailContext {
 }
 
 type AccountMailRow = typeof accountMails.$inferSelect;
-
-/** How long a claimed mail is left to the process that claimed it. */
-const LEASE_MS = 5 * 60_000;
-
-/** Claims a batch in one statement (SKIP LOCKED: processes never claim the same mail), as deliver-mails.ts does. */
-function claim(context: AccountMailContext, batch: number): Promise<AccountMailRow[]> {
-  const { db, now } = context;
-  const due = db
-    .select({ id: accountMails.id })
-    .from(accountMails)
-    .where(
-      and(
-        isNull(accountMails.sentAt),
-        lt(accountMails.attempts, MAX_MAIL_ATTEMPTS),
-        or(isNull(accountMails.claimedUntil), lt(accountMails.claimedUntil, now)),
-      ),
-    )
-    .orderBy(asc(accountMails.createdAt))
-    .limit(batch)
-    .for('update', { skipLocked: true });
-  return db
-    .update(accountMails)
-    .set({ claimedUntil: new Date(now.getTime() + LEASE_MS) })
-    .where(inArray(accountMails.id, due))
-    .returning();
-}
 
 /** The message of one queued row; undefined when there is nothing to send (its link already used or expired). */
 async function compose(row: AccountMailRow, context: AccountMailContext) {
@@ -71,29 +45,17 @@ async function compose(row: AccountMailRow, context: AccountMailContext) {
 }
 
 /**
- * Sends the queued account mails, outside any transaction, as deliverMails does for bookings: claim a batch, render
- * and send each, then mark it sent or count a failed attempt. Returns how many rows it handled (sent, skipped or
- * failed), so a batch of links used up meanwhile does not end the run while mails still wait.
+ * Sends the queued account mails, outside any transaction, through the same claim, send and mark as the booking
+ * mails (`deliverQueuedMails`). Answers how many it settled (sent, or skipped: a link used up meanwhile).
  */
-export async function deliverAccountMails(context: AccountMailContext, batch = 10): Promise<number> {
-  const rows = await claim(context, batch);
-  let sent = 0;
-  for (const row of rows) {
-    try {
-      const message = await compose(row, context);
-      if (message) await context.mailer.send(message);
-      await context.db
-        .update(accountMails)
-        .set({ sentAt: context.now, attempts: sql`${accountMails.attempts} + 1`, claimedUntil: null })
-        .where(eq(accountMails.id, row.id));
-      sent += 1;
-    } catch (error) {
-      console.error(`account mail ${row.kind} ${row.id} failed; retrying later`, error);
-      await context.db
-        .update(accountMails)
-        .set({ attempts: sql`${accountMails.attempts} + 1`, claimedUntil: null })
-        .where(eq(accountMails.id, row.id));
-    }
-  }
-  return sent;
+export function deliverAccountMails(context: AccountMailContext, batch = 10): Promise<number> {
+  return deliverQueuedMails(
+    context,
+    'account_mails',
+    async (id) => {
+      const [row] = await context.db.select().from(accountMails).where(eq(accountMails.id, id));
+      return row && compose(row, context);
+    },
+    batch,
+  );
 }

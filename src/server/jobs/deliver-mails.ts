@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { bookings } from '../db/schema/bookings.ts';
 import { sentMails } from '../db/schema/payments.ts';
@@ -19,9 +19,7 @@ import { bookingCancelledMail, refundPaidMail, sailingCancelledMail } from '../m
 import { boardingPassMail } from '../mail/boarding-pass-mail.ts';
 import { boardingPassOf } from '../services/boarding-pass.ts';
 import { bookingView, type BookingView } from '../services/booking-view.ts';
-
-/** A mail that failed this often is left for a person to look at (the row stays, with its attempts). */
-export const MAX_MAIL_ATTEMPTS = 8;
+import { deliverQueuedMails } from './mail-queue.ts';
 
 export interface MailContext {
   db: Database;
@@ -107,64 +105,20 @@ async function boardingPasses(view: BookingView, leg: number, context: MailConte
   return passes;
 }
 
-/** How long a claimed mail is left to the process that claimed it: far longer than rendering and sending take. */
-const LEASE_MS = 5 * 60_000;
-
-type MailRow = typeof sentMails.$inferSelect;
-
-/**
- * Claims up to `batch` queued mails and leases them to this run, in one statement: the rows are picked with SKIP
- * LOCKED, so processes never claim the same mail, and nothing slow happens while they are locked.
- */
-function claim(context: MailContext, batch: number): Promise<MailRow[]> {
-  const { db, now } = context;
-  const due = db
-    .select({ bookingId: sentMails.bookingId, kind: sentMails.kind })
-    .from(sentMails)
-    .where(
-      and(
-        isNull(sentMails.sentAt),
-        lt(sentMails.attempts, MAX_MAIL_ATTEMPTS),
-        or(isNull(sentMails.claimedUntil), lt(sentMails.claimedUntil, now)),
-      ),
-    )
-    .orderBy(asc(sentMails.createdAt))
-    .limit(batch)
-    .for('update', { skipLocked: true });
-  return db
-    .update(sentMails)
-    .set({ claimedUntil: new Date(now.getTime() + LEASE_MS) })
-    .where(sql`(${sentMails.bookingId}, ${sentMails.kind}) in (${due})`)
-    .returning();
-}
-
 /**
  * Sends the queued booking mails (written in the same transaction as the change they announce, once per booking
- * and kind, so a replayed payment never mails twice). Each run claims a batch, then renders the PDFs and talks
- * SMTP outside any transaction (on PGlite, whose one connection a transaction holds, a slow mail server would
- * otherwise stall the whole site), then marks each mail sent, or counts a failed attempt and frees it for the next
- * run. Returns how many were sent.
+ * and kind, so a replayed payment never mails twice; queued again by a later change of the same kind, which is then
+ * mailed with the newer state). Claiming, sending and marking are `deliverQueuedMails`'s, as for the account mails.
+ * Answers how many mails it settled.
  */
-export async function deliverMails(context: MailContext, batch = 10): Promise<number> {
-  const rows = await claim(context, batch);
-  let sent = 0;
-  for (const row of rows) {
-    const key = and(eq(sentMails.bookingId, row.bookingId), eq(sentMails.kind, row.kind));
-    try {
-      const message = await compose(row.kind, row.bookingId, context);
-      if (message) await context.mailer.send(message);
-      await context.db
-        .update(sentMails)
-        .set({ sentAt: context.now, attempts: sql`${sentMails.attempts} + 1`, claimedUntil: null })
-        .where(key);
-      sent += message ? 1 : 0;
-    } catch (error) {
-      console.error(`mail ${row.kind} for booking ${row.bookingId} failed; retrying later`, error);
-      await context.db
-        .update(sentMails)
-        .set({ attempts: sql`${sentMails.attempts} + 1`, claimedUntil: null })
-        .where(key);
-    }
-  }
-  return sent;
+export function deliverMails(context: MailContext, batch = 10): Promise<number> {
+  return deliverQueuedMails(
+    context,
+    'sent_mails',
+    async (id) => {
+      const [row] = await context.db.select().from(sentMails).where(eq(sentMails.id, id));
+      return row && compose(row.kind, row.bookingId, context);
+    },
+    batch,
+  );
 }

@@ -222,6 +222,7 @@ export const mailKinds = [
 export const sentMails = pgTable(
   'sent_mails',
   {
+    id: uuid('id').primaryKey().defaultRandom(),
     bookingId: varchar('booking_id', { length: 24 })
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
@@ -234,6 +235,11 @@ export const sentMails = pgTable(
      * then. A process that died mid-send lets the lease lapse, and the mail is sent by the next run.
      */
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /**
+     * Counts the changes that queued this mail. The job marks sent only the version it composed, so a change that
+     * queues the mail again while it is being sent is mailed once more, with the newer state (jobs/mail-queue.ts).
+     */
+    version: integer('version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('sent_mails_once').on(t.bookingId, t.kind)],
