@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
 import { migrateDatabase } from '../../src/server/db/migrate.ts';
 import { sailingsWithSeats } from '../../src/server/db/queries/inventory.ts';
@@ -12,7 +11,7 @@ import { createApp } from '../../src/server/http/app.ts';
 import { insertBooking } from '../factories/bookings.ts';
 import { testApp, testDeps } from '../support/app.ts';
 import { bookingReadyToPay, payInFull } from '../support/booking-flow.ts';
-import { createPostgresDatabase, seeded } from '../support/databases.ts';
+import { closeAndDrop, createPostgresDatabase, seeded } from '../support/databases.ts';
 
 /**
  * PostgreSQL only (a pool of connections, so transactions really overlap; PGlite has one connection): after-sales
@@ -72,23 +71,7 @@ describe('after-sales races on PostgreSQL', () => {
       .orderBy(asc(sailings.departsAt));
     hotSailings = day.slice(1, 6).map((s) => s.id);
   });
-  afterAll(async () => {
-    await handle.close();
-    // Dropping (with force) while a closed pool's connections are still going would end them with an error.
-    const admin = new pg.Client({ connectionString: inject('postgresAdminUrl') });
-    await admin.connect();
-    const name = new URL(database.url).pathname.slice(1);
-    for (let i = 0; i < 50; i++) {
-      const { rows } = await admin.query<{ n: number }>(
-        'select count(*)::int as n from pg_stat_activity where datname = $1',
-        [name],
-      );
-      if (rows[0]?.n === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    await admin.end();
-    await database.drop();
-  });
+  afterAll(() => closeAndDrop(handle, database));
 
   async function send(api: typeof app, path: string, body: unknown): Promise<Answer> {
     const response = await api.request(path, json(body));

@@ -47,6 +47,30 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
   };
 }
 
+/**
+ * Closes a pool, then drops its database once the server has seen every connection go: dropping (with force) while
+ * a closed pool's connections are still going would end them with an error.
+ */
+export async function closeAndDrop(
+  handle: DatabaseHandle,
+  database: { url: string; drop: () => Promise<void> },
+): Promise<void> {
+  await handle.close();
+  const admin = new pg.Client({ connectionString: inject('postgresAdminUrl') });
+  await admin.connect();
+  const name = new URL(database.url).pathname.slice(1);
+  for (let i = 0; i < 50; i++) {
+    const { rows } = await admin.query<{ n: number }>(
+      'select count(*)::int as n from pg_stat_activity where datname = $1',
+      [name],
+    );
+    if (rows[0]?.n === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  await admin.end();
+  await database.drop();
+}
+
 /** The embedded database (one connection): fast, and what `npm start` runs on. */
 export const pglite: TestDatabase = {
   name: 'pglite',

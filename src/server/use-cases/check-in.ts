@@ -4,8 +4,9 @@ import { assertTicketMove } from '../../domain/booking-lifecycle.ts';
 import { passportProblems } from '../../domain/passport.ts';
 import { checkInSchema, type CheckInRequest } from '../../schemas/check-in.ts';
 import { lockingTransaction } from '../db/conflicts.ts';
+import { lockBookingForChange } from '../db/queries/inventory.ts';
 import { bookingTravelDates } from '../db/queries/travel-dates.ts';
-import { bookingPassengers, bookings } from '../db/schema/bookings.ts';
+import { bookingPassengers } from '../db/schema/bookings.ts';
 import { tickets } from '../db/schema/payments.ts';
 import { queueCurrentStateMail } from '../db/queries/queue-mail.ts';
 import { refuse, type RefusalCode } from '../validation-errors.ts';
@@ -23,17 +24,21 @@ export type CheckedIn = { ticketNumber: string; checkedInAt: Date }[];
 
 /**
  * Online check-in (PRODUCT.md section 5): per passenger, from 24 hours to 1 hour before the sailing, with passport
- * data valid for the whole trip. The booking's row is locked first, then its tickets, so a cancellation of the same
- * ticket (which locks the same rows in the same order) waits for this or wins before it. Checking in twice is
+ * data valid for the whole trip. Its sailings are locked first (shared), then the booking's row, then its tickets,
+ * so an operator's cancellation of the sailing, or a cancellation of the same ticket (which lock the same rows in
+ * the same order), waits for this or wins before it. Checking in twice is
  * harmless: the ticket keeps its first check-in time, and so the same boarding pass.
  */
 async function checkInTickets(
-  ctx: Pick<UseCaseContext, 'db' | 'clock' | 'network'>,
+  ctx: Pick<UseCaseContext, 'db' | 'clock' | 'network' | 'lockSeats'>,
   bookingId: string,
   wanted: string[],
 ) {
   return lockingTransaction(ctx.db, async (tx): Promise<CheckedIn> => {
-    const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
+    // The sailings first (shared: an operator's cancellation waits for this check-in, or this one sees it), then
+    // the booking: the one lock order (docs/decisions/0001-lock-order.md).
+    const { booking } =
+      (await lockBookingForChange(tx, bookingId, { lockSeats: ctx.lockSeats, sailings: 'share' })) ?? {};
     if (!booking) throw refuse('booking', 'api_booking_not_found');
     if (booking.status !== 'paid') throw refuse('booking', 'checkin_error_not_paid');
     const rows = await tx

@@ -56,15 +56,15 @@ export function sailingsWithSeats(db: Database, ids: string[], now: Date) {
  * as a second statement: it then sees every hold committed by whoever held a lock before. Holds do both in one
  * statement: the `hold_seats` function (migration 0007).
  */
-export async function lockSailingRows(tx: Database, ids: string[]): Promise<void> {
+export async function lockSailingRows(tx: Database, ids: string[], mode: 'update' | 'share' = 'update') {
   if (ids.length === 0) return;
   await tx
     .select({ id: sailings.id })
     .from(sailings)
     .where(inArray(sailings.id, idPlaceholders(ids.length)))
     .orderBy(asc(sailings.id))
-    .for('update')
-    .prepare(`lock_sailings_${String(ids.length)}`)
+    .for(mode)
+    .prepare(`lock_sailings_${mode}_${String(ids.length)}`)
     .execute(idParams(ids));
 }
 
@@ -104,16 +104,18 @@ class LegsMoved extends Error {
  * Locks what an after-sales change of a booking touches, in the one lock order: the sailings its legs hold seats on
  * plus `more` (a reschedule's new sailing), then the booking row. The legs are read again under the booking's lock:
  * if a reschedule moved them meanwhile, the transaction runs again rather than change seats it has not locked.
+ * `sailings: 'share'` (check-in) moves no seats: it only keeps the sailings from being cancelled meanwhile, and lets
+ * many check-ins of one sailing run side by side.
  */
 export async function lockBookingForChange(
   tx: Database,
   bookingId: string,
-  options: { more?: string[]; lockSeats: boolean },
+  options: { more?: string[]; lockSeats: boolean; sailings?: 'update' | 'share' },
 ) {
   const before = await tx.select().from(bookingLegs).where(eq(bookingLegs.bookingId, bookingId));
   const locked = new Set([...sailingIdsOf(before), ...(options.more ?? [])]);
   // Off only in the concurrency tests that show what the sailing locks prevent.
-  if (options.lockSeats) await lockSailingRows(tx, [...locked]);
+  if (options.lockSeats) await lockSailingRows(tx, [...locked], options.sailings);
   const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
   if (!booking) return undefined;
   const legs = await tx
