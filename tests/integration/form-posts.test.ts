@@ -5,12 +5,16 @@ import type { DatabaseHandle } from '../../src/server/db/client.ts';
 import { bookings } from '../../src/server/db/schema/bookings.ts';
 import type { AppDeps } from '../../src/server/http/app.ts';
 import { submitForm, type FormRefusal } from '../../src/server/http/form-post.ts';
+import { deliverMails } from '../../src/server/jobs/deliver-mails.ts';
+import type { MailMessage } from '../../src/server/mail/transport.ts';
 import { detailsFromForm } from '../../src/server/pages/details-form.ts';
 import type { SearchResult } from '../../src/server/services/search-schedules.ts';
+import { checkIn } from '../../src/server/use-cases/check-in.ts';
 import { hold } from '../../src/server/use-cases/hold-seats.ts';
 import { saveDetails } from '../../src/server/use-cases/save-details.ts';
 import { insertBooking } from '../factories/bookings.ts';
 import { testApp, testDeps } from '../support/app.ts';
+import { paidBookingView, ticketNumbersOf } from '../support/booking-flow.ts';
 import { pglite, seeded } from '../support/databases.ts';
 
 // Saturday 21 November 2026, 17:00 in Batam.
@@ -203,5 +207,40 @@ describe('plain form posts through the one form adapter', () => {
       m.booking_error_phone_too_short({}, { locale: 'id' }),
       'Contoh: 8123 4567',
     ]);
+  });
+
+  it('wakes the mail job after a post, so the mail a task queued goes at once (check-in: the boarding pass)', async () => {
+    const view = await paidBookingView(testApp(handle.db, now), handle.db, {
+      date: '2026-11-22',
+      adults: 1,
+      now,
+    });
+    const subjects: string[] = [];
+    const mailer = {
+      send: (message: MailMessage) => {
+        subjects.push(message.subject);
+        return Promise.resolve({ id: String(subjects.length) });
+      },
+    };
+    let mailJob: Promise<number> | undefined;
+    const waking: AppDeps = {
+      ...deps,
+      mailQueued: () => {
+        mailJob = deliverMails({ db: handle.db, network: deps.network, mailer, siteUrl: deps.siteUrl, now });
+      },
+    };
+    // The check-in page's form (booking/[id]/check-in.astro), as bookingTaskPage hands it to submitForm.
+    const checkInForm = {
+      schema: checkIn.input,
+      fromForm: (form: URLSearchParams) => ({ tickets: form.getAll('tickets').map(String) }),
+      run: (ctx: Parameters<typeof checkIn.run>[0], input: { tickets: string[] }) =>
+        checkIn.run(ctx, { ...input, bookingId: view.id }),
+      next: () => `/id/booking/${view.id}/check-in?done`,
+    };
+    const answer = await submitForm(post({ tickets: ticketNumbersOf(view)[0] ?? '' }), checkInForm, waking);
+    expect((answer as Response).status).toBe(303);
+    expect(mailJob).toBeDefined();
+    await mailJob;
+    expect(subjects).toContain(`Your boarding passes - booking ${view.code}`);
   });
 });

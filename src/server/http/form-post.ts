@@ -99,7 +99,11 @@ export async function submitForm<Input, Output>(
       ...(actor ? { actor } : {}),
       ...(page.clientAddress ? { socketAddress: page.clientAddress } : {}),
     });
-    const output = await useCase.run(ctx, parsed.data);
+    const output = await useCase.run(ctx, parsed.data).finally(() => {
+      // Whatever the use case queued (an e-ticket, a boarding pass, a link; a refusal may have queued one too, such
+      // as an expiry) goes out now, not at the next sweep: every form post wakes the mail job.
+      deps.mailQueued?.();
+    });
     return new Response(null, { status: 303, headers: { Location: useCase.next(output) } });
   } catch (failure) {
     // The bank could not answer just now: nothing changed, and the form says to try again.

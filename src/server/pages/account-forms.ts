@@ -104,10 +104,7 @@ export function signUpForm(self: string) {
       agree: text(form, 'agree'),
       ...(form.get('attach') ? { attach: text(form, 'attach') } : {}),
     }),
-    run: async (...args: Parameters<typeof register.run>) => {
-      await register.run(...args);
-      runtimeDeps().mailQueued?.();
-    },
+    run: register.run,
     next: () => `${self}?sent`,
   } satisfies FormUseCase<Parameters<typeof register.run>[1], void>;
 }
@@ -128,10 +125,7 @@ export function forgotForm(self: string) {
   return {
     schema: forgotPasswordSchema,
     fromForm: (form: URLSearchParams) => ({ email: text(form, 'email') }),
-    run: async (...args: Parameters<typeof forgotPassword.run>) => {
-      await forgotPassword.run(...args);
-      runtimeDeps().mailQueued?.();
-    },
+    run: forgotPassword.run,
     next: () => `${self}?sent`,
   } satisfies FormUseCase<Parameters<typeof forgotPassword.run>[1], void>;
 }
@@ -146,7 +140,6 @@ export function resetForm(jar: CookieJar, locale: Locale) {
     }),
     run: async (...args: Parameters<typeof resetPassword.run>) => {
       const { userId } = await resetPassword.run(...args);
-      runtimeDeps().mailQueued?.();
       await logInBrowserAs(jar, runtimeDeps(), userId);
     },
     next: () => `${localizePath('/my-account', locale)}?password-reset`,
@@ -181,7 +174,6 @@ export function changePasswordForm(family: string | undefined, locale: Locale) {
       input: Parameters<typeof changePassword.run>[1],
     ) => {
       await changePassword.run(ctx, { ...input, keepFamily: family });
-      runtimeDeps().mailQueued?.();
     },
     next: () => `${localizePath('/my-account', locale)}?password-changed`,
   } satisfies FormUseCase<Parameters<typeof changePassword.run>[1], void>;
@@ -195,10 +187,7 @@ export function setPasswordLinkForm(email: string, locale: Locale) {
   return {
     schema: forgotPasswordSchema,
     fromForm: () => ({ email }),
-    run: async (ctx: Parameters<typeof forgotPassword.run>[0], input: { email: string }) => {
-      await forgotPassword.run(ctx, input);
-      runtimeDeps().mailQueued?.();
-    },
+    run: forgotPassword.run,
     next: () => `${localizePath('/my-account/change-password', locale)}?link-sent`,
   } satisfies FormUseCase<{ email: string }, void>;
 }

@@ -45,10 +45,7 @@ export async function paymentPage(request: Request, id: string, locale: Locale):
     {
       schema: pay.input,
       fromForm: (form) => ({ bank: form.get('bank') ?? undefined, agree: form.get('agree') === 'on' }),
-      run: async (ctx, input) => {
-        await pay.run(ctx, { ...input, bookingId: id });
-        deps.mailQueued?.();
-      },
+      run: (ctx, input) => pay.run(ctx, { ...input, bookingId: id }),
       next: () => here,
     },
     deps,
