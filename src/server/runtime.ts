@@ -37,7 +37,13 @@ export function runtimeDeps(): AppDeps {
         poolMax: config.DB_POOL_MAX,
       });
       // Jobs start with the database, never at build time (which imports this module but opens nothing).
-      jobs = startJobs(database, () => new Date(), { mailer, network, siteUrl }, gateway);
+      jobs = startJobs(
+        database,
+        () => new Date(),
+        { mailer, network, siteUrl },
+        gateway,
+        config.SAILING_HORIZON_DAYS,
+      );
     }
     return (await handle).db;
   };

@@ -1,9 +1,14 @@
-import { sql } from 'drizzle-orm';
+import { max, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
 import { sailings } from '../../src/server/db/schema/network.ts';
 import { extendSailings, plannedSailings, upsertNetwork } from '../../src/server/db/seed.ts';
+import { extendSailingHorizon } from '../../src/server/jobs/extend-sailings.ts';
+import { startJobs } from '../../src/server/jobs/scheduler.ts';
 import { loadNetworkData } from '../../src/server/network-data.ts';
+import { Network } from '../../src/server/network.ts';
+import { createSandboxGateway } from '../../src/server/payments/sandbox.ts';
+import { TEST_SANDBOX_SECRET } from '../support/app.ts';
 import { testDatabases } from '../support/databases.ts';
 
 const network = loadNetworkData();
@@ -26,6 +31,34 @@ describe.each(testDatabases)('seed on $name', (database) => {
     expect(await extendSailings(handle.db, network, now, 90)).toBe(0);
     await upsertNetwork(handle.db, network);
     expect(await extendSailings(handle.db, network, now, 91)).toBeGreaterThan(0); // the horizon rolls on
+  });
+
+  it('keeps the horizon ahead while the server runs: its sweep adds the days the clock moved into, once', async () => {
+    // db:setup made 91 days from `now` (above). The server runs on, and 30 days later its sweep adds 30 more.
+    let clock = now;
+    const database = () => Promise.resolve(handle.db);
+    const gateway = createSandboxGateway({ secret: TEST_SANDBOX_SECRET, database, clock: () => clock });
+    const mailer = { send: () => Promise.reject(new Error('no mail is queued here')) };
+    const jobs = startJobs(
+      database,
+      () => clock,
+      { mailer, network: new Network(network), siteUrl: 'https://example.test' },
+      gateway,
+      91,
+    );
+    const lastDeparture = async () =>
+      (await handle.db.select({ last: max(sailings.departsAt) }).from(sailings))[0]?.last?.getTime() ?? 0;
+    try {
+      const before = await lastDeparture();
+      clock = new Date(now.getTime() + 30 * 86_400_000);
+      await jobs.sweepNow();
+      expect(await lastDeparture()).toBe(before + 30 * 86_400_000);
+      // Every sailing of the horizon seen from the moved clock is there, and nothing is left to add that day.
+      expect(await extendSailings(handle.db, network, clock, 91)).toBe(0);
+      expect(await extendSailingHorizon(handle.db, network, clock, 91)).toBe(0);
+    } finally {
+      jobs.stop();
+    }
   });
 
   it('stores UTC instants that read as the timetable in local time', async () => {

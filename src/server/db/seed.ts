@@ -123,13 +123,20 @@ export function plannedSailings(data: NetworkData, now: Date, horizonDays: numbe
 }
 
 /** Creates the missing sailings of the rolling horizon. Idempotent: a second run adds nothing. */
-export async function extendSailings(
+export function extendSailings(
   db: Database,
   data: NetworkData,
   now: Date,
   horizonDays: number,
 ): Promise<number> {
-  const planned = plannedSailings(data, now, horizonDays);
+  return insertSailings(db, plannedSailings(data, now, horizonDays));
+}
+
+/** Inserts dated sailings, leaving alone any that exist already (another process may add the same). */
+export async function insertSailings(
+  db: Database,
+  planned: ReturnType<typeof plannedSailings>,
+): Promise<number> {
   let added = 0;
   for (let i = 0; i < planned.length; i += BATCH) {
     const inserted = await db

@@ -7,6 +7,7 @@ import { deliverAccountMails } from './deliver-account-mails.ts';
 import { deliverMails } from './deliver-mails.ts';
 import { expireBookings } from './expire-bookings.ts';
 import { expireOpenTickets } from './expire-open-tickets.ts';
+import { extendSailingHorizon } from './extend-sailings.ts';
 import { settleDueAttempts } from './settle-due-attempts.ts';
 
 /** How often a process sweeps expired holds and sends queued mail. Seats are right without it. */
@@ -16,6 +17,8 @@ const VA_CLOSE_BATCH = 50;
 export interface Jobs {
   /** Run the mail job now (after a change queued mail), not at the next tick. */
   mailQueued: () => void;
+  /** Run a sweep now rather than at the next tick (tests; a sweep already running is not run twice). */
+  sweepNow: () => Promise<void>;
   stop: () => void;
 }
 
@@ -28,8 +31,10 @@ export function startJobs(
   clock: () => Date,
   mail: { mailer: Mailer; network: Network; siteUrl: string },
   gateway: PaymentGateway,
+  horizonDays: number,
 ): Jobs {
   let sweeping = false;
+  let horizonExtendedOn = ''; // the UTC day this process last extended the sailing horizon
   let mailing = false;
   let kicks = 0; // a kick while sending runs the job once more afterwards
   const sendMail = async () => {
@@ -54,6 +59,15 @@ export function startJobs(
     sweeping = true;
     try {
       const db = await database();
+      // Once a day, the timetable's next day of sailings (a no-op on the days db:setup or another process did it).
+      const day = clock().toISOString().slice(0, 10);
+      if (day !== horizonExtendedOn)
+        await extendSailingHorizon(db, mail.network.data, clock(), horizonDays).then(
+          () => (horizonExtendedOn = day),
+          (error: unknown) => {
+            console.error('extending the sailing horizon failed; trying again at the next sweep', error);
+          },
+        );
       // First ask the gateway about the VAs of bookings due by the next sweep (one pass: what it cannot answer
       // expires as before), so a payment whose callback was lost confirms its booking instead of expiring it. Its
       // own failure never holds up the expiry below.
@@ -78,6 +92,7 @@ export function startJobs(
   timer.unref(); // never the reason a process stays alive (a build, a test)
   return {
     mailQueued: () => void sendMail(),
+    sweepNow: sweep,
     stop: () => {
       clearInterval(timer);
     },
