@@ -5,6 +5,17 @@ export function formatLongDate(date: Date, locale: Locale): string {
   return new Intl.DateTimeFormat(intlTags[locale], { dateStyle: 'long', timeZone: 'UTC' }).format(date);
 }
 
+/** A calendar date `YYYY-MM-DD` with its weekday: `Tuesday, 1 December 2026` / `Selasa, 1 Desember 2026`. */
+export function formatDayDate(date: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(intlTags[locale], {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T00:00:00Z`));
+}
+
 /** A date in a row of days: `Thu 26 Nov` / `Kam 26 Nov`. */
 export function formatShortDate(date: string, locale: Locale): string {
   return new Intl.DateTimeFormat(intlTags[locale], {

@@ -142,8 +142,15 @@ for (const locale of ['en', 'id'] as const) {
     await page.getByRole('link', { name: t.claim }).click();
     await expect(page).toHaveURL(new RegExp(`${t.prefix}/booking/[\\w-]{24}/claim$`));
     await expectNoAxeViolations(page);
+    // A date past the ticket's last day is refused at its field and kept there: no other day's sailings instead.
+    await page.locator('[name="date"]').fill(daysAhead(200));
+    await page.getByRole('button', { name: t.showSailings }).click();
+    await expect(page.getByTestId('sailing-date-error')).toBeVisible();
+    await expect(page.locator('[name="date"]')).toHaveValue(daysAhead(200));
+    await expect(page.getByTestId('sailing-choice')).toHaveCount(0);
     await page.locator('[name="date"]').fill(daysAhead(3));
     await page.getByRole('button', { name: t.showSailings }).click();
+    await expect(page.getByTestId('sailings-date')).toBeVisible();
     await page.getByTestId('sailing-choice').first().locator('input').check();
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: t.claimSubmit }).click();

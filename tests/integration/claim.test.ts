@@ -7,6 +7,7 @@ import { tickets } from '../../src/server/db/schema/payments.ts';
 import { expireOpenTickets } from '../../src/server/jobs/expire-open-tickets.ts';
 import { cancelSailing } from '../../src/server/use-cases/cancel-sailing.ts';
 import { Network } from '../../src/server/network.ts';
+import { claimPage } from '../../src/server/pages/claim-page.ts';
 import { bookingView } from '../../src/server/services/booking-view.ts';
 import { testApp } from '../support/app.ts';
 import { contact, passenger, payInFull } from '../support/booking-flow.ts';
@@ -134,6 +135,30 @@ describe.each(testDatabases)(
       expect(await expireOpenTickets(handle.db, now)).toBe(0); // a valid one stays active
       expect((await bookingView(handle.db, network, fresh.id, 'en'))?.passengers[0]?.tickets[0]?.status).toBe(
         'active',
+      );
+    });
+
+    it("lists the date asked for, naming it, and refuses a date outside the ticket's days at the field", async () => {
+      const { id } = await paidOpenTicket();
+      const view = await bookingView(handle.db, network, id, 'en');
+      if (!view) throw new Error('no booking');
+      const context = { db: handle.db, network, now, horizonDays: 120 };
+      const page = (date: string, locale: 'en' | 'id' = 'en') =>
+        claimPage(context, view, locale, new URLSearchParams({ date }));
+      const listed = await page('2026-11-24');
+      expect(listed?.date).toEqual({ date: '2026-11-24', dateInWords: 'Tuesday, 24 November 2026' });
+      expect(listed?.sailings?.length).toBeGreaterThan(0);
+      // Issued today: valid until 21 February 2027. Past it, before today, or not a day: refused, nothing listed,
+      // the typed date kept in its field (never today's sailings instead).
+      for (const asked of ['2027-03-01', '2026-11-20', '2027-02-30', 'tomorrow']) {
+        const refused = await page(asked);
+        expect(refused?.sailings).toBeUndefined();
+        expect(refused?.date.error).toBe('Choose a date from 21 November 2026 to 21 February 2027');
+      }
+      expect((await page('2027-03-01'))?.date.date).toBe('2027-03-01');
+      expect((await page('tomorrow'))?.date.date).toBe('');
+      expect((await page('2027-03-01', 'id'))?.date.error).toBe(
+        'Pilih tanggal dari 21 November 2026 sampai 21 Februari 2027',
       );
     });
 

@@ -5,6 +5,7 @@ import { sailingsWithSeats } from '../../src/server/db/queries/inventory.ts';
 import { sailings } from '../../src/server/db/schema/network.ts';
 import { tickets } from '../../src/server/db/schema/payments.ts';
 import { Network } from '../../src/server/network.ts';
+import { reschedulePage } from '../../src/server/pages/reschedule-page.ts';
 import { bookingView, type BookingView } from '../../src/server/services/booking-view.ts';
 import { testApp } from '../support/app.ts';
 import { bookingReadyToPay, paidBookingView, ticketNumbersOf } from '../support/booking-flow.ts';
@@ -203,6 +204,27 @@ describe.each(testDatabases)('reschedule (POST /api/bookings/{id}/reschedule) on
     expect((await move(held.id, { tickets: ticketsOf(mine), sailing: target })).status).toBe(409);
     const rows = await handle.db.select().from(tickets).where(eq(tickets.bookingId, mine.id));
     expect(rows.map((t) => t.status)).toEqual(['active']);
+  });
+
+  it('lists the new date asked for, naming it, and refuses a date before today or past the horizon at the field', async () => {
+    const booked = await paidOn('2026-11-25');
+    const context = { db: handle.db, network, now, horizonDays: 10 };
+    const page = (date: string) =>
+      reschedulePage(
+        context,
+        booked,
+        'en',
+        new URLSearchParams({ tickets: ticketsOf(booked)[0] ?? '', date }),
+      );
+    const listed = await page('2026-11-27');
+    expect(listed.date).toEqual({ date: '2026-11-27', dateInWords: 'Friday, 27 November 2026' });
+    expect(listed.sailings?.length).toBeGreaterThan(0);
+    for (const asked of ['2026-11-20', '2026-12-01', '27/11/2026']) {
+      const refused = await page(asked);
+      expect(refused.sailings).toBeUndefined();
+      expect(refused.date.error).toBe('Choose a date from 21 November 2026 to 30 November 2026');
+    }
+    expect((await page('2026-12-01')).date.date).toBe('2026-12-01');
   });
 
   it('refuses a sailing without enough free seats', async () => {

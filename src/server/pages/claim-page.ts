@@ -5,17 +5,17 @@ import type { Locale } from '../../i18n/locales.ts';
 import type { Database } from '../db/client.ts';
 import type { Network } from '../network.ts';
 import type { BookingView } from '../services/booking-view.ts';
-import { sailingOptions, type SailingOption } from './sailing-options.ts';
+import { askedSailingDate, sailingOptions, type AskedDate, type SailingOption } from './sailing-options.ts';
 
 export interface ClaimPage {
   route: string;
   operator: string;
   /** `20 February 2027`: the last day the open ticket can be used. */
   validUntil: string;
-  date: string;
+  date: AskedDate;
   minDate: string;
   maxDate: string;
-  /** Listed once a date is asked for: the operator's sailings of the route with room for the party. */
+  /** Listed once a date in range is asked for: the operator's sailings of the route with room for the party. */
   sailings?: SailingOption[];
 }
 
@@ -38,8 +38,7 @@ export async function claimPage(
   const today = toLocal(now, network.terminal(leg.fromCode)?.timeZone ?? 'Asia/Jakarta').date;
   const horizon = addDays(today, context.horizonDays - 1);
   const maxDate = validUntil < horizon ? validUntil : horizon;
-  const asked = query.get('date') ?? '';
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(asked) && asked >= today && asked <= maxDate ? asked : today;
+  const date = askedSailingDate(query.get('date'), { min: today, max: maxDate, fallback: today }, locale);
   const base = {
     route: `${leg.from} → ${leg.to}`,
     operator: leg.operator,
@@ -48,13 +47,13 @@ export async function claimPage(
     minDate: today,
     maxDate,
   };
-  if (!query.has('date')) return base;
+  if (!query.has('date') || date.error) return base;
   // The seats the leg still holds: its adults and children whose tickets wait for a sailing (cancelled ones don't).
   const seats = view.passengers.filter(
     (p) => p.category !== 'infant' && p.tickets.some((t) => t.leg === leg.leg && t.status === 'active'),
   ).length;
   const sailings = await sailingOptions({ db, network, now, locale }, leg, {
-    date,
+    date: date.date,
     seats,
     chosen: query.get('sailing'),
     operatorCode: leg.operatorCode,

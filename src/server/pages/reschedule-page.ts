@@ -7,14 +7,14 @@ import type { Database } from '../db/client.ts';
 import type { Network } from '../network.ts';
 import type { BookingView } from '../services/booking-view.ts';
 import { rescheduleRefusalCodes } from '../use-cases/reschedule.ts';
-import { sailingOptions, type SailingOption } from './sailing-options.ts';
+import { askedSailingDate, sailingOptions, type AskedDate, type SailingOption } from './sailing-options.ts';
 import { ticketChoices, type TicketChoiceLeg } from './ticket-choices.ts';
 
 export interface ReschedulePage {
   legs: TicketChoiceLeg[];
   /** Anyone who can move now: otherwise the page says why nothing can. */
   movable: boolean;
-  date: string;
+  date: AskedDate;
   minDate: string;
   maxDate: string;
   /** Listed once passengers and a date are chosen: the route's sailings with room for them, soonest first. */
@@ -44,13 +44,10 @@ export async function reschedulePage(
   const firstZone = network.terminal(view.legs[0]?.fromCode ?? '')?.timeZone ?? 'Asia/Jakarta';
   const today = toLocal(now, firstZone).date;
   const maxDate = addDays(today, context.horizonDays - 1);
-  const askedDate = query.get('date') ?? '';
   const chosen = legs.flatMap((leg) => leg.tickets.filter((ticket) => ticket.chosen));
   const chosenLeg = chosen[0]?.leg;
-  const date =
-    /^\d{4}-\d{2}-\d{2}$/.test(askedDate) && askedDate >= today && askedDate <= maxDate
-      ? askedDate
-      : (chosenLeg?.departure?.date ?? view.legs[0]?.departure?.date ?? today);
+  const fallback = chosenLeg?.departure?.date ?? view.legs[0]?.departure?.date ?? today;
+  const date = askedSailingDate(query.get('date'), { min: today, max: maxDate, fallback }, locale);
   const base = {
     legs,
     movable: legs.some((leg) => leg.tickets.some((ticket) => !ticket.blocked)),
@@ -59,7 +56,7 @@ export async function reschedulePage(
     maxDate,
     otherOperatorFee: formatRupiah(OTHER_OPERATOR_FEE, locale),
   };
-  if (!chosenLeg || !query.has('date')) return base;
+  if (!chosenLeg || !query.has('date') || date.error) return base;
 
   const seated = chosen.filter(
     (ticket) => ticket.leg === chosenLeg && ticket.passenger.category !== 'infant',
@@ -67,7 +64,7 @@ export async function reschedulePage(
   const sailings = await sailingOptions(
     { db, network, now, locale },
     chosenLeg,
-    { date, seats: seated, chosen: query.get('sailing') },
+    { date: date.date, seats: seated, chosen: query.get('sailing') },
     (operatorCode) =>
       chosenLeg.sailingCancelled ? 0 : rescheduleFee(chosenLeg.operatorCode, operatorCode, 1),
   );

@@ -1,12 +1,13 @@
 import { targetSailingRefusal } from '../../domain/after-sales.ts';
 import { localDayBounds, portTime } from '../../domain/port-time.ts';
-import { formatRupiah } from '../../i18n/format.ts';
+import { formatDayDate, formatLongDate, formatRupiah } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { translate } from '../../i18n/translate.ts';
 import type { Database } from '../db/client.ts';
 import { sailingsOnDay } from '../db/queries/sailings-on-day.ts';
 import type { Network } from '../network.ts';
 import type { BookingLegView } from '../services/booking-view.ts';
+import { isoDate } from '../../schemas/search.ts';
 
 /** A sailing a ticket can move onto (reschedule) or be claimed for (open ticket), as the form lists it. */
 export interface SailingOption {
@@ -66,4 +67,40 @@ export async function sailingOptions(
         chosen: row.id === wanted.chosen,
       };
     });
+}
+
+/** The date a list of sailings is for, as its form shows it. */
+export interface AskedDate {
+  /** The date the field shows: the one asked for (even out of range: never silently another), else `fallback`. */
+  date: string;
+  /** `Tuesday, 1 December 2026`: the list names its date. */
+  dateInWords: string;
+  /** Why the asked date lists nothing, with the range in words; undefined when the list can be shown. */
+  error?: string;
+}
+
+const realDate = isoDate('date');
+
+/**
+ * The date a reschedule or claim form asks sailings for (`?date=`, the "Show sailings" GET, or the posted form):
+ * within `min`..`max` it is listed; a date outside them, or not a day at all, is kept in its field and refused there
+ * with the range in words, and no sailings are listed (a traveller who typed 1 March must never get today's).
+ * Nothing asked: `fallback`.
+ */
+export function askedSailingDate(
+  asked: string | null,
+  range: { min: string; max: string; fallback: string },
+  locale: Locale,
+): AskedDate {
+  const inWords = (date: string) => formatDayDate(date, locale);
+  if (!asked) return { date: range.fallback, dateInWords: inWords(range.fallback) };
+  if (realDate.safeParse(asked).success && asked >= range.min && asked <= range.max)
+    return { date: asked, dateInWords: inWords(asked) };
+  const long = (date: string) => formatLongDate(new Date(`${date}T00:00:00Z`), locale);
+  const typed = /^\d{4}-\d{2}-\d{2}$/.test(asked) ? asked : '';
+  return {
+    date: typed,
+    dateInWords: typed && realDate.safeParse(typed).success ? inWords(typed) : '',
+    error: translate('sailing_date_out_of_range', locale, { first: long(range.min), last: long(range.max) }),
+  };
 }
