@@ -5,7 +5,7 @@ import { astroJar } from './server/auth/cookie-jars.ts';
 import { isProtectedPath, readsSession } from './server/http/guard.ts';
 import { rememberClientAddress } from './server/http/client-address.ts';
 import { runtimeDeps } from './server/runtime.ts';
-import { bodyTooLarge, declaredTooLarge, pageCountsItsBody } from './server/http/body-limit.ts';
+import { bodyTooLarge, declaredTooLarge, pageCountsItsBody, takesPicture } from './server/http/body-limit.ts';
 import { compressResponse } from './server/http/compress.ts';
 import { hasIslandPreloads, withIslandPreloads } from './server/http/island-preloads.ts';
 import { withFrameAncestors } from './server/http/security-headers.ts';
@@ -28,7 +28,8 @@ const localize = defineMiddleware((context, next) => {
 const limitBodies = defineMiddleware((context, next) => {
   if (context.isPrerendered || pageCountsItsBody(context.url.pathname)) return next();
   if (!declaredTooLarge(context.request)) return next();
-  return bodyTooLarge(context.request);
+  // A picture's upload (the API's) hears of the picture's own limit, at its field.
+  return bodyTooLarge(context.request, takesPicture(context.url.pathname));
 });
 
 /**

@@ -37,28 +37,36 @@ const serveStatic = sirv(`${dist}client`, {
   },
 });
 
+/** A path's decoded form, or undefined when it is not valid percent-encoded UTF-8. */
+function decodedPath(path: string): string | undefined {
+  try {
+    return decodeURI(path);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * A path that is not valid percent-encoded UTF-8 (`/%zz`, `/%ff`) names no page. Astro would log an error for each
- * one (a flood anyone can cause); answer it here instead: the API's JSON 404, or the 404 page in the path's language.
+ * A path that is not valid percent-encoded UTF-8 (`/%zz`, `/%ff`), or that decodes to control characters
+ * (`/api/bookings/%0D%0AX`), names no page. Astro would log an error for each one (a flood anyone can cause), or
+ * answer the HTML 404 page under /api/; answer it here instead: the API's JSON 404, or the 404 page in the path's
+ * language.
  */
 function malformedPath(req: IncomingMessage, res: ServerResponse): boolean {
   const path = (req.url ?? '/').split('?')[0] ?? '/';
-  try {
-    decodeURI(path);
-    return false;
-  } catch {
-    if (path.startsWith('/api/')) {
-      res.writeHead(404, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
-      const language = req.headers['accept-language'];
-      const asked = new Request('http://localhost/', {
-        headers: typeof language === 'string' ? { 'Accept-Language': language } : {},
-      });
-      res.end(JSON.stringify({ message: translate('api_not_found', requestLocale(asked)) }));
-      return true;
-    }
-    req.url = localeFromPath(path) === 'id' ? '/id/not-found' : '/not-found';
-    return false;
+  const decoded = decodedPath(path);
+  if (decoded !== undefined && !/\p{Cc}/u.test(decoded)) return false;
+  if (path.startsWith('/api/')) {
+    res.writeHead(404, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+    const language = req.headers['accept-language'];
+    const asked = new Request('http://localhost/', {
+      headers: typeof language === 'string' ? { 'Accept-Language': language } : {},
+    });
+    res.end(JSON.stringify({ message: translate('api_not_found', requestLocale(asked)) }));
+    return true;
   }
+  req.url = localeFromPath(path) === 'id' ? '/id/not-found' : '/not-found';
+  return false;
 }
 
 const server = createServer((req, res) => {

@@ -6,7 +6,7 @@ import { bookings } from '../../src/server/db/schema/bookings.ts';
 import { paymentReceipts, payments, sentMails, tickets } from '../../src/server/db/schema/payments.ts';
 import { extendSailings, upsertNetwork } from '../../src/server/db/seed.ts';
 import { loadNetworkData } from '../../src/server/network-data.ts';
-import { sandboxSignature } from '../../src/server/payments/sandbox.ts';
+import { createSandboxGateway, sandboxSignature } from '../../src/server/payments/sandbox.ts';
 import type { SearchResult } from '../../src/server/services/search-schedules.ts';
 import { TEST_SANDBOX_SECRET } from '../support/app.ts';
 import { contact, paidCallbackBody, passenger } from '../support/booking-flow.ts';
@@ -99,5 +99,30 @@ describe('payments across two server processes on PostgreSQL', () => {
     expect(await handle.db.select().from(tickets).where(eq(tickets.bookingId, id))).toHaveLength(4);
     const mails = await handle.db.select().from(sentMails).where(eq(sentMails.bookingId, id));
     expect(mails.filter((m) => m.kind === 'booking_paid')).toHaveLength(1);
+  });
+
+  it('gives two presses asking the sandbox for one VA at once the same VA, never a key collision (200 pairs)', async () => {
+    const gateway = createSandboxGateway({
+      secret: TEST_SANDBOX_SECRET,
+      database: () => Promise.resolve(handle.db),
+    });
+    const failures: unknown[] = [];
+    for (let pair = 0; pair < 200; pair++) {
+      const request = {
+        externalId: `RACE${String(pair)}-0a1b2c`,
+        bank: 'bni' as const,
+        amount: 485_000,
+        expiresAt: new Date(Date.now() + 3_600_000),
+        name: 'Siti Rahma',
+      };
+      const both = await Promise.allSettled([
+        gateway.createVirtualAccount(request),
+        gateway.createVirtualAccount(request),
+      ]);
+      failures.push(...both.flatMap((one): unknown[] => (one.status === 'rejected' ? [one.reason] : [])));
+      const [first, second] = both.map((one) => (one.status === 'fulfilled' ? one.value.accountNumber : ''));
+      if (both.every((one) => one.status === 'fulfilled')) expect(first).toBe(second);
+    }
+    expect(failures).toEqual([]);
   });
 });

@@ -41,6 +41,11 @@ test.describe('production server', () => {
     const api = await request.get('/api/bookings/%ff', { headers: { 'Accept-Language': 'id' } });
     expect(api.status()).toBe(404);
     expect(await api.json()).toEqual({ message: 'Tidak ditemukan' });
+    // A segment that decodes to control characters: under /api/ still the API's JSON, never the HTML page.
+    const control = await request.get('/api/bookings/%0D%0AX');
+    expect(control.status()).toBe(404);
+    expect(await control.json()).toEqual({ message: 'Not found' });
+    expect((await request.get('/id/booking/%0D%0AX')).status()).toBe(404);
   });
 
   test("refuses a body over 64 KB with 413 before reading it, in the reader's language", async ({
@@ -56,6 +61,13 @@ test.describe('production server', () => {
     const form = await request.post('/booking/schedule', { form: { out: big }, maxRedirects: 0 });
     expect(form.status()).toBe(413);
     expect(((await form.json()) as { message: string }).message).toMatch(/too large/);
+    // A picture far over its 2 MB hears of the picture's limit at its field, as one just over it does.
+    const picture = await request.post('/api/profile/avatar', {
+      multipart: { image: { name: 'big.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(5_000_000) } },
+    });
+    expect(picture.status()).toBe(413);
+    const refused = (await picture.json()) as { errors?: { image?: string[] } };
+    expect(refused.errors?.image).toEqual(['The picture is larger than 2 MB: choose a smaller one.']);
   });
 
   test('says on every page, in its language, that payments are simulated while the sandbox is the gateway', async ({

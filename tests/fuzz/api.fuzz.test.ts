@@ -10,7 +10,7 @@ import { bookingReadyToPay, paidCallbackBody, pay, sandboxCallback } from '../su
 import { pglite, seeded } from '../support/databases.ts';
 import { examples } from './support/examples.ts';
 import { everyLeafSwapped } from './support/mutate.ts';
-import { requestsFor, type FuzzRequest } from './support/requests.ts';
+import { ownPage, requestsFor, type FuzzRequest } from './support/requests.ts';
 
 /**
  * Every API route, with requests generated from its contract (schemas, path parameters, content types, languages)
@@ -120,7 +120,7 @@ describe('every API route answers any request cleanly', () => {
             {
               method,
               path: pattern.replace(':id', id),
-              headers: { 'Content-Type': 'application/json', 'Accept-Language': 'id' },
+              headers: { 'Content-Type': 'application/json', 'Accept-Language': 'id', ...ownPage },
               body: JSON.stringify(body),
             },
             errors,

@@ -8,6 +8,7 @@ import { oauthTokens, users } from '../../src/server/db/schema/accounts.ts';
 import { createOAuthApp } from '../../src/server/http/oauth-app.ts';
 import { testDeps } from '../support/app.ts';
 import { testDatabases } from '../support/databases.ts';
+import { hostileString, longestEmail } from '../fuzz/support/hostile.ts';
 
 const start = new Date('2026-11-21T10:00:00Z');
 const client = { id: 'test-web', secret: 'a-long-random-secret-of-this-test-client-0123456789' };
@@ -154,6 +155,7 @@ describe.each(testDatabases)('POST /oauth/token (RFC 6749) on $name', (database)
     const value = fc.oneof(
       fc.constantFrom('client_credentials', 'password', 'refresh_token', client.id, client.secret, ''),
       fc.string({ maxLength: 300 }),
+      hostileString,
     );
     await fc.assert(
       fc.asyncProperty(fc.dictionary(field, value), async (fields) => {
@@ -163,11 +165,39 @@ describe.each(testDatabases)('POST /oauth/token (RFC 6749) on $name', (database)
           body: new URLSearchParams(fields).toString(),
         });
         expect(answer.status).toBeLessThan(500);
-        if (answer.status >= 400)
-          expect(((await answer.json()) as { error?: string }).error).toMatch(/^[a-z_]+$/);
+        const body = (await answer.json()) as { error?: string; message?: string };
+        // Over the 64 KB body limit: the product's 413, in its one error shape; else an OAuth error.
+        if (answer.status === 413) expect(body.message).toMatch(/\S/);
+        else if (answer.status >= 400) expect(body.error).toMatch(/^[a-z_]+$/);
       }),
       { numRuns: Number(process.env.FUZZ_RUNS ?? 100) },
     );
+  });
+
+  it('refuses the longest address (254 characters) as any unknown one, and a NUL byte in the reader language', async () => {
+    const long = await token({
+      grant_type: 'password',
+      username: longestEmail,
+      password: 'Kapal-Feri-2026!',
+    });
+    expect(long.status).toBe(400);
+    expect(((await long.json()) as { error: string }).error).toBe('invalid_grant');
+    const nul = await app.request('/oauth/token', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Accept-Language': 'id' },
+      body: new URLSearchParams({
+        client_id: client.id,
+        client_secret: client.secret,
+        grant_type: 'password',
+        username: 'siti\u0000@example.co.id',
+        password: 'Kapal-Feri-2026!',
+      }).toString(),
+    });
+    expect(nul.status).toBe(400);
+    expect(await nul.json()).toEqual({
+      error: 'invalid_request',
+      error_description: 'Mohon periksa kolom yang ditandai',
+    });
   });
 
   it('limits password guessing per address and per account, in the reader language, before any password check', async () => {

@@ -26,14 +26,19 @@ export const PICTURE_TOO_LARGE = {
 /** The API call and the page (without JavaScript, My account's own form) that take a profile picture. */
 const picturePaths = new Set([PICTURE_API_PATH, '/my-account', '/id/my-account']);
 
+/** Whether a path takes a profile picture (up to 2 MB) rather than a form's 64 KB. */
+export function takesPicture(path: string): boolean {
+  return picturePaths.has(path);
+}
+
 /** The largest body a path takes: a picture's where one is uploaded, else the forms' 64 KB. */
 export function maxBodyBytes(path: string): number {
-  return picturePaths.has(path) ? PICTURE_BODY_BYTES : MAX_BODY_BYTES;
+  return takesPicture(path) ? PICTURE_BODY_BYTES : MAX_BODY_BYTES;
 }
 
 /** The pages that read a picture post themselves and show a picture too big at its field (no early 413). */
 export function pageCountsItsBody(path: string): boolean {
-  return picturePaths.has(path) && !path.startsWith('/api/');
+  return takesPicture(path) && !path.startsWith('/api/');
 }
 
 export function tooLargeMessage(locale: Locale): string {

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_SECONDS, oauthModel } from '../auth/oauth-model.ts';
 import type { AppDeps } from './app.ts';
+import { translate } from '../../i18n/translate.ts';
 import { Refused, localizeErrors } from '../validation-errors.ts';
 import { MAX_BODY_BYTES, bodyTooLarge } from './body-limit.ts';
 import { clientAddress } from './client-address.ts';
@@ -37,6 +38,16 @@ export async function runGrant(
   raw: Request,
   fields: Record<string, string>,
 ): Promise<GrantAnswer> {
+  // No credential, token or client id holds a NUL byte, and PostgreSQL cannot even compare one: refused here.
+  if (Object.values(fields).some((value) => value.includes('\u0000')))
+    return {
+      status: 400,
+      body: {
+        error: 'invalid_request',
+        error_description: translate('api_invalid_input', requestLocale(raw)),
+      },
+      headers: noStore,
+    };
   const limited = await tooManyLogins(raw, fields, deps);
   if (limited) return limited;
   const body = new URLSearchParams(fields).toString();

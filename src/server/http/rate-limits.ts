@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Database } from '../db/client.ts';
 import { rateLimits } from '../db/schema/rate-limits.ts';
@@ -56,6 +57,15 @@ function tooMany(msBeforeNext: number) {
   return refuse('limit', 'api_rate_limited', { minutes: Math.max(1, Math.ceil(msBeforeNext / 60_000)) });
 }
 
+/**
+ * A counter's key as stored: a SHA-256 of what it counts (an address, an e-mail, a booking code). Any key fits the
+ * column (an e-mail may be 254 characters, and the prefix comes on top), a NUL byte never reaches the database,
+ * and the table holds no e-mail or client address in the clear.
+ */
+function stored(key: string): string {
+  return createHash('sha256').update(key).digest('base64url');
+}
+
 function limit(database: () => Promise<Database>, prefix: string, points: number, seconds: number): Limit {
   let limiter: RateLimiterDrizzle | undefined;
   // Counters live in the database (rate_limits), so every process shares them; built on first use.
@@ -70,14 +80,14 @@ function limit(database: () => Promise<Database>, prefix: string, points: number
   return {
     take: async (key) => {
       try {
-        await (await store()).consume(key);
+        await (await store()).consume(stored(key));
       } catch (error) {
         if (!(error instanceof RateLimiterRes)) throw error;
         throw tooMany(error.msBeforeNext);
       }
     },
     check: async (key) => {
-      const state = await (await store()).get(key);
+      const state = await (await store()).get(stored(key));
       if (state && state.consumedPoints >= points) throw tooMany(state.msBeforeNext);
     },
   };

@@ -25,10 +25,9 @@ export async function issueSandboxAccount(
   db: Database,
   account: Omit<SandboxAccount, 'closedAt' | 'paymentId' | 'paidAmount' | 'paidAt'>,
 ): Promise<IssuedVirtualAccount> {
-  await db
-    .insert(sandboxAccounts)
-    .values(account)
-    .onConflictDoNothing({ target: sandboxAccounts.externalId });
+  // Two presses racing may meet on either unique key (the id is made from the external id): absorb both, with no
+  // target, and read what the first one recorded.
+  await db.insert(sandboxAccounts).values(account).onConflictDoNothing();
   const [kept] = await db
     .select()
     .from(sandboxAccounts)

@@ -21,6 +21,16 @@ export const examples: Record<string, unknown> = {
     accountHolder: 'Siti Rahayu',
     agree: true,
   },
+  'POST /api/session': { email: 'siti@example.co.id', password: 'Kapal-Feri-2026!' },
+  'POST /api/auth/register': {
+    fullName: 'Siti Rahma',
+    email: 'siti.new@example.co.id',
+    phone: '+6281234567890',
+    password: 'Kapal-Feri-2026!',
+    passwordConfirmation: 'Kapal-Feri-2026!',
+    agree: true,
+  },
+  'POST /api/recovery/forgot-password': { email: 'siti@example.co.id' },
   'PUT /api/bookings/:id/details': {
     contact,
     passengers: [passenger('Ana Putri'), passenger('Bima Putra')],

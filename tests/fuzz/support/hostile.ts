@@ -1,6 +1,9 @@
 // Values no form would send, for the fuzz suites: what breaks parsers, databases and headers.
 import fc from 'fast-check';
 
+/** A valid e-mail address as long as addresses get (254 characters): longer than many a column or key. */
+export const longestEmail = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(58)}.id`;
+
 /** Strings: empty, control characters, lone surrogates, bidirectional marks, emoji, CR/LF, markup, very long. */
 export const hostileString = fc.oneof(
   {
@@ -24,6 +27,7 @@ export const hostileString = fc.oneof(
       'null',
       '[object Object]',
       '__proto__',
+      longestEmail,
     ),
   },
   // A plausible word with one character no one types: control, bidirectional override, or half a surrogate pair.

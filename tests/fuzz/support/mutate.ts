@@ -1,7 +1,7 @@
 // A valid payload with one to three of its values swapped for hostile ones: the requests that get past the first
 // check of a route and carry a bad value all the way to the database, where the interesting failures are.
 import fc from 'fast-check';
-import { hostileString, hostileValue } from './hostile.ts';
+import { hostileString, hostileValue, longestEmail } from './hostile.ts';
 
 type Path = (string | number)[];
 
@@ -34,6 +34,7 @@ export const leafReplacements: unknown[] = [
   '',
   ' ',
   'x'.repeat(5000),
+  longestEmail,
   2 ** 31,
   -1,
   0.5,

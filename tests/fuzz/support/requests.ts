@@ -59,6 +59,16 @@ const rawBody = fc.constantFrom(
   '{"__proto__":{"polluted":true}}',
 );
 
+/**
+ * What this site's own page sends (same origin, the anti-forgery cookie and header): the calls that need a client
+ * (log in, sign up, forgotten password) take it as the client, so fuzzed values reach their use cases.
+ */
+export const ownPage: Record<string, string> = {
+  'Sec-Fetch-Site': 'same-origin',
+  Cookie: 'segara_csrf=fuzz-csrf-token',
+  'X-CSRF-Token': 'fuzz-csrf-token',
+};
+
 /** Requests for a route `METHOD /api/path/:param` whose parameters take the known values or anything else. */
 export function requestsFor(
   route: string,
@@ -88,11 +98,11 @@ export function requestsFor(
       )
     : fc.constant(undefined);
   return fc
-    .record({ params, query, body, type: contentType, language })
-    .map(({ params: values, ...rest }) => {
+    .record({ params, query, body, type: contentType, language, fromOwnPage: fc.boolean() })
+    .map(({ params: values, fromOwnPage, ...rest }) => {
       let path = pattern;
       names.forEach((name, i) => (path = path.replace(`:${name}`, values[i] ?? '')));
-      const headers: Record<string, string> = { ...rest.language };
+      const headers: Record<string, string> = { ...rest.language, ...(fromOwnPage ? ownPage : {}) };
       if (hasBody && rest.type) headers['Content-Type'] = rest.type;
       return {
         method,
