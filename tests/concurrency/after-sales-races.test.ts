@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
-import { migrateDatabase } from '../../src/server/db/migrate.ts';
 import { sailingsWithSeats } from '../../src/server/db/queries/inventory.ts';
 import { bookingLegs } from '../../src/server/db/schema/bookings.ts';
 import { sailings } from '../../src/server/db/schema/network.ts';
@@ -53,7 +52,6 @@ describe('after-sales races on PostgreSQL', () => {
   beforeAll(async () => {
     database = await createPostgresDatabase();
     handle = await openDatabase({ url: database.url, poolMax: 16 });
-    await migrateDatabase(handle);
     await seeded({ handle, drop: database.drop }, start, 12);
     app = testApp(handle.db, clock);
     unlocked = createApp({ ...testDeps(handle.db, clock), lockSeats: false });

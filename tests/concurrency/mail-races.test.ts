@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
-import { migrateDatabase } from '../../src/server/db/migrate.ts';
 import { bookingLegs } from '../../src/server/db/schema/bookings.ts';
 import { sailings } from '../../src/server/db/schema/network.ts';
 import { sentMails, tickets } from '../../src/server/db/schema/payments.ts';
@@ -33,7 +32,6 @@ describe('mail and check-in races on PostgreSQL', () => {
   beforeAll(async () => {
     database = await createPostgresDatabase();
     handle = await openDatabase({ url: database.url, poolMax: 16 });
-    await migrateDatabase(handle);
     await seeded({ handle, drop: database.drop }, start, ROUNDS + 6);
     app = testApp(handle.db, () => now);
   });

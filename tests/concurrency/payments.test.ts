@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
-import { migrateDatabase } from '../../src/server/db/migrate.ts';
 import { bookings } from '../../src/server/db/schema/bookings.ts';
 import { paymentReceipts, payments, sentMails, tickets } from '../../src/server/db/schema/payments.ts';
 import { extendSailings, upsertNetwork } from '../../src/server/db/seed.ts';
@@ -37,7 +36,6 @@ describe('payments across two server processes on PostgreSQL', () => {
   beforeAll(async () => {
     database = await createPostgresDatabase();
     handle = await openDatabase({ url: database.url, poolMax: 4 });
-    await migrateDatabase(handle);
     const network = loadNetworkData();
     await upsertNetwork(handle.db, network);
     await extendSailings(handle.db, network, new Date(), 20);

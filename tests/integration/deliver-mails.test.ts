@@ -131,7 +131,13 @@ describe.each(testDatabases)('sending the booking mails on $name', (database) =>
       },
     };
     const run = (mailer: typeof up | typeof down, at: Date) =>
-      deliverMails({ db: handle.db, network: new Network(), mailer, siteUrl: 'https://example.test', now: at });
+      deliverMails({
+        db: handle.db,
+        network: new Network(),
+        mailer,
+        siteUrl: 'https://example.test',
+        now: at,
+      });
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const later = (seconds: number) => new Date(now.getTime() + seconds * 1000);
     expect(await run(down, now)).toBe(0);

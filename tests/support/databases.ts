@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
-import { migrateDatabase } from '../../src/server/db/migrate.ts';
 import { extendSailings, upsertNetwork } from '../../src/server/db/seed.ts';
 import { loadNetworkData } from '../../src/server/network-data.ts';
 
@@ -26,13 +26,16 @@ export async function seeded(created: CreatedDatabase, from: Date, days: number)
   return created;
 }
 
-/** A fresh database on the PostgreSQL server of the run (its own name, so files can run in parallel). */
+/**
+ * A fresh, migrated database on the PostgreSQL server of the run (its own name, so files can run in parallel): a
+ * copy of the run's migrated template (global-setup.ts).
+ */
 export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = inject('postgresAdminUrl');
   const name = `segara_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -71,23 +74,25 @@ export async function closeAndDrop(
   await database.drop();
 }
 
-/** The embedded database (one connection): fast, and what `npm start` runs on. */
+/** The run's migrated PGlite template, read once per worker. */
+let pgliteDump: Blob | undefined;
+
+/** The embedded database (one connection): fast, and what `npm start` runs on. A copy of the migrated template. */
 export const pglite: TestDatabase = {
   name: 'pglite',
   create: async () => {
-    const handle = await openDatabase({ pgliteDir: 'memory://' });
-    await migrateDatabase(handle);
+    pgliteDump ??= new Blob([readFileSync(inject('pgliteTemplate'))]);
+    const handle = await openDatabase({ pgliteDir: 'memory://', pgliteDump });
     return { handle, drop: () => handle.close() };
   },
 };
 
-/** A database of its own on the run's PostgreSQL server (TEST_DATABASE_URL, else an embedded one). */
+/** A database of its own on the run's PostgreSQL server (TEST_DATABASE_URL, else an embedded one), migrated. */
 export const postgres: TestDatabase = {
   name: 'postgres',
   create: async (poolMax = 4) => {
     const database = await createPostgresDatabase();
     const handle = await openDatabase({ url: database.url, poolMax });
-    await migrateDatabase(handle);
     return {
       handle,
       url: database.url,

@@ -28,6 +28,8 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** PGlite folder, or `memory://`. */
   pgliteDir?: string;
+  /** PGlite's starting data: a `dumpDataDir()` of another database (the tests' migrated template). */
+  pgliteDump?: Blob;
   poolMax?: number;
 }
 
@@ -47,7 +49,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       close: () => pool.end(),
     };
   }
-  const client = await PGlite.create(options.pgliteDir ?? 'memory://');
+  const client = await PGlite.create(options.pgliteDir ?? 'memory://', {
+    ...(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {}),
+  });
   const db = drizzlePglite({ client, schema, casing: 'snake_case' });
   return {
     db,
