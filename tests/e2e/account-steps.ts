@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { expectNoAxeViolationsInBothThemes } from './axe.ts';
+import { baseURL } from '../../playwright.config.ts';
 import { linkMailedTo } from './mail.ts';
 
 /** The account steps the account specs share: their words in both languages, and signing up through the outbox. */
@@ -107,4 +108,48 @@ export async function signUpAndConfirm(page: Page, t: Texts, email: string): Pro
   await expect(page).toHaveURL(new RegExp(`${t.prefix}/my-account\\?welcome$`));
   await expect(page.getByTestId('account-notice')).toContainText(t.welcome);
   await hydrated(page);
+}
+
+/**
+ * An account opened and confirmed through the API, as the site's own pages send it, and this browser logged in, on
+ * My account: for the tests about what an account holder does next. The sign-up pages themselves (their checks,
+ * axe in both themes) are the subject of accounts.spec.ts.
+ */
+export async function signedUp(page: Page, t: Texts, email: string): Promise<void> {
+  await page.request.get('/api/session'); // hands this browser its anti-forgery cookie
+  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'segara_csrf')?.value ?? '';
+  // The account's language is the page's it signed up from: its e-mails and their links follow it.
+  const language = t.prefix === '/id' ? 'id' : 'en';
+  const ownPage = { headers: { 'X-CSRF-Token': csrf, Origin: baseURL, 'Accept-Language': language } };
+  const registered = await page.request.post('/api/auth/register', {
+    ...ownPage,
+    data: {
+      fullName: 'Dewi Lestari',
+      email,
+      phone: '+6281234567890',
+      password,
+      passwordConfirmation: password,
+      agree: true,
+    },
+  });
+  expect(registered.status()).toBe(202);
+  const link = new URL(await linkMailedTo(email, '/verify-email'), baseURL);
+  const verified = await page.request.post('/api/auth/verify-email', {
+    ...ownPage,
+    data: { token: link.searchParams.get('token'), password },
+  });
+  expect(verified.status()).toBe(200);
+  await page.goto(`${t.prefix}/my-account`);
+  await hydrated(page);
+}
+
+/**
+ * The header's "Log in": in the menu on a phone, in the bar on a desktop. On a page with the dialog, once the dialog
+ * is bound (the notification host binds it as it hydrates; a click before that opens the login page).
+ */
+export async function headerLogIn(page: Page, t: Texts, dialog = true) {
+  if (dialog) await expect(page.locator('dialog#account-dialog[data-bound]')).toBeAttached();
+  const banner = page.getByRole('banner');
+  if (await banner.getByLabel('Menu').isVisible()) await banner.getByLabel('Menu').click();
+  return banner.getByRole('link', { name: t.logIn, exact: true }).locator('visible=true');
 }

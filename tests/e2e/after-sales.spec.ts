@@ -89,77 +89,72 @@ for (const locale of ['en', 'id'] as const) {
     await expect(page.getByTestId('order-reschedule')).toHaveCount(0);
     await expectNoAxeViolations(page);
   });
-
-  test(`${locale}: a guest cancels a ticket, sees the fee, the refund and its date, and gives the account`, async ({
-    page,
-    request,
-  }) => {
-    const code = await paidWithLaterSailing(request, page, 'Bayu Santoso');
-    await find(page, `${t.prefix}/booking/check-order`, code, t.find);
-    await page.getByTestId('order-cancel').click();
-    await expect(page).toHaveURL(new RegExp(`${t.prefix}/booking/[\\w-]{24}/cancellation$`));
-    await expectNoAxeViolations(page);
-    await page.getByLabel(/Bayu Santoso/).check();
-    await page.getByRole('button', { name: t.showRefund }).click();
-    await expect(page.getByTestId('cancel-quote')).toContainText(t.refundBy);
-    await expect(page.getByTestId('cancel-refund')).toContainText(t.currency);
-    // Submitting without the account: each field says what it needs, and the choice is kept.
-    await page.locator('[name="agree"]').check();
-    await page.locator('form').evaluate((form: HTMLFormElement) => {
-      form.noValidate = true;
-    });
-    await page.getByRole('button', { name: t.cancel, exact: true }).click();
-    await expect(page.locator('#bank-error')).toBeVisible();
-    await expect(page.getByLabel(/Bayu Santoso/)).toBeChecked();
-    await expectNoAxeViolations(page);
-    await page.locator('[name="accountHolder"]').fill('Bayu Santoso');
-    await page.locator('[name="bank"]').fill('BCA');
-    await page.locator('[name="accountNumber"]').fill('1234 5678 90');
-    await page.locator('[name="agree"]').check();
-    await page.getByRole('button', { name: t.cancel, exact: true }).click();
-
-    await expect(page).toHaveURL(/\/booking\/check-order\/[\w-]{24}\?cancelled$/);
-    await expect(page.getByTestId('ticket-line')).toContainText(t.cancelled);
-    await expect(page.getByTestId('order-refunds')).toContainText(t.inProgress);
-    await expect(page.getByTestId('order-cancel')).toHaveCount(0);
-    // Its only ticket cancelled: no e-ticket to download any more.
-    const id = /check-order\/([\w-]{24})/.exec(page.url())?.[1] ?? '';
-    expect((await request.get(`/booking/${id}/e-ticket.pdf`)).status()).toBe(404);
-    await expect(page.getByTestId('order-action')).not.toHaveAttribute('href', /e-ticket/);
-    await expectNoAxeViolations(page);
-  });
 }
 
-for (const locale of ['en', 'id'] as const) {
-  const t = texts[locale];
-
-  test(`${locale}: a guest claims an open ticket for a sailing from the order page`, async ({
-    page,
-    request,
-  }) => {
-    const code = await paidBooking(request, page, 'open ticket', 'Dewi Lestari');
-    await find(page, `${t.prefix}/booking/check-order`, code, t.find);
-    await page.getByRole('link', { name: t.claim }).click();
-    await expect(page).toHaveURL(new RegExp(`${t.prefix}/booking/[\\w-]{24}/claim$`));
-    await expectNoAxeViolations(page);
-    // A date past the ticket's last day is refused at its field and kept there: no other day's sailings instead.
-    await page.locator('[name="date"]').fill(daysAhead(200));
-    await page.getByRole('button', { name: t.showSailings }).click();
-    await expect(page.getByTestId('sailing-date-error')).toBeVisible();
-    await expect(page.locator('[name="date"]')).toHaveValue(daysAhead(200));
-    await expect(page.getByTestId('sailing-choice')).toHaveCount(0);
-    await page.locator('[name="date"]').fill(daysAhead(3));
-    await page.getByRole('button', { name: t.showSailings }).click();
-    await expect(page.getByTestId('sailings-date')).toBeVisible();
-    await page.getByTestId('sailing-choice').first().locator('input').check();
-    await expectNoAxeViolations(page);
-    await page.getByRole('button', { name: t.claimSubmit }).click();
-    await expect(page).toHaveURL(/\/booking\/check-order\/[\w-]{24}\?claimed$/);
-    await expect(page.getByTestId('ticket-line')).toContainText(t.claimed);
-    await expect(page.getByTestId('order-claim')).toHaveCount(0);
-    await expect(page.getByTestId('trip-card')).toBeVisible();
+test(`en: a guest cancels a ticket, sees the fee, the refund and its date, and gives the account`, async ({
+  page,
+  request,
+}) => {
+  const t = texts.en;
+  const code = await paidWithLaterSailing(request, page, 'Bayu Santoso');
+  await find(page, `${t.prefix}/booking/check-order`, code, t.find);
+  await page.getByTestId('order-cancel').click();
+  await expect(page).toHaveURL(new RegExp(`${t.prefix}/booking/[\\w-]{24}/cancellation$`));
+  await expectNoAxeViolations(page);
+  await page.getByLabel(/Bayu Santoso/).check();
+  await page.getByRole('button', { name: t.showRefund }).click();
+  await expect(page.getByTestId('cancel-quote')).toContainText(t.refundBy);
+  await expect(page.getByTestId('cancel-refund')).toContainText(t.currency);
+  // Submitting without the account: each field says what it needs, and the choice is kept.
+  await page.locator('[name="agree"]').check();
+  await page.locator('form').evaluate((form: HTMLFormElement) => {
+    form.noValidate = true;
   });
-}
+  await page.getByRole('button', { name: t.cancel, exact: true }).click();
+  await expect(page.locator('#bank-error')).toBeVisible();
+  await expect(page.getByLabel(/Bayu Santoso/)).toBeChecked();
+  await expectNoAxeViolations(page);
+  await page.locator('[name="accountHolder"]').fill('Bayu Santoso');
+  await page.locator('[name="bank"]').fill('BCA');
+  await page.locator('[name="accountNumber"]').fill('1234 5678 90');
+  await page.locator('[name="agree"]').check();
+  await page.getByRole('button', { name: t.cancel, exact: true }).click();
+
+  await expect(page).toHaveURL(/\/booking\/check-order\/[\w-]{24}\?cancelled$/);
+  await expect(page.getByTestId('ticket-line')).toContainText(t.cancelled);
+  await expect(page.getByTestId('order-refunds')).toContainText(t.inProgress);
+  await expect(page.getByTestId('order-cancel')).toHaveCount(0);
+  // Its only ticket cancelled: no e-ticket to download any more.
+  const id = /check-order\/([\w-]{24})/.exec(page.url())?.[1] ?? '';
+  expect((await request.get(`/booking/${id}/e-ticket.pdf`)).status()).toBe(404);
+  await expect(page.getByTestId('order-action')).not.toHaveAttribute('href', /e-ticket/);
+  await expectNoAxeViolations(page);
+});
+
+test(`en: a guest claims an open ticket for a sailing from the order page`, async ({ page, request }) => {
+  const t = texts.en;
+  const code = await paidBooking(request, page, 'open ticket', 'Dewi Lestari');
+  await find(page, `${t.prefix}/booking/check-order`, code, t.find);
+  await page.getByRole('link', { name: t.claim }).click();
+  await expect(page).toHaveURL(new RegExp(`${t.prefix}/booking/[\\w-]{24}/claim$`));
+  await expectNoAxeViolations(page);
+  // A date past the ticket's last day is refused at its field and kept there: no other day's sailings instead.
+  await page.locator('[name="date"]').fill(daysAhead(200));
+  await page.getByRole('button', { name: t.showSailings }).click();
+  await expect(page.getByTestId('sailing-date-error')).toBeVisible();
+  await expect(page.locator('[name="date"]')).toHaveValue(daysAhead(200));
+  await expect(page.getByTestId('sailing-choice')).toHaveCount(0);
+  await page.locator('[name="date"]').fill(daysAhead(3));
+  await page.getByRole('button', { name: t.showSailings }).click();
+  await expect(page.getByTestId('sailings-date')).toBeVisible();
+  await page.getByTestId('sailing-choice').first().locator('input').check();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: t.claimSubmit }).click();
+  await expect(page).toHaveURL(/\/booking\/check-order\/[\w-]{24}\?claimed$/);
+  await expect(page.getByTestId('ticket-line')).toContainText(t.claimed);
+  await expect(page.getByTestId('order-claim')).toHaveCount(0);
+  await expect(page.getByTestId('trip-card')).toBeVisible();
+});
 
 test('without JavaScript, a reschedule works from the order page in plain form steps', async ({
   browser,

@@ -121,87 +121,84 @@ for (const locale of ['en', 'id'] as const) {
     await expect(page.getByTestId('passenger-tickets')).toContainText(`ET-${code}-2`);
     await expectNoAxeViolations(page);
   });
-
-  test(`${locale}: an open ticket is bought from start to e-ticket without JavaScript`, async ({
-    browser,
-  }) => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    const page = await context.newPage();
-    await page.goto(`${t.prefix}/booking/schedule?trip=open&from=HBB&to=PTH&adults=2`);
-    await page.locator('#continue').getByRole('button').click();
-    const code = (await page.getByTestId('booking-code').textContent()) ?? '';
-    await fillContact(page);
-    await fillPassengers(page, ['Rina Wijaya', 'Tono Wijaya']);
-    await page.getByTestId('flow-next').click();
-    await expect(page).toHaveURL(/\/payment$/);
-    await payInSimulator(page, 'bri', t);
-    await expect(page.getByTestId('passenger-tickets')).toContainText(`TK-${code}-2D`);
-    await context.close();
-  });
-
-  test(`${locale}: without JavaScript, a refused form comes back with what was chosen and typed, and why`, async ({
-    browser,
-  }) => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    const page = await context.newPage();
-    const day = daysAhead(9);
-    await page.goto(
-      `${t.prefix}/booking/schedule?trip=two_way&from=BTC&to=HFC&date=${day}&returnDate=${day}`,
-    );
-    // A return that leaves before the chosen outbound arrives: the server says so, the choices stay.
-    const lastOut = page.locator('input[name="out"]').last();
-    await lastOut.check();
-    await page.locator('input[name="ret"]').first().check();
-    const refusedHold = page.waitForResponse((r) => r.request().method() === 'POST');
-    await page.locator('#continue').getByRole('button').click();
-    expect((await refusedHold).status()).toBe(400);
-    await expect(page.locator('#continue [role="alert"]').first()).toHaveText(t.returnAfter);
-    await expect(page.locator('#continue [role="alert"]').first()).toBeFocused();
-    await expect(lastOut).toBeChecked();
-    expect(new URL(page.url()).search).not.toMatch(/error|out=|ret=/i);
-
-    // A return on the next day fits.
-    await page.goto(
-      `${t.prefix}/booking/schedule?trip=two_way&from=BTC&to=HFC&date=${day}&returnDate=${daysAhead(10)}`,
-    );
-    await page.locator('input[name="out"]').first().check();
-    await page.locator('input[name="ret"]').first().check();
-    await page.locator('#continue').getByRole('button').click();
-    await expect(page).toHaveURL(/\/booking\/[\w-]{24}$/);
-    await fillContact(page);
-    await page.locator('[name="contact.email"]').fill('dewi@example');
-    await fillPassengers(page, ['Rina Wijaya']);
-    const refusedDetails = page.waitForResponse((r) => r.request().method() === 'POST');
-    await page.getByTestId('flow-next').click();
-    expect((await refusedDetails).status()).toBe(400);
-    expect(new URL(page.url()).search).toBe('');
-    await expect(page.locator('[name="contact.email"]')).toHaveValue('dewi@example');
-    await expect(page.locator('[name="contact.phone"]')).toHaveValue('0812 3456 7890');
-    await expect(page.locator('[name="passengers.0.fullName"]')).toHaveValue('Rina Wijaya');
-    await expect(page.locator('[name="passengers.0.passportCountry"]')).toHaveValue('ID');
-    await expect(page.getByText(t.emailInvalid)).toBeVisible();
-    await page.locator('[name="contact.email"]').fill('dewi@example.co.id');
-    await page.getByTestId('flow-next').click();
-    await expect(page).toHaveURL(/\/payment$/);
-    await context.close();
-  });
-
-  test(`${locale}: a booking left unpaid expires, says so, and its seats go back on sale`, async ({
-    page,
-  }) => {
-    await page.goto(`${t.prefix}/booking/schedule?from=BTC&to=HFC&date=${daysAhead(8)}&adults=9`);
-    await page.locator('input[name="out"]').first().check();
-    await page.locator('#continue').getByRole('button').click();
-    await expect(page).toHaveURL(/\/booking\/[\w-]{24}$/);
-    const id = page.url().split('/').pop() ?? '';
-    const expired = await page.request.post(`/e2e/expire-booking?id=${id}`);
-    const report = (await expired.json()) as { status: string; before: number[]; after: number[] };
-    expect(report.status).toBe('expired');
-    expect((report.before[0] ?? 0) - (report.after[0] ?? 0)).toBe(9); // its 9 seats are free again
-    await page.reload();
-    await expect(page.getByTestId('booking-status')).toContainText(t.expired);
-  });
 }
+
+test(`en: an open ticket is bought from start to e-ticket without JavaScript`, async ({ browser }) => {
+  const t = texts.en;
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`${t.prefix}/booking/schedule?trip=open&from=HBB&to=PTH&adults=2`);
+  await page.locator('#continue').getByRole('button').click();
+  const code = (await page.getByTestId('booking-code').textContent()) ?? '';
+  await fillContact(page);
+  await fillPassengers(page, ['Rina Wijaya', 'Tono Wijaya']);
+  await page.getByTestId('flow-next').click();
+  await expect(page).toHaveURL(/\/payment$/);
+  await payInSimulator(page, 'bri', t);
+  await expect(page.getByTestId('passenger-tickets')).toContainText(`TK-${code}-2D`);
+  await context.close();
+});
+
+test(`en: without JavaScript, a refused form comes back with what was chosen and typed, and why`, async ({
+  browser,
+}) => {
+  const t = texts.en;
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const day = daysAhead(9);
+  await page.goto(`${t.prefix}/booking/schedule?trip=two_way&from=BTC&to=HFC&date=${day}&returnDate=${day}`);
+  // A return that leaves before the chosen outbound arrives: the server says so, the choices stay.
+  const lastOut = page.locator('input[name="out"]').last();
+  await lastOut.check();
+  await page.locator('input[name="ret"]').first().check();
+  const refusedHold = page.waitForResponse((r) => r.request().method() === 'POST');
+  await page.locator('#continue').getByRole('button').click();
+  expect((await refusedHold).status()).toBe(400);
+  await expect(page.locator('#continue [role="alert"]').first()).toHaveText(t.returnAfter);
+  await expect(page.locator('#continue [role="alert"]').first()).toBeFocused();
+  await expect(lastOut).toBeChecked();
+  expect(new URL(page.url()).search).not.toMatch(/error|out=|ret=/i);
+
+  // A return on the next day fits.
+  await page.goto(
+    `${t.prefix}/booking/schedule?trip=two_way&from=BTC&to=HFC&date=${day}&returnDate=${daysAhead(10)}`,
+  );
+  await page.locator('input[name="out"]').first().check();
+  await page.locator('input[name="ret"]').first().check();
+  await page.locator('#continue').getByRole('button').click();
+  await expect(page).toHaveURL(/\/booking\/[\w-]{24}$/);
+  await fillContact(page);
+  await page.locator('[name="contact.email"]').fill('dewi@example');
+  await fillPassengers(page, ['Rina Wijaya']);
+  const refusedDetails = page.waitForResponse((r) => r.request().method() === 'POST');
+  await page.getByTestId('flow-next').click();
+  expect((await refusedDetails).status()).toBe(400);
+  expect(new URL(page.url()).search).toBe('');
+  await expect(page.locator('[name="contact.email"]')).toHaveValue('dewi@example');
+  await expect(page.locator('[name="contact.phone"]')).toHaveValue('0812 3456 7890');
+  await expect(page.locator('[name="passengers.0.fullName"]')).toHaveValue('Rina Wijaya');
+  await expect(page.locator('[name="passengers.0.passportCountry"]')).toHaveValue('ID');
+  await expect(page.getByText(t.emailInvalid)).toBeVisible();
+  await page.locator('[name="contact.email"]').fill('dewi@example.co.id');
+  await page.getByTestId('flow-next').click();
+  await expect(page).toHaveURL(/\/payment$/);
+  await context.close();
+});
+
+test(`en: a booking left unpaid expires, says so, and its seats go back on sale`, async ({ page }) => {
+  const t = texts.en;
+  await page.goto(`${t.prefix}/booking/schedule?from=BTC&to=HFC&date=${daysAhead(8)}&adults=9`);
+  await page.locator('input[name="out"]').first().check();
+  await page.locator('#continue').getByRole('button').click();
+  await expect(page).toHaveURL(/\/booking\/[\w-]{24}$/);
+  const id = page.url().split('/').pop() ?? '';
+  const expired = await page.request.post(`/e2e/expire-booking?id=${id}`);
+  const report = (await expired.json()) as { status: string; before: number[]; after: number[] };
+  expect(report.status).toBe('expired');
+  expect((report.before[0] ?? 0) - (report.after[0] ?? 0)).toBe(9); // its 9 seats are free again
+  await page.reload();
+  await expect(page.getByTestId('booking-status')).toContainText(t.expired);
+});
 
 test('a step with missing details says what is missing and puts the focus on the first such field', async ({
   page,

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations } from './axe.ts';
+import { expectNoAxeViolations, expectNoAxeViolationsInBothThemes } from './axe.ts';
 import pkg from '../../package.json' with { type: 'json' };
 import { everyContentPage } from './content-pages.ts';
 
@@ -18,35 +18,28 @@ async function expectNoAxeViolationsOnceLoaded(page: Page) {
   await expectNoAxeViolations(page);
 }
 
-for (const { url, locale, expected } of everyContentPage) {
-  test.describe(`${url} (${locale})`, () => {
-    test('renders in its language with its heading, navigation and footer', async ({ page }) => {
-      const errors = watchErrors(page);
-      const response = await page.goto(url);
-      expect(response?.status()).toBe(200);
-      await expect(page.locator('html')).toHaveAttribute('lang', locale);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveAccessibleName(expected);
-      // "Log in" on every page (the navigation's last link; in the menu on a phone), in the page's language.
-      const logIn = page.getByRole('banner').locator(`a[href="${locale === 'en' ? '/login' : '/id/login'}"]`);
-      await expect(logIn.first()).toHaveText(locale === 'en' ? 'Log in' : 'Masuk');
-      await expect(page.getByRole('contentinfo')).toBeVisible();
-      await expect(page.locator('link[rel=alternate][hreflang=en]')).toHaveCount(1);
-      await expect(page.locator('link[rel=alternate][hreflang=id]')).toHaveCount(1);
-      await expect(page.locator('link[rel=alternate][hreflang=x-default]')).toHaveCount(1);
-      await expect(page.getByTestId('app-version')).toContainText(pkg.version);
-      expect(errors).toEqual([]);
-    });
-
-    test('passes axe in the light and the dark theme', async ({ page }) => {
-      await page.goto(url);
-      await expectNoAxeViolationsOnceLoaded(page);
-      // Loaded afresh in the dark scheme: switching on a loaded page measures colours mid-transition.
-      await page.emulateMedia({ colorScheme: 'dark' });
-      await page.reload();
-      await expectNoAxeViolationsOnceLoaded(page);
-    });
+// One visit per page and language: what it renders, then axe (the dark theme too on the English pages).
+for (const { url, locale, expected, island } of everyContentPage)
+  test(`${url} (${locale}) renders in its language with its heading, navigation and footer, and passes axe`, async ({
+    page,
+  }) => {
+    const errors = watchErrors(page);
+    const response = await page.goto(url);
+    expect(response?.status()).toBe(200);
+    await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveAccessibleName(expected);
+    // "Log in" on every page (the navigation's last link; in the menu on a phone), in the page's language.
+    const logIn = page.getByRole('banner').locator(`a[href="${locale === 'en' ? '/login' : '/id/login'}"]`);
+    await expect(logIn.first()).toHaveText(locale === 'en' ? 'Log in' : 'Masuk');
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    await expect(page.locator('link[rel=alternate][hreflang=en]')).toHaveCount(1);
+    await expect(page.locator('link[rel=alternate][hreflang=id]')).toHaveCount(1);
+    await expect(page.locator('link[rel=alternate][hreflang=x-default]')).toHaveCount(1);
+    await expect(page.getByTestId('app-version')).toContainText(pkg.version);
+    if (island) await page.waitForLoadState('networkidle'); // home's server island has arrived
+    await expectNoAxeViolationsInBothThemes(page);
+    expect(errors).toEqual([]);
   });
-}
 
 test.describe('page not found', () => {
   for (const [url, heading] of [
@@ -62,7 +55,7 @@ test.describe('page not found', () => {
   }
 });
 
-test('the mobile menu and header links lead to the pages', async ({ page, isMobile }) => {
+test('the mobile menu and header links lead to the pages', { tag: '@layout' }, async ({ page, isMobile }) => {
   await page.goto('/');
   if (isMobile) await page.getByLabel('Menu').click();
   await page.getByRole('link', { name: 'Contact', exact: true }).first().click();

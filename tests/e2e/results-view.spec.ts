@@ -2,33 +2,18 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
 import { daysAhead } from './batam-dates.ts';
 
-const texts = {
-  en: {
-    prefix: '',
-    sort: 'Sort by',
-    line: 'Operator',
-    departs: 'Time of day',
-    apply: 'Show sailings',
-    choose: 'Choose a sailing',
-    returnAfter: 'The return sailing must leave after the outbound arrives',
-    perPerson: 'Per person',
-    subtotal: 'Subtotal',
-    details: 'Price details',
-    money: /IDR [\d,]+/,
-  },
-  id: {
-    prefix: '/id',
-    sort: 'Urutkan',
-    line: 'Operator',
-    departs: 'Waktu berangkat',
-    apply: 'Tampilkan jadwal',
-    choose: 'Pilih jadwal kapal',
-    returnAfter: 'Kapal pulang harus berangkat setelah kapal pergi tiba',
-    perPerson: 'Per orang',
-    subtotal: 'Subtotal',
-    details: 'Rincian harga',
-    money: /Rp [\d.]+/,
-  },
+const t = {
+  prefix: '',
+  sort: 'Sort by',
+  line: 'Operator',
+  departs: 'Time of day',
+  apply: 'Show sailings',
+  choose: 'Choose a sailing',
+  returnAfter: 'The return sailing must leave after the outbound arrives',
+  perPerson: 'Per person',
+  subtotal: 'Subtotal',
+  details: 'Price details',
+  money: /IDR [\d,]+/,
 } as const;
 
 /** The departure times and party prices of the outbound sailings, in the order shown. */
@@ -45,12 +30,10 @@ async function outboundCards(page: Page) {
 /** Rupiah as shown (`IDR 1,234,000` or `Rp 1.234.000`) back to a number. */
 const amount = (text: string) => Number(text.replace(/\D/g, ''));
 
-for (const locale of ['en', 'id'] as const) {
-  const t = texts[locale];
-
-  test(`${locale}: sailings sort by price and filter by operator and time of day, in the address, keeping the choice`, async ({
-    page,
-  }) => {
+test(
+  `en: sailings sort by price and filter by operator and time of day, in the address, keeping the choice`,
+  { tag: '@layout' },
+  async ({ page }) => {
     await page.goto(`${t.prefix}/booking/schedule?from=BTC&to=HFC&date=${daysAhead(16)}&adults=2`);
     const byDeparture = await outboundCards(page);
     expect(byDeparture.map((c) => c.at)).toEqual([...byDeparture.map((c) => c.at)].sort());
@@ -84,11 +67,13 @@ for (const locale of ['en', 'id'] as const) {
     for (const card of filtered) expect(Number(card.summary.slice(0, 2))).toBeLessThan(12);
     await expect(page.getByLabel(t.line, { exact: true })).toHaveValue(operator ?? '');
     await expectNoAxeViolations(page);
-  });
+  },
+);
 
-  test(`${locale}: the bar at the bottom follows the choices with their total, and early returns cannot be chosen`, async ({
-    page,
-  }) => {
+test(
+  `en: the bar at the bottom follows the choices with their total, and early returns cannot be chosen`,
+  { tag: '@layout' },
+  async ({ page }) => {
     const day = daysAhead(17);
     await page.goto(
       `${t.prefix}/booking/schedule?trip=two_way&from=BTC&to=HFC&date=${day}&returnDate=${day}&adults=2`,
@@ -124,11 +109,13 @@ for (const locale of ['en', 'id'] as const) {
     await outbound.first().check();
     await expect(disabledReturns).toHaveCount(early);
     await expectNoAxeViolations(page);
-  });
+  },
+);
 
-  test(`${locale}: the price details give each category's amount per person and its subtotal`, async ({
-    page,
-  }) => {
+test(
+  `en: the price details give each category's amount per person and its subtotal`,
+  { tag: '@layout' },
+  async ({ page }) => {
     await page.goto(`${t.prefix}/booking/schedule?from=BTC&to=HFC&date=${daysAhead(16)}&adults=2&children=1`);
     const first = page.locator('#continue li').first();
     await first.getByText(t.details).click();
@@ -140,27 +127,29 @@ for (const locale of ['en', 'id'] as const) {
       2 * amount((await perPerson.textContent()) ?? ''),
     );
     await expectNoAxeViolations(page);
-  });
-}
+  },
+);
 
-test('without JavaScript the view is a plain GET that keeps the search, and a filter with nothing offers all', async ({
-  browser,
-}) => {
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  const page = await context.newPage();
-  const search = `from=BTC&to=HFC&date=${daysAhead(16)}&adults=1`;
-  await page.goto(`/booking/schedule?${search}&sort=duration`);
-  await expect(page.getByLabel('Sort by')).toHaveValue('duration');
-  await page.getByLabel('Time of day').selectOption('evening');
-  await page.getByRole('button', { name: 'Show sailings' }).click();
-  await expect(page).toHaveURL(/departs=evening/);
-  await expect(page).toHaveURL(/from=BTC/);
-  for (const card of await outboundCards(page))
-    expect(Number(card.summary.slice(0, 2))).toBeGreaterThanOrEqual(17);
+test(
+  'without JavaScript the view is a plain GET that keeps the search, and a filter with nothing offers all',
+  { tag: '@layout' },
+  async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const search = `from=BTC&to=HFC&date=${daysAhead(16)}&adults=1`;
+    await page.goto(`/booking/schedule?${search}&sort=duration`);
+    await expect(page.getByLabel('Sort by')).toHaveValue('duration');
+    await page.getByLabel('Time of day').selectOption('evening');
+    await page.getByRole('button', { name: 'Show sailings' }).click();
+    await expect(page).toHaveURL(/departs=evening/);
+    await expect(page).toHaveURL(/from=BTC/);
+    for (const card of await outboundCards(page))
+      expect(Number(card.summary.slice(0, 2))).toBeGreaterThanOrEqual(17);
 
-  await page.goto(`/booking/schedule?${search}&line=JSF`); // Johor's operator does not sail to Singapore
-  await expect(page.getByText('No sailings match these filters.')).toBeVisible();
-  await page.getByRole('link', { name: 'Show all sailings' }).click();
-  await expect(page.locator('input[name="out"]').first()).toBeVisible();
-  await context.close();
-});
+    await page.goto(`/booking/schedule?${search}&line=JSF`); // Johor's operator does not sail to Singapore
+    await expect(page.getByText('No sailings match these filters.')).toBeVisible();
+    await page.getByRole('link', { name: 'Show all sailings' }).click();
+    await expect(page.locator('input[name="out"]').first()).toBeVisible();
+    await context.close();
+  },
+);

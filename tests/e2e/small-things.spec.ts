@@ -6,32 +6,17 @@ import { fillContact, fillPassengers } from './booking-steps.ts';
 // Issue "The traveller's flow", item 8: whole terminal names and a swap button, a menu that closes, a banner that
 // goes once fixed, a remembered light/dark switch, WhatsApp links that name the booking. Runs on phone and desktop.
 
-const texts = {
-  en: {
-    prefix: '',
-    from: 'From',
-    to: 'To',
-    date: 'Departure date',
-    swap: 'Swap departure and arrival terminals',
-    search: 'Search ferries',
-    theme: 'Theme',
-    fix: 'Please correct the highlighted fields',
-    saved: 'Details saved',
-    whatsapp: (code: string) => `Hello Segara Ferry, I have a question about my booking code ${code}.`,
-  },
-  id: {
-    prefix: '/id',
-    from: 'Dari',
-    to: 'Ke',
-    date: 'Tanggal berangkat',
-    swap: 'Tukar pelabuhan keberangkatan dan tujuan',
-    search: 'Cari feri',
-    theme: 'Tema',
-    fix: 'Mohon perbaiki kolom yang ditandai',
-    saved: 'Data tersimpan',
-    whatsapp: (code: string) =>
-      `Halo Segara Ferry, saya ingin bertanya tentang pesanan dengan kode booking ${code}.`,
-  },
+const t = {
+  prefix: '',
+  from: 'From',
+  to: 'To',
+  date: 'Departure date',
+  swap: 'Swap departure and arrival terminals',
+  search: 'Search ferries',
+  theme: 'Theme',
+  fix: 'Please correct the highlighted fields',
+  saved: 'Details saved',
+  whatsapp: (code: string) => `Hello Segara Ferry, I have a question about my booking code ${code}.`,
 } as const;
 
 /** The office's WhatsApp number as the footer shows it (src/content/contacts.json). */
@@ -88,52 +73,47 @@ const themeState = (page: Page) =>
     ),
   }));
 
-for (const locale of ['en', 'id'] as const) {
-  const t = texts[locale];
+test(`en: From and To show whole terminal names and swap, keeping the route valid`, async ({ page }) => {
+  await page.goto(`${t.prefix}/`);
+  const swap = page.getByRole('button', { name: t.swap, exact: true });
+  await expect(swap).toBeVisible(); // shown once the form is hydrated
+  const from = page.getByLabel(t.from, { exact: true });
+  const to = page.getByLabel(t.to, { exact: true });
 
-  test(`${locale}: From and To show whole terminal names and swap, keeping the route valid`, async ({
-    page,
-  }) => {
-    await page.goto(`${t.prefix}/`);
-    const swap = page.getByRole('button', { name: t.swap, exact: true });
-    await expect(swap).toBeVisible(); // shown once the form is hydrated
-    const from = page.getByLabel(t.from, { exact: true });
-    const to = page.getByLabel(t.to, { exact: true });
+  // The longest terminal name, whole, in both fields.
+  await from.selectOption('TMF');
+  await to.selectOption('BTC');
+  expect(await showsWholeName(from)).toBe(true);
+  expect(await showsWholeName(to)).toBe(true);
 
-    // The longest terminal name, whole, in both fields.
-    await from.selectOption('TMF');
-    await to.selectOption('BTC');
-    expect(await showsWholeName(from)).toBe(true);
-    expect(await showsWholeName(to)).toBe(true);
+  await swap.click();
+  await expect(from).toHaveValue('BTC');
+  await expect(to).toHaveValue('TMF');
+  expect(await showsWholeName(to)).toBe(true);
 
-    await swap.click();
-    await expect(from).toHaveValue('BTC');
-    await expect(to).toHaveValue('TMF');
-    expect(await showsWholeName(to)).toBe(true);
+  // Only a destination left: it becomes the origin and To waits for a choice among its destinations.
+  await from.selectOption('');
+  await to.selectOption('HFC');
+  await swap.click();
+  await expect(from).toHaveValue('HFC');
+  await expect(to).toHaveValue('');
+  await expect(to.locator('option[value="BTC"]')).toHaveCount(1);
+  await expect(to.locator('option[value="HFC"]')).toHaveCount(0);
 
-    // Only a destination left: it becomes the origin and To waits for a choice among its destinations.
-    await from.selectOption('');
-    await to.selectOption('HFC');
-    await swap.click();
-    await expect(from).toHaveValue('HFC');
-    await expect(to).toHaveValue('');
-    await expect(to.locator('option[value="BTC"]')).toHaveCount(1);
-    await expect(to.locator('option[value="HFC"]')).toHaveCount(0);
+  // The swapped route is what the search asks for.
+  await to.selectOption('BTC');
+  await swap.click();
+  await page.getByLabel(t.date, { exact: true }).fill(daysAhead(3));
+  await page.waitForLoadState('networkidle'); // home's server island has arrived
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: t.search }).click();
+  await expect(page).toHaveURL(/[?&]from=BTC&to=HFC&/);
+});
 
-    // The swapped route is what the search asks for.
-    await to.selectOption('BTC');
-    await swap.click();
-    await page.getByLabel(t.date, { exact: true }).fill(daysAhead(3));
-    await page.waitForLoadState('networkidle'); // home's server island has arrived
-    await expectNoAxeViolations(page);
-    await page.getByRole('button', { name: t.search }).click();
-    await expect(page).toHaveURL(/[?&]from=BTC&to=HFC&/);
-  });
-
-  test(`${locale}: without JavaScript the search works and offers no switch that could not work`, async ({
-    browser,
-    isMobile,
-  }) => {
+test(
+  `en: without JavaScript the search works and offers no switch that could not work`,
+  { tag: '@layout' },
+  async ({ browser, isMobile }) => {
     const context = await browser.newContext({
       javaScriptEnabled: false,
       ...(isMobile ? { viewport: { width: 360, height: 780 }, isMobile, hasTouch: true } : {}),
@@ -152,12 +132,13 @@ for (const locale of ['en', 'id'] as const) {
     await page.getByRole('button', { name: t.search }).click();
     await expect(page).toHaveURL(/[?&]from=TMF&to=BTC&/);
     await context.close();
-  });
+  },
+);
 
-  test(`${locale}: the theme follows the device until chosen, then the choice is remembered`, async ({
-    page,
-    isMobile,
-  }) => {
+test(
+  `en: the theme follows the device until chosen, then the choice is remembered`,
+  { tag: '@layout' },
+  async ({ page, isMobile }) => {
     await recordThemeBeforeBody(page);
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.goto(`${t.prefix}/contact`);
@@ -201,68 +182,67 @@ for (const locale of ['en', 'id'] as const) {
       stored: null,
       barColours: ['#1e5bb8', '#14201f'],
     });
+  },
+);
+
+test(`en: the booking pages' WhatsApp link names the booking, and a fixed step drops its warning`, async ({
+  page,
+}) => {
+  test.slow();
+  // Axe on the booking pages in a chosen theme, dark on a light device (booking.spec.ts checks the light theme).
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.addInitScript(() => {
+    localStorage.setItem('segara:theme', 'dark');
   });
+  // The warning's own 2 s timer is held still: only fixing the fields may take it away.
+  await page.clock.install();
 
-  test(`${locale}: the booking pages' WhatsApp link names the booking, and a fixed step drops its warning`, async ({
-    page,
-  }) => {
-    test.slow();
-    // Axe on the booking pages in a chosen theme: dark on a light device in English, light on a dark one in Indonesian.
-    const chosen = locale === 'en' ? 'dark' : 'light';
-    await page.emulateMedia({ colorScheme: chosen === 'dark' ? 'light' : 'dark' });
-    await page.addInitScript((theme) => {
-      localStorage.setItem('segara:theme', theme);
-    }, chosen);
-    // The warning's own 2 s timer is held still: only fixing the fields may take it away.
-    await page.clock.install();
+  await page.goto(`${t.prefix}/contact`);
+  const footerWhatsapp = page.getByRole('contentinfo').getByRole('link', { name: OFFICE_WHATSAPP });
+  expect(await footerWhatsapp.getAttribute('href')).toBe('https://wa.me/6281177002005');
 
-    await page.goto(`${t.prefix}/contact`);
-    const footerWhatsapp = page.getByRole('contentinfo').getByRole('link', { name: OFFICE_WHATSAPP });
-    expect(await footerWhatsapp.getAttribute('href')).toBe('https://wa.me/6281177002005');
+  await page.goto(`${t.prefix}/booking/schedule?from=BTC&to=HFC&date=${daysAhead(8)}&adults=1`);
+  await page.locator('input[name="out"]').first().check();
+  await page.locator('#continue').getByRole('button').click();
+  await expect(page).toHaveURL(/\/booking\/[\w-]{24}$/);
+  await expect(page.locator('astro-island:not([ssr])')).toHaveCount(3);
+  const code = (await page.getByTestId('booking-code').textContent()) ?? '';
+  expect(code).toMatch(/^[A-HJ-NP-Z2-9]{6}$/);
+  const whatsappText = async () =>
+    new URL((await footerWhatsapp.getAttribute('href')) ?? '').searchParams.get('text');
+  expect(await whatsappText()).toBe(t.whatsapp(code));
 
-    await page.goto(`${t.prefix}/booking/schedule?from=BTC&to=HFC&date=${daysAhead(8)}&adults=1`);
-    await page.locator('input[name="out"]').first().check();
-    await page.locator('#continue').getByRole('button').click();
-    await expect(page).toHaveURL(/\/booking\/[\w-]{24}$/);
-    await expect(page.locator('astro-island:not([ssr])')).toHaveCount(3);
-    const code = (await page.getByTestId('booking-code').textContent()) ?? '';
-    expect(code).toMatch(/^[A-HJ-NP-Z2-9]{6}$/);
-    const whatsappText = async () =>
-      new URL((await footerWhatsapp.getAttribute('href')) ?? '').searchParams.get('text');
-    expect(await whatsappText()).toBe(t.whatsapp(code));
+  await page.clock.pauseAt(new Date(Date.now() + 1000));
+  const warning = page.getByTestId('notification').filter({ hasText: t.fix });
+  await page.getByTestId('flow-next').click();
+  await expect(warning).toBeVisible();
+  await fillContact(page);
+  await expect(warning).toHaveCount(0); // gone once the last highlighted field is fixed
+  await page.getByTestId('flow-next').click();
 
-    await page.clock.pauseAt(new Date(Date.now() + 1000));
-    const warning = page.getByTestId('notification').filter({ hasText: t.fix });
-    await page.getByTestId('flow-next').click();
-    await expect(warning).toBeVisible();
-    await fillContact(page);
-    await expect(warning).toHaveCount(0); // gone once the last highlighted field is fixed
-    await page.getByTestId('flow-next').click();
+  await page.getByTestId('flow-next').click(); // the passengers step, empty
+  await expect(warning).toBeVisible();
+  await page.getByTestId('flow-next').click(); // pressed again: said once, not queued
+  await fillPassengers(page, ['Dewi Lestari']);
+  await page.getByTestId('flow-next').click();
+  await expect(page.getByTestId('notification')).toHaveText(t.saved); // not waiting behind the warning
+  await expect(page.getByTestId('booking-summary')).toContainText('Dewi Lestari');
+  await page.clock.resume();
+  await expectNoAxeViolations(page);
 
-    await page.getByTestId('flow-next').click(); // the passengers step, empty
-    await expect(warning).toBeVisible();
-    await page.getByTestId('flow-next').click(); // pressed again: said once, not queued
-    await fillPassengers(page, ['Dewi Lestari']);
-    await page.getByTestId('flow-next').click();
-    await expect(page.getByTestId('notification')).toHaveText(t.saved); // not waiting behind the warning
-    await expect(page.getByTestId('booking-summary')).toContainText('Dewi Lestari');
-    await page.clock.resume();
-    await expectNoAxeViolations(page);
+  await page.getByTestId('flow-next').click();
+  await expect(page).toHaveURL(/\/payment$/);
+  expect(await whatsappText()).toBe(t.whatsapp(code));
+  await expectNoAxeViolations(page);
 
-    await page.getByTestId('flow-next').click();
-    await expect(page).toHaveURL(/\/payment$/);
-    expect(await whatsappText()).toBe(t.whatsapp(code));
-    await expectNoAxeViolations(page);
-
-    await page.goto(`${t.prefix}/booking/check-order`);
-    await page.locator('#code').fill(code);
-    await page.locator('#email').fill('dewi.lestari@example.co.id');
-    await page.getByTestId('check-order-submit').click();
-    await expect(page).toHaveURL(/\/booking\/check-order\/[\w-]{24}$/);
-    expect(await whatsappText()).toBe(t.whatsapp(code));
-    await expectNoAxeViolations(page);
-  });
-}
+  await page.goto(`${t.prefix}/booking/check-order`);
+  await page.locator('#code').fill(code);
+  await page.locator('#email').fill('dewi.lestari@example.co.id');
+  await page.getByTestId('check-order-submit').click();
+  await expect(page).toHaveURL(/\/booking\/check-order\/[\w-]{24}$/);
+  expect(await whatsappText()).toBe(t.whatsapp(code));
+  await expectNoAxeViolations(page);
+});
 
 test.describe('on a phone, whatever the project', () => {
   // The menu button exists below 960 px only: this test brings its own phone, so it runs (not skips) on desktop too.

@@ -1,0 +1,164 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { headerLogIn, hydrated, signedUp, texts } from './account-steps.ts';
+import { expectNoAxeViolations } from './axe.ts';
+import { daysAhead } from './batam-dates.ts';
+import { bornYearsAgo, fillContact, fillPassengers } from './booking-steps.ts';
+import { linkMailedTo } from './mail.ts';
+import { paidBooking, sailingsOn } from './paid-booking.ts';
+
+/**
+ * The journeys run in English, with one whole Indonesian journey per area (booking.spec.ts, after-sales.spec.ts,
+ * accounts.spec.ts); the Indonesian words are checked by the catalogue tests. What those Indonesian journeys do not
+ * pass through is here: every page and state the English journeys check with axe, in Indonesian, reached the short
+ * way (through the API where the way there is not the point).
+ */
+const t = texts.id;
+
+/** A booking's id from its code and the contact e-mail, as "Find my booking" finds it. */
+async function bookingId(request: APIRequestContext, code: string): Promise<string> {
+  const found = await request.post('/api/bookings/lookup', {
+    data: { code, email: 'rina.wijaya@example.co.id' },
+  });
+  return ((await found.json()) as { id: string }).id;
+}
+
+/** A one-way hold for an adult and a child, through the API; answers its id. */
+async function held(request: APIRequestContext, day: number, party = { adults: 1, children: 1 }) {
+  const [sailing] = await sailingsOn(request, [day]);
+  const hold = await request.post('/api/bookings', { data: { out: sailing?.id, ...party } });
+  return ((await hold.json()) as { id: string }).id;
+}
+
+async function axeAt(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'id');
+  await expectNoAxeViolations(page);
+}
+
+test('the booking pages pass axe in Indonesian: a hold running out, a refused date of birth, paid, check-in, cancellation and claim', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  // The hold's last minutes: the warning and "Keep my seats".
+  const id = await held(request, 14);
+  await page.request.post(`/e2e/hold-ends-in?id=${id}&seconds=240`);
+  await page.goto(`/id/booking/${id}`);
+  await expect(page.getByRole('button', { name: 'Tahan kursi saya 20 menit lagi' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // A child's date of birth that makes them an adult, refused at its field.
+  await page.request.post(`/e2e/hold-ends-in?id=${id}&seconds=1200`);
+  await page.reload();
+  await expect(page.locator('astro-island:not([ssr])')).toHaveCount(3);
+  await fillContact(page);
+  await page.getByTestId('flow-next').click();
+  await fillPassengers(page, ['Rina Wijaya', 'Tono Wijaya'], [bornYearsAgo(40), bornYearsAgo(15)]);
+  await page.getByTestId('flow-next').click();
+  await expect(page.locator('#passenger-1-dateOfBirth-error')).toContainText('dewasa');
+  await expectNoAxeViolations(page);
+
+  // Paid, on a sailing whose check-in is open: the paid page with its trip card, check-in, and cancellation.
+  const inWindow = (await sailingsOn(request, [0, 1])).find((sailing) => {
+    const hours = (Date.parse(sailing.departure.at) - Date.now()) / 3_600_000;
+    return hours > 2 && hours < 22;
+  });
+  if (!inWindow) throw new Error('no sailing leaves within the check-in window');
+  const paid = await bookingId(request, await paidBooking(request, page, inWindow, 'Rina Wijaya'));
+  await axeAt(page, `/id/booking/${paid}/payment`);
+  await expect(page.getByTestId('trip-card')).toBeVisible();
+  await axeAt(page, `/id/booking/${paid}/check-in`);
+  await page.getByRole('button', { name: 'Check-in', exact: true }).click();
+  await expect(page.getByTestId('check-in-done')).toBeVisible(); // with the boarding pass
+  await expectNoAxeViolations(page);
+  const later = await bookingId(request, await paidBooking(request, page, inWindow, 'Rina Wijaya'));
+  await axeAt(page, `/id/booking/${later}/cancellation`);
+
+  // An open ticket waiting for its sailing, and the sailings of a day to claim it for.
+  const open = await bookingId(request, await paidBooking(request, page, 'open ticket', 'Rina Wijaya'));
+  await axeAt(page, `/id/booking/${open}/claim?date=${daysAhead(3)}`);
+  await expect(page.getByTestId('sailing-choice').first()).toBeVisible();
+});
+
+test('the account pages pass axe in Indonesian: the header dialog, a refused phone, password recovery, picture, Passenger list, password and deletion', async ({
+  page,
+}) => {
+  test.slow();
+  // The header's "Log in" dialog on an island page, with its login and its sign-up form.
+  await page.goto('/id/booking/check-order');
+  await (await headerLogIn(page, t)).click();
+  const dialog = page.getByRole('dialog', { name: t.logIn });
+  await expect(dialog.getByTestId('account-login')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await dialog.getByTestId('sign-up-link').click();
+  await expect(page.getByRole('dialog', { name: t.signUp }).getByTestId('account-signUp')).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // A phone number refused at its field, with an example of the country's numbers.
+  await page.goto('/id/sign-up');
+  await hydrated(page);
+  const form = page.getByTestId('account-signUp');
+  await form.getByRole('textbox', { name: /nomor telepon/i }).fill('0812');
+  await form.getByRole('button', { name: t.signUp }).click();
+  await expect(form.locator('#account-phone-error')).toContainText('Contoh');
+  await expectNoAxeViolations(page);
+
+  // An account; its forgotten password asked for, and the e-mailed link's page.
+  const email = `sari.id.${String(Date.now())}@example.com`;
+  await signedUp(page, t, email);
+  await page.context().clearCookies();
+  await axeAt(page, '/id/forgot-password');
+  await hydrated(page);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: t.sendLink }).click();
+  await expect(page.getByTestId('account-sent')).toContainText(t.resetSent);
+  await axeAt(page, await linkMailedTo(email, '/new-password'));
+  await expect(page.getByLabel('Kata sandi baru')).toBeVisible();
+
+  // Logged in again: a picture being cropped on My account.
+  await signedUp(page, t, `sari.${String(Date.now())}@example.com`);
+  const red = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#ff0000' } })
+    .jpeg()
+    .toBuffer();
+  await page.getByTestId('avatar-form').getByLabel('Pilih foto').setInputFiles({
+    name: 'pantai.jpg',
+    mimeType: 'image/jpeg',
+    buffer: red,
+  });
+  await expect(page.getByLabel(/^Area potong/)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await axeAt(page, '/id/passenger-list');
+  await expect(page.getByTestId('passenger-empty')).toHaveText(t.noPassenger);
+
+  // A holder's booking: the passengers step offers the Passenger list.
+  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'segara_csrf')?.value ?? '';
+  const saved = await page.request.post('/api/passengers', {
+    headers: { 'X-CSRF-Token': csrf, Origin: new URL(page.url()).origin },
+    data: {
+      fullName: 'Sari Lestari',
+      dateOfBirth: '1990-10-10',
+      passportNumber: 'E7654321',
+      passportIssued: '2022-03-03',
+      passportExpiry: '2032-03-02',
+      passportCountry: 'ID',
+    },
+  });
+  expect(saved.status()).toBe(201);
+  await page.goto(`/id/booking/${await held(page.request, 6, { adults: 1, children: 0 })}`);
+  await hydrated(page);
+  await page.getByTestId('flow-next').click();
+  await expect(page.getByTestId('passenger-0-saved')).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The Passenger list and its form; then changing the password and deleting the account.
+  await axeAt(page, '/id/passenger-list');
+  await expect(page.getByTestId('saved-passenger')).toHaveCount(1);
+  await axeAt(page, '/id/passenger-list/new');
+  await hydrated(page);
+  await axeAt(page, '/id/my-account/change-password');
+  await hydrated(page);
+  await axeAt(page, '/id/my-account/delete');
+  await hydrated(page);
+  await expect(page.getByTestId('account-deleteAccount')).toBeVisible();
+});
