@@ -150,7 +150,7 @@ describe.each(testDatabases)(
       expect(listed?.sailings?.length).toBeGreaterThan(0);
       // Issued today: valid until 21 February 2027. Past it, before today, or not a day: refused, nothing listed,
       // the typed date kept in its field (never today's sailings instead).
-      for (const asked of ['2027-03-01', '2026-11-20', '2027-02-30', 'tomorrow']) {
+      for (const asked of ['2027-03-01', '2026-11-20', '2027-02-30', 'tomorrow', '']) {
         const refused = await page(asked);
         expect(refused?.sailings).toBeUndefined();
         expect(refused?.date.error).toBe('Choose a date from 21 November 2026 to 21 February 2027');

@@ -7,6 +7,8 @@ import type { DatabaseHandle } from '../../src/server/db/client.ts';
 import { bookings } from '../../src/server/db/schema/bookings.ts';
 import { payments, sentMails } from '../../src/server/db/schema/payments.ts';
 import { extendSailings, upsertNetwork } from '../../src/server/db/seed.ts';
+import { claimMail, markMail } from '../../src/server/db/queries/mail-queue.ts';
+import { queueCurrentStateMail } from '../../src/server/db/queries/queue-mail.ts';
 import { deliverMails } from '../../src/server/jobs/deliver-mails.ts';
 import { expireBookings } from '../../src/server/jobs/expire-bookings.ts';
 import { createMailer } from '../../src/server/mail/transport.ts';
@@ -149,5 +151,33 @@ describe.each(testDatabases)('sending the booking mails on $name', (database) =>
     expect(errors).toHaveBeenCalledTimes(2);
     const [row] = await handle.db.select().from(sentMails).where(eq(sentMails.bookingId, booking.id));
     expect(row).toMatchObject({ attempts: 3, claimedUntil: null });
+  });
+
+  it("marks a mail only while its lease is this run's, and sends a mail queued again after failures at once", async () => {
+    const booking = await bookingReadyToPay(testApp(handle.db, now), { date: '2026-12-04' });
+    await queueCurrentStateMail(handle.db, booking.id, 'booking_cancelled');
+    const minutes = (n: number) => new Date(now.getTime() + n * 60_000);
+    const mine = await claimMail(handle.db, 'sent_mails', now);
+    expect(mine).toBeDefined();
+    if (!mine) return;
+    // This run's send hangs past its lease: another run claims the mail, sends it and marks it.
+    const theirs = await claimMail(handle.db, 'sent_mails', minutes(6));
+    expect(theirs?.id).toBe(mine.id);
+    if (!theirs) return;
+    expect(await markMail(handle.db, 'sent_mails', theirs, true, minutes(6))).toBe('sent');
+    // The late run's mark changes nothing.
+    expect(await markMail(handle.db, 'sent_mails', mine, false, minutes(7))).toBe('lease_lost');
+    const [row] = await handle.db.select().from(sentMails).where(eq(sentMails.id, mine.id));
+    expect(row).toMatchObject({ attempts: 1, retryAt: null, claimedUntil: null });
+    expect(row?.sentAt).toEqual(minutes(6));
+
+    // Queued again, it fails once and waits; a newer change of the same kind is sent without that wait.
+    await queueCurrentStateMail(handle.db, booking.id, 'booking_cancelled');
+    const again = await claimMail(handle.db, 'sent_mails', minutes(8));
+    if (!again) throw new Error('not claimed');
+    expect(await markMail(handle.db, 'sent_mails', again, false, minutes(8))).toBe('failed');
+    expect(await claimMail(handle.db, 'sent_mails', minutes(8))).toBeUndefined();
+    await queueCurrentStateMail(handle.db, booking.id, 'booking_cancelled');
+    expect((await claimMail(handle.db, 'sent_mails', minutes(8)))?.id).toBe(mine.id);
   });
 });

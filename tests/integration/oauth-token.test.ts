@@ -196,7 +196,8 @@ describe.each(testDatabases)('POST /oauth/token (RFC 6749) on $name', (database)
     expect(nul.status).toBe(400);
     expect(await nul.json()).toEqual({
       error: 'invalid_request',
-      error_description: 'Mohon periksa kolom yang ditandai',
+      error_description:
+        'Permintaan ini tidak dapat dibaca: salah satu isiannya memuat karakter yang tidak diizinkan.',
     });
   });
 

@@ -219,7 +219,7 @@ describe.each(testDatabases)('reschedule (POST /api/bookings/{id}/reschedule) on
     const listed = await page('2026-11-27');
     expect(listed.date).toEqual({ date: '2026-11-27', dateInWords: 'Friday, 27 November 2026' });
     expect(listed.sailings?.length).toBeGreaterThan(0);
-    for (const asked of ['2026-11-20', '2026-12-01', '27/11/2026']) {
+    for (const asked of ['2026-11-20', '2026-12-01', '27/11/2026', '']) {
       const refused = await page(asked);
       expect(refused.sailings).toBeUndefined();
       expect(refused.date.error).toBe('Choose a date from 21 November 2026 to 30 November 2026');

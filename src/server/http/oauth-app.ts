@@ -44,7 +44,7 @@ export async function runGrant(
       status: 400,
       body: {
         error: 'invalid_request',
-        error_description: translate('api_invalid_input', requestLocale(raw)),
+        error_description: translate('api_malformed', requestLocale(raw)),
       },
       headers: noStore,
     };

@@ -58,9 +58,9 @@ function tooMany(msBeforeNext: number) {
 }
 
 /**
- * A counter's key as stored: a SHA-256 of what it counts (an address, an e-mail, a booking code). Any key fits the
- * column (an e-mail may be 254 characters, and the prefix comes on top), a NUL byte never reaches the database,
- * and the table holds no e-mail or client address in the clear.
+ * A counter's key as stored: a SHA-256 of what it counts (an address, an e-mail, a booking code), so any key fits
+ * the column (an e-mail may be 254 characters, and the prefix comes on top) and a NUL byte never reaches the
+ * database. (A hash of an address or an e-mail can be found again by trying candidates: it is not anonymous.)
  */
 function stored(key: string): string {
   return createHash('sha256').update(key).digest('base64url');

@@ -17,7 +17,7 @@ const VA_CLOSE_BATCH = 50;
 export interface Jobs {
   /** Run the mail job now (after a change queued mail), not at the next tick. */
   mailQueued: () => void;
-  /** Run a sweep now rather than at the next tick (tests; a sweep already running is not run twice). */
+  /** Run a sweep now rather than at the next tick (tests); one already under way is waited for, not run twice. */
   sweepNow: () => Promise<void>;
   stop: () => void;
 }
@@ -33,7 +33,7 @@ export function startJobs(
   gateway: PaymentGateway,
   horizonDays: number,
 ): Jobs {
-  let sweeping = false;
+  let sweeping: Promise<void> | undefined; // the sweep under way, which a second call waits for instead
   let horizonExtendedOn = ''; // the UTC day this process last extended the sailing horizon
   let mailing = false;
   let kicks = 0; // a kick while sending runs the job once more afterwards
@@ -54,9 +54,7 @@ export function startJobs(
       mailing = false;
     }
   };
-  const sweep = async () => {
-    if (sweeping) return;
-    sweeping = true;
+  const sweepOnce = async () => {
     try {
       const db = await database();
       // Once a day, the timetable's next day of sailings (a no-op on the days db:setup or another process did it).
@@ -83,11 +81,13 @@ export function startJobs(
       await expireOpenTickets(db, clock());
     } catch (error) {
       console.error('expiring bookings failed; retrying at the next sweep', error);
-    } finally {
-      sweeping = false;
     }
     await sendMail();
   };
+  const sweep = () =>
+    (sweeping ??= sweepOnce().finally(() => {
+      sweeping = undefined;
+    }));
   const timer = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
   timer.unref(); // never the reason a process stays alive (a build, a test)
   return {

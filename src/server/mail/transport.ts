@@ -35,10 +35,16 @@ interface SentInfo {
   message?: Buffer | NodeJS.ReadableStream;
 }
 
+/**
+ * How long one send may wait on the mail server, in all well under the mail job's 5-minute lease of a mail
+ * (db/queries/mail-queue.ts): a send still hanging when its lease lapses could be sent by another process as well.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
+
 /** One mailer per process: SMTP when `smtpUrl` is set, else RFC 822 `.eml` files in the outbox folder. */
 export function createMailer(config: MailerConfig): Mailer {
   const transport: Transporter<SentInfo> = config.smtpUrl
-    ? createTransport(config.smtpUrl)
+    ? createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS })
     : createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
 
   return {

@@ -84,8 +84,8 @@ const realDate = isoDate('date');
 /**
  * The date a reschedule or claim form asks sailings for (`?date=`, the "Show sailings" GET, or the posted form):
  * within `min`..`max` it is listed; a date outside them, or not a day at all, is kept in its field and refused there
- * with the range in words, and no sailings are listed (a traveller who typed 1 March must never get today's).
- * Nothing asked: `fallback`.
+ * with the range in words, and no sailings are listed (a traveller who typed 1 March must never get today's); so
+ * is an empty date. None asked (the page's first visit): `fallback`.
  */
 export function askedSailingDate(
   asked: string | null,
@@ -93,7 +93,7 @@ export function askedSailingDate(
   locale: Locale,
 ): AskedDate {
   const inWords = (date: string) => formatDayDate(date, locale);
-  if (!asked) return { date: range.fallback, dateInWords: inWords(range.fallback) };
+  if (asked === null) return { date: range.fallback, dateInWords: inWords(range.fallback) };
   if (realDate.safeParse(asked).success && asked >= range.min && asked <= range.max)
     return { date: asked, dateInWords: inWords(asked) };
   const long = (date: string) => formatLongDate(new Date(`${date}T00:00:00Z`), locale);

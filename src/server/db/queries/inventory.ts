@@ -51,8 +51,9 @@ export function sailingsWithSeats(db: Database, ids: string[], now: Date) {
 }
 
 /**
- * Locks the sailings (`for update`, in id order: the first step of the one lock order every seat-touching
- * transaction follows, docs/decisions/0001-lock-order.md). Count their seats with `sailingsWithSeats` afterwards,
+ * Locks the sailings (`for update`, or `for share` for a check-in, which moves no seats but must not meet a
+ * cancellation half-way; in id order: the first step of the one lock order every seat-touching transaction
+ * follows, docs/decisions/0001-lock-order.md). Count their seats with `sailingsWithSeats` afterwards,
  * as a second statement: it then sees every hold committed by whoever held a lock before. Holds do both in one
  * statement: the `hold_seats` function (migration 0007).
  */

@@ -7,7 +7,8 @@ import { sentMails, type mailKinds } from '../schema/payments.ts';
  * Queues a booking mail that shows the booking as it is when sent (boarding passes, a reschedule, a cancellation, a
  * refund paid): queued once per booking and kind, and queued again, unsent and with a new version, by every later
  * change of the same kind, so the traveller gets the latest. The mail job (jobs/deliver-mails.ts) sends it after the
- * transaction commits. A row being sent keeps its lease: the job then sees the new version and sends it once more.
+ * transaction commits, at once even after failed sends. A row being sent keeps its lease: the job then sees the new
+ * version and sends it once more.
  */
 export async function queueCurrentStateMail(
   tx: Database,
@@ -19,7 +20,7 @@ export async function queueCurrentStateMail(
     .values({ bookingId, kind })
     .onConflictDoUpdate({
       target: [sentMails.bookingId, sentMails.kind],
-      set: { sentAt: null, attempts: 0, version: sql`${sentMails.version} + 1` },
+      set: { sentAt: null, attempts: 0, retryAt: null, version: sql`${sentMails.version} + 1` },
     });
 }
 

@@ -156,7 +156,8 @@ export const accountMails = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
-    /** One mark for both mail queues (jobs/mail-queue.ts); an account mail is never queued again, so it stays 0. */
+    retryAt: timestamp('retry_at', { withTimezone: true }),
+    /** One mark for both mail queues (db/queries/mail-queue.ts); an account mail is never queued again: it stays 0. */
     version: integer('version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -231,16 +231,23 @@ export const sentMails = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
     /**
-     * Set while one process renders and sends the mail (outside any transaction): others leave it alone until
-     * then. A process that died mid-send lets the lease lapse, and the mail is sent by the next run.
+     * The lease: set while one process renders and sends the mail (outside any transaction); others leave it alone
+     * until then. A process that died mid-send lets the lease lapse, and the mail is sent by the next run.
      */
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /** After a failed send: not tried again before this (domain/mail-retry.ts). Queued again: at once. */
+    retryAt: timestamp('retry_at', { withTimezone: true }),
     /**
      * Counts the changes that queued this mail. The job marks sent only the version it composed, so a change that
-     * queues the mail again while it is being sent is mailed once more, with the newer state (jobs/mail-queue.ts).
+     * queues the mail again while it is being sent is mailed once more, with the newer state (db/queries/mail-queue.ts).
      */
     version: integer('version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('sent_mails_once').on(t.bookingId, t.kind)],
+  (t) => [
+    uniqueIndex('sent_mails_once').on(t.bookingId, t.kind),
+    index('sent_mails_unsent_idx')
+      .on(t.createdAt)
+      .where(sql`${t.sentAt} is null`),
+  ],
 );
