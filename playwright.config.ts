@@ -67,7 +67,7 @@ export default defineConfig({
       ...(process.env.SLOW_NETWORK_LATER === '1' ? { testIgnore: ['**/perf/slow-network.spec.ts'] } : {}),
     },
     // On a desktop, only what is laid out differently there (tagged @layout): the header's links and its "Log in"
-    // dialog instead of the phone menu, the theme switch, the results grid and its summary.
+    // dialog instead of the phone menu, the theme switch, the results grid and its summary, the account's navigation.
     {
       name: 'desktop',
       testMatch: ['e2e/**/*.spec.ts'],

@@ -5,8 +5,9 @@ import { defineConfig } from 'vitest/config';
  * - unit: no database, no server;
  * - integration: the API, use cases, jobs and pages on PGlite and PostgreSQL, and the fuzz suites; each file gets a
  *   copy of a database migrated once per run (tests/support/global-setup.ts);
- * - concurrency: the race tests on PostgreSQL with two API processes, after the others and one file at a time, so
- *   the races they measure are not squeezed by the rest of the suite on a 2-core machine.
+ * - concurrency: the race tests on PostgreSQL with two API processes. They run beside the others (each retries or
+ *   counts rounds until its race has really happened, so a busy machine changes how long they take, not whether
+ *   they can see the race).
  */
 export default defineConfig({
   test: {

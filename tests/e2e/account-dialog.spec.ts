@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { headerLogIn, password, signedUp, texts, type Texts } from './account-steps.ts';
-import { expectNoAxeViolationsInBothThemes } from './axe.ts';
+import { expectNoAxeViolationsInThemes } from './axe.ts';
 
 /** Where the focus goes back when the dialog closes: the phone menu's button, or the desktop bar's link. */
 const opener = (page: Page, t: Texts, isMobile: boolean) =>
@@ -28,7 +28,7 @@ test(
     const login = dialog.getByTestId('account-login');
     // The form's first field takes the focus once it is there.
     await expect(login.getByLabel('Email')).toBeFocused();
-    await expectNoAxeViolationsInBothThemes(page);
+    await expectNoAxeViolationsInThemes(page);
 
     // Google's button needs its own page (script and opener policies): the dialog leads there, coming back here.
     await expect(dialog.getByTestId('dialog-google')).toHaveAttribute(
@@ -41,7 +41,7 @@ test(
     const signUp = page.getByRole('dialog', { name: t.signUp });
     await expect(signUp.getByTestId('account-signUp')).toBeVisible();
     await expect(signUp.getByRole('combobox', { name: /^(country|negara)$/i }).first()).toHaveValue('ID');
-    await expectNoAxeViolationsInBothThemes(page);
+    await expectNoAxeViolationsInThemes(page);
     await signUp.getByTestId('login-link').click();
     await expect(dialog.getByTestId('account-login')).toBeVisible();
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { hydrated, password, signedUp, texts } from './account-steps.ts';
-import { expectNoAxeViolationsInBothThemes } from './axe.ts';
+import { expectNoAxeViolationsInThemes } from './axe.ts';
 import { daysAhead } from './batam-dates.ts';
 
 const t = texts.en;
@@ -9,10 +9,10 @@ test(`en: keep a Passenger list: add with the passport rules, edit, delete`, asy
   await signedUp(page, t, `tono.en.${String(Date.now())}@example.com`);
   await page.goto(`${t.prefix}/passenger-list`);
   await expect(page.getByTestId('passenger-empty')).toHaveText(t.noPassenger);
-  await expectNoAxeViolationsInBothThemes(page);
+  await expectNoAxeViolationsInThemes(page);
   await page.getByRole('link', { name: t.addPassenger }).click();
   await hydrated(page);
-  await expectNoAxeViolationsInBothThemes(page);
+  await expectNoAxeViolationsInThemes(page);
   const form = page.getByTestId('account-passenger');
   await form.locator('[name="fullName"]').fill('Tono Wibowo');
   await form.locator('[name="dateOfBirth"]').fill('1985-07-09');
@@ -76,7 +76,7 @@ test(`en: a holder books with the contact prefilled and a saved passenger, chang
   // Her full name as the passport writes it, kept in the Passenger list too (the same passport: updated).
   await page.locator('[name="passengers.0.fullName"]').fill('Lina Marlina Putri');
   await page.getByTestId('passenger-0-save-to-list').check();
-  await expectNoAxeViolationsInBothThemes(page);
+  await expectNoAxeViolationsInThemes(page);
   await page.getByTestId('flow-next').click();
   await expect(page.getByTestId('booking-summary')).toContainText('Lina Marlina Putri');
   await page.getByTestId('flow-next').click();
@@ -91,7 +91,7 @@ test(`en: a holder books with the contact prefilled and a saved passenger, chang
   // Change the password: a wrong current one is refused at its field; then changed, and this device stays in.
   await page.goto(`${t.prefix}/my-account/change-password`);
   await hydrated(page);
-  await expectNoAxeViolationsInBothThemes(page);
+  await expectNoAxeViolationsInThemes(page);
   const change = page.getByTestId('account-changePassword');
   const renewed = 'Kapal-Cepat-2027!';
   await change.locator('[name="currentPassword"]').fill('Bukan-Sandi-9!');
@@ -107,7 +107,7 @@ test(`en: a holder books with the contact prefilled and a saved passenger, chang
   await page.goto(`${t.prefix}/my-account`);
   await page.getByTestId('delete-account-link').click();
   await hydrated(page);
-  await expectNoAxeViolationsInBothThemes(page);
+  await expectNoAxeViolationsInThemes(page);
   const form = page.getByTestId('account-deleteAccount');
   await form.locator('[name="currentPassword"]').fill(renewed);
   await form.getByRole('checkbox').check();
@@ -117,3 +117,21 @@ test(`en: a holder books with the contact prefilled and a saved passenger, chang
   await page.goto(`${t.prefix}/my-booking`);
   await expect(page).toHaveURL(new RegExp(`${t.prefix}/$`));
 });
+
+test(
+  "the account's navigation sits beside its pages on a desktop and above them on a phone, marking where it is",
+  { tag: '@layout' },
+  async ({ page, isMobile }) => {
+    await signedUp(page, t, `nav.en.${String(Date.now())}@example.com`);
+    const nav = page.getByRole('navigation', { name: 'My account' });
+    await expect(nav.getByRole('link', { name: 'My account' })).toHaveAttribute('aria-current', 'page');
+    await nav.getByRole('link', { name: 'Passenger list' }).click();
+    await expect(page).toHaveURL(/\/passenger-list$/);
+    await expect(nav.getByRole('link', { name: 'Passenger list' })).toHaveAttribute('aria-current', 'page');
+    const menu = (await nav.boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 };
+    const content = (await page.getByTestId('passenger-empty').boundingBox()) ?? { x: 0, y: 0 };
+    if (isMobile) expect(menu.y + menu.height).toBeLessThanOrEqual(content.y);
+    else expect(menu.x + menu.width).toBeLessThanOrEqual(content.x);
+    await expectNoAxeViolationsInThemes(page);
+  },
+);

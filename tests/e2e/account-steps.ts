@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { expectNoAxeViolationsInBothThemes } from './axe.ts';
+import { expectNoAxeViolationsInThemes } from './axe.ts';
 import { baseURL } from '../../playwright.config.ts';
 import { linkMailedTo } from './mail.ts';
 
@@ -83,7 +83,7 @@ export const hydrated = (page: Page) => expect(page.locator('astro-island[ssr]')
 export async function signUpAndConfirm(page: Page, t: Texts, email: string): Promise<void> {
   await page.goto(`${t.prefix}/sign-up`);
   await hydrated(page);
-  await expectNoAxeViolationsInBothThemes(page);
+  await expectNoAxeViolationsInThemes(page);
   const form = page.getByTestId('account-signUp');
   // Checked in the browser first, with the shared schema: nothing is sent.
   await form.getByRole('button', { name: t.signUp }).click();
@@ -99,10 +99,10 @@ export async function signUpAndConfirm(page: Page, t: Texts, email: string): Pro
   await form.getByRole('checkbox').check();
   await form.getByRole('button', { name: t.signUp }).click();
   await expect(page.getByTestId('account-sent')).toContainText(t.sent);
-  await expectNoAxeViolationsInBothThemes(page);
+  await expectNoAxeViolationsInThemes(page);
 
   await page.goto(await linkMailedTo(email, '/verify-email'));
-  await expectNoAxeViolationsInBothThemes(page);
+  await expectNoAxeViolationsInThemes(page);
   await page.getByLabel(/password you chose|kata sandi yang anda pilih/i).fill(password);
   await page.getByRole('button', { name: t.confirm }).click();
   await expect(page).toHaveURL(new RegExp(`${t.prefix}/my-account\\?welcome$`));
@@ -113,7 +113,7 @@ export async function signUpAndConfirm(page: Page, t: Texts, email: string): Pro
 /**
  * An account opened and confirmed through the API, as the site's own pages send it, and this browser logged in, on
  * My account: for the tests about what an account holder does next. The sign-up pages themselves (their checks,
- * axe in both themes) are the subject of accounts.spec.ts.
+ * axe) are the subject of accounts.spec.ts.
  */
 export async function signedUp(page: Page, t: Texts, email: string): Promise<void> {
   await page.request.get('/api/session'); // hands this browser its anti-forgery cookie

@@ -53,7 +53,7 @@ test.afterAll(() => {
 
 // The title stays the same in every process Playwright loads this file in; the seed is chosen in the test and printed.
 test('every page and form post answers any request cleanly', async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000); // about 50 s on a quiet 2-core machine
   const seed = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
   console.log(`page fuzz: seed ${String(seed)} (replay: FUZZ_SEED=${String(seed)})`);
   // A booking of this server's own, so some requests reach a real booking's pages.

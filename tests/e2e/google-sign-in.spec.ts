@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { GOOGLE_SCRIPT_URL } from '../../playwright.config.ts';
 import { hydrated, password, texts } from './account-steps.ts';
 import { linkMailedTo } from './mail.ts';
-import { expectNoAxeViolations, expectNoAxeViolationsInBothThemes } from './axe.ts';
+import { expectNoAxeViolations, expectNoAxeViolationsInThemes } from './axe.ts';
 
 /**
  * Sign in with Google in the browser. The site's server exchanges the code with the local OpenID Connect provider
@@ -46,7 +46,7 @@ test('en: continue with Google opens an account and logs in', async ({ page }) =
   await hydrated(page);
   const button = page.getByRole('button', { name: 'Continue with Google' });
   await expect(button).toBeVisible();
-  await expectNoAxeViolationsInBothThemes(page);
+  await expectNoAxeViolationsInThemes(page);
   // Google's library is fetched only for someone about to use it.
   expect(library.requested).toEqual([]);
   await button.click();
@@ -62,7 +62,7 @@ test('en: continue with Google opens an account and logs in', async ({ page }) =
   await expect(page.locator('[name="currentPassword"]')).toHaveCount(0);
   await page.getByRole('link', { name: t.setPassword }).click();
   await expect(page).toHaveURL(new RegExp(`${t.prefix}/my-account/change-password$`));
-  await expectNoAxeViolationsInBothThemes(page);
+  await expectNoAxeViolationsInThemes(page);
   await page.getByRole('button', { name: t.sendSetPassword }).click();
   await expect(page.getByTestId('account-notice')).toContainText(email);
   await page.goto(await linkMailedTo(email, '/new-password'));

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import id from '../../messages/id.json' with { type: 'json' };
 import sharp from 'sharp';
 import { headerLogIn, hydrated, signedUp, texts } from './account-steps.ts';
 import { expectNoAxeViolations } from './axe.ts';
@@ -30,9 +31,11 @@ async function held(request: APIRequestContext, day: number, party = { adults: 1
   return ((await hold.json()) as { id: string }).id;
 }
 
-async function axeAt(page: Page, path: string): Promise<void> {
+/** A page in Indonesian: its main heading is the catalogue's (no English left on it), and it passes axe. */
+async function axeAt(page: Page, path: string, heading: keyof typeof id): Promise<void> {
   await page.goto(path);
   await expect(page.locator('html')).toHaveAttribute('lang', 'id');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(id[heading]);
   await expectNoAxeViolations(page);
 }
 
@@ -66,18 +69,18 @@ test('the booking pages pass axe in Indonesian: a hold running out, a refused da
   });
   if (!inWindow) throw new Error('no sailing leaves within the check-in window');
   const paid = await bookingId(request, await paidBooking(request, page, inWindow, 'Rina Wijaya'));
-  await axeAt(page, `/id/booking/${paid}/payment`);
+  await axeAt(page, `/id/booking/${paid}/payment`, 'payment_title');
   await expect(page.getByTestId('trip-card')).toBeVisible();
-  await axeAt(page, `/id/booking/${paid}/check-in`);
+  await axeAt(page, `/id/booking/${paid}/check-in`, 'checkin_title');
   await page.getByRole('button', { name: 'Check-in', exact: true }).click();
   await expect(page.getByTestId('check-in-done')).toBeVisible(); // with the boarding pass
   await expectNoAxeViolations(page);
   const later = await bookingId(request, await paidBooking(request, page, inWindow, 'Rina Wijaya'));
-  await axeAt(page, `/id/booking/${later}/cancellation`);
+  await axeAt(page, `/id/booking/${later}/cancellation`, 'cancel_title');
 
   // An open ticket waiting for its sailing, and the sailings of a day to claim it for.
   const open = await bookingId(request, await paidBooking(request, page, 'open ticket', 'Rina Wijaya'));
-  await axeAt(page, `/id/booking/${open}/claim?date=${daysAhead(3)}`);
+  await axeAt(page, `/id/booking/${open}/claim?date=${daysAhead(3)}`, 'claim_title');
   await expect(page.getByTestId('sailing-choice').first()).toBeVisible();
 });
 
@@ -108,12 +111,12 @@ test('the account pages pass axe in Indonesian: the header dialog, a refused pho
   const email = `sari.id.${String(Date.now())}@example.com`;
   await signedUp(page, t, email);
   await page.context().clearCookies();
-  await axeAt(page, '/id/forgot-password');
+  await axeAt(page, '/id/forgot-password', 'forgot_title');
   await hydrated(page);
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: t.sendLink }).click();
   await expect(page.getByTestId('account-sent')).toContainText(t.resetSent);
-  await axeAt(page, await linkMailedTo(email, '/new-password'));
+  await axeAt(page, await linkMailedTo(email, '/new-password'), 'new_password_title');
   await expect(page.getByLabel('Kata sandi baru')).toBeVisible();
 
   // Logged in again: a picture being cropped on My account.
@@ -128,7 +131,7 @@ test('the account pages pass axe in Indonesian: the header dialog, a refused pho
   });
   await expect(page.getByLabel(/^Area potong/)).toBeVisible();
   await expectNoAxeViolations(page);
-  await axeAt(page, '/id/passenger-list');
+  await axeAt(page, '/id/passenger-list', 'passenger_list_title');
   await expect(page.getByTestId('passenger-empty')).toHaveText(t.noPassenger);
 
   // A holder's booking: the passengers step offers the Passenger list.
@@ -152,13 +155,13 @@ test('the account pages pass axe in Indonesian: the header dialog, a refused pho
   await expectNoAxeViolations(page);
 
   // The Passenger list and its form; then changing the password and deleting the account.
-  await axeAt(page, '/id/passenger-list');
+  await axeAt(page, '/id/passenger-list', 'passenger_list_title');
   await expect(page.getByTestId('saved-passenger')).toHaveCount(1);
-  await axeAt(page, '/id/passenger-list/new');
+  await axeAt(page, '/id/passenger-list/new', 'passenger_form_new');
   await hydrated(page);
-  await axeAt(page, '/id/my-account/change-password');
+  await axeAt(page, '/id/my-account/change-password', 'change_password_title');
   await hydrated(page);
-  await axeAt(page, '/id/my-account/delete');
+  await axeAt(page, '/id/my-account/delete', 'account_delete_title');
   await hydrated(page);
   await expect(page.getByTestId('account-deleteAccount')).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, expectNoAxeViolationsInBothThemes } from './axe.ts';
+import { expectNoAxeViolations, expectNoAxeViolationsInThemes } from './axe.ts';
 import pkg from '../../package.json' with { type: 'json' };
 import { everyContentPage } from './content-pages.ts';
 
@@ -37,7 +37,7 @@ for (const { url, locale, expected, island } of everyContentPage)
     await expect(page.locator('link[rel=alternate][hreflang=x-default]')).toHaveCount(1);
     await expect(page.getByTestId('app-version')).toContainText(pkg.version);
     if (island) await page.waitForLoadState('networkidle'); // home's server island has arrived
-    await expectNoAxeViolationsInBothThemes(page);
+    await expectNoAxeViolationsInThemes(page);
     expect(errors).toEqual([]);
   });
 

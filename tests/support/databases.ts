@@ -96,10 +96,7 @@ export const postgres: TestDatabase = {
     return {
       handle,
       url: database.url,
-      drop: async () => {
-        await handle.close();
-        await database.drop();
-      },
+      drop: () => closeAndDrop(handle, database),
     };
   },
 };
