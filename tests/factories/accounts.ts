@@ -17,6 +17,7 @@ export async function confirmedAccount(
       phone: '+6281234567890',
       passwordHash: await hashPassword(fields.password ?? ACCOUNT_PASSWORD),
       emailVerifiedAt: fields.at ?? new Date('2026-11-01T00:00:00Z'),
+      addressProvenAt: fields.at ?? new Date('2026-11-01T00:00:00Z'),
       locale: fields.locale ?? 'en',
     })
     .returning({ id: users.id, email: users.email });

@@ -33,6 +33,7 @@ describe.each(testDatabases)(
         phone: '+6281234567890',
         passwordHash: await hashPassword('Kapal-Feri-2026!'),
         emailVerifiedAt: now,
+        addressProvenAt: now,
       });
     });
     afterAll(() => drop());

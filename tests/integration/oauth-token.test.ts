@@ -32,6 +32,7 @@ describe.each(testDatabases)('POST /oauth/token (RFC 6749) on $name', (database)
       fullName: 'Siti Rahma',
       passwordHash: await hashPassword('Kapal-Feri-2026!'),
       emailVerifiedAt: start,
+      addressProvenAt: start,
     });
   });
   afterAll(() => drop());

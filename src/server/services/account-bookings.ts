@@ -11,17 +11,31 @@ import { bookingView, type BookingView } from './booking-view.ts';
 export const MY_BOOKINGS_LIMIT = 100;
 
 /**
- * The bookings an account sees: those made while logged in, and those a guest made with the account's address once
- * the address is proven (the booking's e-mails went to that mailbox all along). Not a hold left without contact.
+ * The bookings an account sees and acts on as their owner: those made or attached while logged in, and those a guest
+ * made with the account's address once the address is proven the account's own (users.addressProvenAt: the
+ * booking's e-mails went to that mailbox all along). Not a hold left without contact.
  */
-async function ownership(db: Database, userId: string): Promise<SQL | undefined> {
+async function ownership(db: Pick<Database, 'select'>, userId: string): Promise<SQL | undefined> {
   const [user] = await db
     .select({ email: users.email })
     .from(users)
-    .where(and(eq(users.id, userId), isNotNull(users.emailVerifiedAt)));
+    .where(and(eq(users.id, userId), isNotNull(users.addressProvenAt)));
   const byAccount = eq(bookings.userId, userId);
   // Both addresses are stored lower-cased: a plain comparison the index on contact_email serves.
   return user ? or(byAccount, eq(bookings.contactEmail, user.email)) : byAccount;
+}
+
+/** Whether this account owns the booking (as `ownership` says). */
+export async function ownsBooking(
+  db: Pick<Database, 'select'>,
+  userId: string,
+  bookingId: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.id, bookingId), await ownership(db, userId)));
+  return row !== undefined;
 }
 
 export interface ShelvedBooking {

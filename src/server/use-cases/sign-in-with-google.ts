@@ -36,7 +36,14 @@ async function run(
     if (linked) return { userId: linked.id, created: false };
     const [created] = await tx
       .insert(users)
-      .values({ email: identity.email, fullName, emailVerifiedAt: now, locale: ctx.locale, googleSubject })
+      .values({
+        email: identity.email,
+        fullName,
+        emailVerifiedAt: now,
+        addressProvenAt: now,
+        locale: ctx.locale,
+        googleSubject,
+      })
       .onConflictDoNothing()
       .returning({ id: users.id });
     if (created) return { userId: created.id, created: true };
@@ -58,6 +65,7 @@ async function run(
           phone: null,
           passwordHash: null,
           emailVerifiedAt: now,
+          addressProvenAt: now,
           googleSubject,
           updatedAt: now,
         })

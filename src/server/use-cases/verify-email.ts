@@ -35,6 +35,7 @@ async function run(
         phone: link.phone,
         passwordHash: link.passwordHash,
         emailVerifiedAt: now,
+        addressProvenAt: now,
         updatedAt: now,
       })
       .where(and(eq(users.id, link.userId), isNull(users.emailVerifiedAt)));

@@ -47,6 +47,13 @@ export const users = pgTable(
      * logins wait for it, and only then do guest bookings made with this address show in My booking.
      */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /**
+     * When the address was proven to be this account's own by us (a link we e-mailed to it: sign-up, reset) or by
+     * Google as its authority (Gmail, the Workspace domain): only then do guest bookings made with this address show
+     * in My booking and count as the account's. Google's `email_verified` for another provider's address is not
+     * enough (that address can have changed hands since), so such an account is sent our link first.
+     */
+    addressProvenAt: timestamp('address_proven_at', { withTimezone: true }),
     /** The language of the account's e-mails: the one the person signed up (or last changed their profile) in. */
     locale: varchar('locale', { length: 2, enum: ['en', 'id'] })
       .notNull()

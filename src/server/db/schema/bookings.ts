@@ -157,3 +157,26 @@ export const seatWindows = pgTable(
   },
   (t) => [primaryKey({ columns: [t.sailingId, t.countsUntil] })],
 );
+
+/**
+ * A one-time code e-mailed to a booking's contact address: proof that whoever types it reads that mailbox
+ * (domain/booking-access.ts: 6 digits, 10 minutes, 5 tries, one use). The code is an HMAC of `nonce` under the
+ * installation's link secret (auth/booking-access.ts), so the database holds no code, and the mail job composes it
+ * again at send time. Asking again replaces the earlier code.
+ */
+export const bookingAccessCodes = pgTable(
+  'booking_access_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: varchar('booking_id', { length: 24 })
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    nonce: varchar('nonce', { length: 43 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Wrong codes typed against it; at the limit it is spent. */
+    attempts: smallint('attempts').notNull().default(0),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('booking_access_codes_booking_idx').on(t.bookingId)],
+);
