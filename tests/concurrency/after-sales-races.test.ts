@@ -11,6 +11,7 @@ import { insertBooking } from '../factories/bookings.ts';
 import { testApp, testDeps } from '../support/app.ts';
 import { bookingReadyToPay, payInFull } from '../support/booking-flow.ts';
 import { closeAndDrop, createPostgresDatabase, seeded } from '../support/databases.ts';
+import { accessForPath } from '../support/booking-access.ts';
 
 /**
  * PostgreSQL only (a pool of connections, so transactions really overlap; PGlite has one connection): after-sales
@@ -72,7 +73,11 @@ describe('after-sales races on PostgreSQL', () => {
   afterAll(() => closeAndDrop(handle, database));
 
   async function send(api: typeof app, path: string, body: unknown): Promise<Answer> {
-    const response = await api.request(path, json(body));
+    const request = json(body);
+    const response = await api.request(path, {
+      ...request,
+      headers: { ...request.headers, ...accessForPath(path, now) },
+    });
     return { status: response.status, body: (await response.json()) as Answer['body'] };
   }
 

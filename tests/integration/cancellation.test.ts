@@ -10,6 +10,7 @@ import { testApp } from '../support/app.ts';
 import { bookingReadyToPay, paidBookingView, ticketNumbersOf } from '../support/booking-flow.ts';
 import { seeded, testDatabases } from '../support/databases.ts';
 import { mailsAbout } from '../support/mail-capture.ts';
+import { accessTo } from '../support/booking-access.ts';
 
 // Saturday 21 November 2026, 17:00 in Batam.
 const start = new Date('2026-11-21T10:00:00Z');
@@ -46,7 +47,7 @@ describe.each(testDatabases)('cancellation (POST /api/bookings/{id}/cancellation
   const cancel = (id: string, body: Record<string, unknown>, locale = 'en') =>
     app.request(`/api/bookings/${id}/cancellation`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Accept-Language': locale },
+      headers: { 'Content-Type': 'application/json', 'Accept-Language': locale, ...accessTo(id, now) },
       body: JSON.stringify({ agree: true, ...body }),
     });
 

@@ -13,6 +13,7 @@ import { testApp } from '../support/app.ts';
 import { contact, passenger, payInFull } from '../support/booking-flow.ts';
 import { seeded, testDatabases } from '../support/databases.ts';
 import { mailsAbout } from '../support/mail-capture.ts';
+import { accessForPath } from '../support/booking-access.ts';
 
 // Saturday 21 November 2026, 17:00 in Batam.
 const start = new Date('2026-11-21T10:00:00Z');
@@ -36,7 +37,7 @@ describe.each(testDatabases)(
     const send = (method: string, path: string, body: unknown) =>
       app.request(path, {
         method,
-        headers: { 'Content-Type': 'application/json' },
+        headers: { 'Content-Type': 'application/json', ...accessForPath(path, now) },
         body: JSON.stringify(body),
       });
 

@@ -19,6 +19,7 @@ import {
 } from '../support/booking-flow.ts';
 import { seeded, testDatabases } from '../support/databases.ts';
 import { mailsAbout } from '../support/mail-capture.ts';
+import { accessForPath } from '../support/booking-access.ts';
 
 // Saturday 21 November 2026, 17:00 in Batam.
 const start = new Date('2026-11-21T10:00:00Z');
@@ -46,7 +47,7 @@ describe.each(testDatabases)('the refund queue and cancelled sailings on $name',
   const post = (path: string, body: unknown) =>
     app.request(path, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...accessForPath(path, now) },
       body: JSON.stringify(body),
     });
   const ticketsOf = ticketNumbersOf;

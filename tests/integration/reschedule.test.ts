@@ -11,6 +11,7 @@ import { testApp } from '../support/app.ts';
 import { bookingReadyToPay, paidBookingView, ticketNumbersOf } from '../support/booking-flow.ts';
 import { seeded, testDatabases } from '../support/databases.ts';
 import { mailsAbout } from '../support/mail-capture.ts';
+import { accessTo } from '../support/booking-access.ts';
 
 // Saturday 21 November 2026, 17:00 in Batam. Batam Centre -> HarbourFront sails about hourly, Sindo (SEX) and
 // Majestic (MRL) taking turns.
@@ -62,7 +63,7 @@ describe.each(testDatabases)('reschedule (POST /api/bookings/{id}/reschedule) on
   const move = (id: string, body: Record<string, unknown>, locale = 'en') =>
     app.request(`/api/bookings/${id}/reschedule`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Accept-Language': locale },
+      headers: { 'Content-Type': 'application/json', 'Accept-Language': locale, ...accessTo(id, now) },
       body: JSON.stringify({ agree: true, ...body }),
     });
 

@@ -20,7 +20,14 @@ export async function mailsAbout(
       return Promise.resolve({ id: String(sent.length) });
     },
   };
-  while ((await deliverMails({ ...context, mailer, siteUrl: 'https://segaraferry.example' })) > 0);
+  while (
+    (await deliverMails({
+      ...context,
+      mailer,
+      siteUrl: 'https://segaraferry.example',
+      linkSecret: TEST_LINK_SECRET,
+    })) > 0
+  );
   return sent;
 }
 

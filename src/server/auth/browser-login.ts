@@ -12,6 +12,8 @@ import {
 } from './browser-session.ts';
 import type { GrantAnswer } from '../http/oauth-app.ts';
 import { attachBooking } from '../services/attach-booking.ts';
+import { serverLinkSecret } from './account-links.ts';
+import { BOOKING_ACCESS_COOKIE, grantsInCookie, grantsProve } from './booking-access.ts';
 import { endSession } from './sessions.ts';
 import { tokenHash } from './tokens.ts';
 
@@ -57,17 +59,23 @@ export async function logInBrowserAs(jar: CookieJar, deps: SessionDeps, userId: 
 
 /**
  * E-mail and password through the password grant (its limits and answers); logged in, the session lands in the
- * cookies and `attach` (a guest booking's id, from its "log in to manage your bookings") joins the account.
+ * cookies and `attach` (a guest booking's id, from its "log in to manage your bookings") joins the account where
+ * that is proven (services/attach-booking.ts): the account's address is the booking's, or this browser typed the
+ * code e-mailed to it. `attached` says whether it did.
  */
 export async function logInWithPassword(
   jar: CookieJar,
-  deps: SessionDeps,
+  deps: SessionDeps & { linkSecret?: () => string },
   raw: Request,
   input: { email: string; password: string; attach?: string | undefined },
-): Promise<{ userId: string } | { refused: GrantAnswer }> {
+): Promise<{ userId: string; attached: boolean } | { refused: GrantAnswer }> {
   const login = await passwordLogin(deps, raw, input.email, input.password);
   if ('refused' in login) return login;
   await replaceBrowserSession(jar, deps, login.tokens);
-  if (input.attach) await attachBooking(await deps.database(), login.userId, input.attach);
-  return { userId: login.userId };
+  if (!input.attach) return { userId: login.userId, attached: false };
+  const grants = grantsInCookie(jar.get(BOOKING_ACCESS_COOKIE));
+  const secret = (deps.linkSecret ?? serverLinkSecret)();
+  const mailbox = grantsProve(secret, grants, input.attach, 'mailbox', deps.clock());
+  const attached = await attachBooking(await deps.database(), login.userId, input.attach, mailbox);
+  return { userId: login.userId, attached };
 }

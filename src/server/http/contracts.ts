@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { bookingAccessSchema } from '../../schemas/booking-access.ts';
 import { bookingDetailsSchema } from '../../schemas/booking-details.ts';
 import { cancellationSchema } from '../../schemas/cancellation.ts';
 import { checkInSchema } from '../../schemas/check-in.ts';
@@ -52,6 +53,8 @@ export const apiContracts: Record<string, Contract> = {
   'POST /api/bookings/:id/reschedule': { body: rescheduleSchema },
   'POST /api/bookings/:id/cancellation': { body: cancellationSchema },
   'POST /api/bookings/:id/claim': { body: claimSchema },
+  'POST /api/bookings/:id/access-code': {},
+  'POST /api/bookings/:id/access': { body: bookingAccessSchema },
   'GET /api/boarding-pass/keys': {},
   'POST /api/logout': {},
   'GET /api/profile': {},

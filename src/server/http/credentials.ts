@@ -12,7 +12,8 @@ import { honoJar } from '../auth/cookie-jars.ts';
 import { tokenHolder } from '../auth/oauth-model.ts';
 import { sessionFamily } from '../auth/sessions.ts';
 import { refuse } from '../validation-errors.ts';
-import { useCaseContext, type Actor } from '../use-cases/context.ts';
+import { useCaseContext, type Actor, type BookingAccess } from '../use-cases/context.ts';
+import { BOOKING_ACCESS_HEADER } from '../auth/booking-access.ts';
 import type { AppDeps } from './app.ts';
 import { requestLocale } from './request-locale.ts';
 import { isSameOrigin } from './same-origin.ts';
@@ -98,4 +99,23 @@ export async function accountContext(c: Context, deps: AppDeps) {
     actor: { kind: 'account', userId: holder.userId },
   });
   return { holder, ctx };
+}
+
+/**
+ * Who calls a booking's call that needs proof (domain/booking-access.ts): the grants in `X-Booking-Access` (several
+ * may be sent, separated by spaces), and the account holder: a bearer token's (a wrong one is 401, as for any
+ * account call) or this browser's session with its anti-forgery token. A caller with neither is a guest.
+ */
+export async function bookingCaller(
+  c: Context,
+  deps: AppDeps,
+): Promise<{ actor: Actor; access: BookingAccess }> {
+  const grants = (c.req.header(BOOKING_ACCESS_HEADER) ?? '')
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .slice(0, 8);
+  const actor: Actor = presented(c)
+    ? { kind: 'account', userId: (await accountHolder(c, deps)).userId }
+    : await optionalAccount(c, deps);
+  return { actor, access: { grants } };
 }

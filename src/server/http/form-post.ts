@@ -3,7 +3,7 @@ import { translate } from '../../i18n/translate.ts';
 import { phoneExample } from '../../schemas/phone-example.ts';
 import { runtimeDeps } from '../runtime.ts';
 import { CSRF_FIELD, csrfMatches, type CookieJar } from '../auth/browser-session.ts';
-import { useCaseContext, type Actor, type UseCaseContext } from '../use-cases/context.ts';
+import { useCaseContext, type Actor, type BookingAccess, type UseCaseContext } from '../use-cases/context.ts';
 import { GatewayUnavailable } from '../payments/gateway.ts';
 import { issuesToErrors, localizeErrors, refuse, Refused, type RefusalStatus } from '../validation-errors.ts';
 import type { AppDeps } from './app.ts';
@@ -27,6 +27,8 @@ export interface FormPage {
    * carries their anti-forgery token, else as a guest (nothing is refused for lacking it).
    */
   holderIfCsrf?: { actor: Actor; jar: CookieJar };
+  /** What the browser proves of bookings (its grant cookie, its hold): pages/booking-access-cookie.ts. */
+  access?: BookingAccess;
 }
 
 /** A use case as a form runs it: the form's fields as its input, and where to go once it is done. */
@@ -97,6 +99,7 @@ export async function submitForm<Input, Output>(
     const ctx = await useCaseContext(deps, request, {
       locale: locals.locale,
       ...(actor ? { actor } : {}),
+      ...(page.access ? { access: page.access } : {}),
       ...(page.clientAddress ? { socketAddress: page.clientAddress } : {}),
     });
     const output = await useCase.run(ctx, parsed.data).finally(() => {

@@ -20,6 +20,10 @@ import { boardingPassMail } from '../mail/boarding-pass-mail.ts';
 import { boardingPassOf } from '../services/boarding-pass.ts';
 import { bookingView, type BookingView } from '../services/booking-view.ts';
 import { deliverQueuedMails } from './mail-queue.ts';
+import { serverLinkSecret } from '../auth/account-links.ts';
+import { codeToSend } from '../db/queries/access-codes.ts';
+import { refundAccounts } from '../db/queries/refund-accounts.ts';
+import { accessCodeMail } from '../mail/access-code-mail.ts';
 
 export interface MailContext {
   db: Database;
@@ -29,6 +33,8 @@ export interface MailContext {
   now: Date;
   /** Signs boarding passes; this process's configured key unless a test gives one. */
   boardingPassSigner?: BoardingPassSigner;
+  /** The key one-time codes are made with (auth/booking-access.ts): this installation's unless a test gives one. */
+  linkSecret?: string;
 }
 
 type MailKind = (typeof sentMails.$inferSelect)['kind'];
@@ -45,6 +51,11 @@ async function compose(kind: MailKind, bookingId: string, context: MailContext) 
     const passes = await boardingPasses(local, kind === 'boarding_pass_outbound' ? 0 : 1, context);
     return passes.length > 0 ? { to: local.contact.email, ...boardingPassMail(local, passes) } : undefined;
   }
+  if (kind === 'access_code') {
+    const secret = context.linkSecret ?? serverLinkSecret();
+    const otp = await codeToSend(context.db, secret, bookingId, context.now);
+    return otp ? { to: local.contact.email, ...accessCodeMail(local, otp) } : undefined;
+  }
   const mail = await composeBookingMail(kind, local, context);
   return { to: local.contact.email, ...mail };
 }
@@ -58,7 +69,7 @@ const occasions = {
 
 /** The mail of `kind` about a booking, in the booking's own language (`view` is read in it). */
 async function composeBookingMail(
-  kind: Exclude<MailKind, 'boarding_pass_outbound' | 'boarding_pass_return'>,
+  kind: Exclude<MailKind, 'boarding_pass_outbound' | 'boarding_pass_return' | 'access_code'>,
   view: BookingView,
   context: MailContext,
 ) {
@@ -81,7 +92,7 @@ async function composeBookingMail(
     case 'late_payment_refund':
       return latePaymentRefundMail(view, links);
     case 'booking_cancelled':
-      return bookingCancelledMail(view, links);
+      return bookingCancelledMail(view, links, await refundAccounts(context.db, view.id));
     case 'refund_paid':
       return refundPaidMail(view, links);
     case 'sailing_cancelled':

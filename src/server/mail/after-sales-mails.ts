@@ -1,3 +1,6 @@
+import { accountEnding } from '../../domain/booking-access.ts';
+import { formatRupiah } from '../../i18n/format.ts';
+import type { RefundAccount } from '../db/queries/refund-accounts.ts';
 import type { BookingView } from '../services/booking-view.ts';
 import { refundProgress } from '../pages/order-actions.ts';
 import {
@@ -31,8 +34,15 @@ function refundBlocks(view: BookingView, links: MailLinks): Block[] {
   ];
 }
 
-/** Sent after tickets are cancelled: which ones, and the refund's amount and date (sent again after each). */
-export function bookingCancelledMail(view: BookingView, links: MailLinks): ComposedMail {
+/**
+ * Sent after tickets are cancelled: which ones, the refund's amount and date (sent again after each), and the bank
+ * account each refund goes to by its last four digits, so a changed account never goes unnoticed by the contact.
+ */
+export function bookingCancelledMail(
+  view: BookingView,
+  links: MailLinks,
+  accounts: RefundAccount[] = [],
+): ComposedMail {
   const t = translator(view.locale);
   const cancelled = view.passengers.flatMap((passenger) =>
     passenger.tickets
@@ -46,6 +56,15 @@ export function bookingCancelledMail(view: BookingView, links: MailLinks): Compo
     ...(view.refunds.some((refund) => refund.dueOn)
       ? [{ kind: 'paragraph' as const, text: t('mail_refund_to_account') }]
       : []),
+    ...accounts.map((account) => ({
+      kind: 'paragraph' as const,
+      text: t('mail_refund_account', {
+        amount: formatRupiah(account.amount, view.locale),
+        bank: account.bank,
+        account: accountEnding(account.accountNumber),
+        holder: account.accountHolder,
+      }),
+    })),
     ...refundBlocks(view, links),
     ...footer(view.locale),
   ];

@@ -1,5 +1,5 @@
 import type { AstroCookies } from 'astro';
-import { localizePath, type Locale } from '../../i18n/locales.ts';
+import { localeFromPath, localizePath, type Locale } from '../../i18n/locales.ts';
 import {
   changePasswordSchema,
   forgotPasswordSchema,
@@ -13,6 +13,7 @@ import { logInBrowserAs, logInWithPassword } from '../auth/browser-login.ts';
 import { clearSession, csrfToken, type CookieJar } from '../auth/browser-session.ts';
 import { astroJar } from '../auth/cookie-jars.ts';
 import type { FormPage, FormUseCase } from '../http/form-post.ts';
+import { verifyPath } from './booking-access-cookie.ts';
 import { keepPrivate } from './booking-by-id.ts';
 import { runtimeDeps } from '../runtime.ts';
 import { changePassword } from '../use-cases/change-password.ts';
@@ -69,14 +70,15 @@ export function afterLogin(next: string | null, locale: Locale): string {
 
 /**
  * Log in with e-mail and password; the session lands in this browser's cookies. `attach`: the booking whose "log in
- * to manage your bookings" prompt led here joins the account.
+ * to manage your bookings" prompt led here joins the account where that is proven, and opens in My booking; else
+ * its verify page asks for the code e-mailed to the booking's address.
  */
 export function loginForm(
   jar: CookieJar,
   request: Request,
   next: string,
   attach?: string,
-): FormUseCase<{ email: string; password: string }, void> {
+): FormUseCase<{ email: string; password: string }, boolean> {
   return {
     schema: loginSchema,
     fromForm: (form) => ({ email: text(form, 'email'), password: text(form, 'password') }),
@@ -87,8 +89,9 @@ export function loginForm(
           throw new Refused(429, { limit: [{ key: login.refused.body.error_description }] });
         throw refuse('password', 'account_login_failed');
       }
+      return login.attached;
     },
-    next: () => next,
+    next: (attached) => (!attach || attached ? next : verifyPath(attach, 'attach', localeFromPath(next))),
   };
 }
 

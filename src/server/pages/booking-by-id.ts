@@ -1,4 +1,11 @@
+import type { AstroCookies } from 'astro';
+import type { AccessAction } from '../../domain/booking-access.ts';
 import { BOOKING_ID_PATTERN } from '../../domain/booking-code.ts';
+import { serverLinkSecret } from '../auth/account-links.ts';
+import { astroJar } from '../auth/cookie-jars.ts';
+import { bookingAccessFor } from '../services/booking-access.ts';
+import type { Actor, BookingAccess } from '../use-cases/context.ts';
+import { browserAccess, verifyPath } from './booking-access-cookie.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { submitForm, type FormPage, type FormRefusal, type FormUseCase } from '../http/form-post.ts';
 import { runtimeDeps } from '../runtime.ts';
@@ -21,17 +28,33 @@ export function keepPrivate(headers: Headers): void {
 }
 
 /**
- * A booking's task page (check in, reschedule, cancel, claim) with its own form: runs the use case when the form was
- * posted (success answers 303, returned as is), then reads the booking the address names, in the page's language.
- * Found, the answer is made private and carries the refused post's status; not found, `booking` is undefined and the
- * page answers its 404.
+ * A booking's task page (reschedule, cancel, claim) with its own form. Those change the booking's sailing or move
+ * money, so the browser must prove the booking first (domain/booking-access.ts): its owner logged in, or a grant in
+ * its cookie; otherwise it is sent to the booking's verify page (303), which comes back here. Then runs the use case
+ * when the form was posted (success answers 303, returned as is), and reads the booking the address names, in the
+ * page's language. Found, the answer is made private and carries the refused post's status; not found, `booking` is
+ * undefined and the page answers its 404. Check-in passes no `action`: the link is enough for it.
  */
 export async function bookingTaskPage<Input, Output>(
-  page: FormPage & { response: { status?: number; headers: Headers } },
+  page: FormPage & {
+    response: { status?: number; headers: Headers };
+    cookies: AstroCookies;
+    locals: { account?: { userId: string } | undefined };
+  },
   id: string,
   useCase: FormUseCase<Input, Output>,
+  action?: AccessAction,
 ): Promise<Response | { booking: BookingView | undefined; posted: FormRefusal | undefined }> {
-  const posted = await submitForm(page, useCase);
+  const access = browserAccess(astroJar(page.cookies));
+  const account = page.locals.account;
+  // Logged in, the owner acts as themself; SameSite cookies and submitForm's cross-site check keep other sites out.
+  const actor = account ? ({ kind: 'account', userId: account.userId } as const) : undefined;
+  if (action && BOOKING_ID_PATTERN.test(id) && !(await browserMayAct(id, action, access, actor)))
+    return new Response(null, {
+      status: 303,
+      headers: { Location: verifyPath(id, action, page.locals.locale), 'Cache-Control': 'no-store' },
+    });
+  const posted = await submitForm({ ...page, access, ...(actor ? { actor } : {}) }, useCase);
   if (posted instanceof Response) return posted;
   const booking = await bookingById(id, page.locals.locale);
   if (booking) {
@@ -39,4 +62,22 @@ export async function bookingTaskPage<Input, Output>(
     page.response.status = posted?.status ?? 200;
   }
   return { booking, posted };
+}
+
+/** Whether this browser proves the booking for `action` (a grant, or its owner logged in); unknown ids pass on. */
+async function browserMayAct(
+  id: string,
+  action: AccessAction,
+  access: BookingAccess,
+  actor: Actor | undefined,
+) {
+  const deps = runtimeDeps();
+  const ctx = {
+    db: await deps.database(),
+    clock: deps.clock,
+    linkSecret: deps.linkSecret ?? serverLinkSecret,
+    access,
+    actor: actor ?? { kind: 'guest' as const },
+  };
+  return (await bookingAccessFor(ctx, id, action)) !== 'refused'; // an unknown booking is not found, as before
 }

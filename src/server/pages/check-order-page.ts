@@ -1,6 +1,8 @@
-import type { Locale } from '../../i18n/locales.ts';
+import type { AstroCookies } from 'astro';
 import { localizePath } from '../../i18n/locales.ts';
-import { submitForm } from '../http/form-post.ts';
+import { astroJar } from '../auth/cookie-jars.ts';
+import { submitForm, type FormPage } from '../http/form-post.ts';
+import { keepGrant } from './booking-access-cookie.ts';
 import { findBooking } from '../use-cases/find-booking.ts';
 
 export interface CheckOrderState {
@@ -16,20 +18,20 @@ export interface CheckOrderState {
  * attempts" (429).
  */
 export async function checkOrderPage(
-  request: Request,
-  locale: Locale,
-  address: string,
+  page: FormPage & { cookies: AstroCookies },
   destination: (id: string) => string = (id) => `/booking/check-order/${id}`,
 ): Promise<CheckOrderState | Response> {
-  const posted = await submitForm(
-    { request, locals: { locale }, clientAddress: address },
-    {
-      schema: findBooking.input,
-      fromForm: (form) => ({ code: form.get('code') ?? '', email: form.get('email') ?? '' }),
-      run: (ctx, input) => findBooking.run(ctx, input),
-      next: (id) => localizePath(destination(id), locale),
+  const { locale } = page.locals;
+  const posted = await submitForm(page, {
+    schema: findBooking.input,
+    fromForm: (form) => ({ code: form.get('code') ?? '', email: form.get('email') ?? '' }),
+    run: (ctx, input) => findBooking.run(ctx, input),
+    next: (found) => {
+      // Code and e-mail prove the booking: this browser may change it for the next hour without asking again.
+      keepGrant(astroJar(page.cookies), found.grant);
+      return localizePath(destination(found.id), locale);
     },
-  );
+  });
   if (posted instanceof Response) return posted;
   if (!posted) return { status: 200, values: { code: '', email: '' }, errors: {} };
   const read = (name: string) => (posted.form.get(name) ?? '').slice(0, 200);

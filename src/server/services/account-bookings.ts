@@ -16,13 +16,22 @@ export const MY_BOOKINGS_LIMIT = 100;
  * booking's e-mails went to that mailbox all along). Not a hold left without contact.
  */
 async function ownership(db: Pick<Database, 'select'>, userId: string): Promise<SQL | undefined> {
+  const address = await provenAddressOf(db, userId);
+  const byAccount = eq(bookings.userId, userId);
+  // Both addresses are stored lower-cased: a plain comparison the index on contact_email serves.
+  return address ? or(byAccount, eq(bookings.contactEmail, address)) : byAccount;
+}
+
+/** The account's address once it is proven its own (users.addressProvenAt), lower-cased; else undefined. */
+export async function provenAddressOf(
+  db: Pick<Database, 'select'>,
+  userId: string,
+): Promise<string | undefined> {
   const [user] = await db
     .select({ email: users.email })
     .from(users)
     .where(and(eq(users.id, userId), isNotNull(users.addressProvenAt)));
-  const byAccount = eq(bookings.userId, userId);
-  // Both addresses are stored lower-cased: a plain comparison the index on contact_email serves.
-  return user ? or(byAccount, eq(bookings.contactEmail, user.email)) : byAccount;
+  return user?.email;
 }
 
 /** Whether this account owns the booking (as `ownership` says). */

@@ -16,6 +16,7 @@ import { queueCurrentStateMail } from '../db/queries/queue-mail.ts';
 import { bookingLegs } from '../db/schema/bookings.ts';
 import { refunds, tickets } from '../db/schema/payments.ts';
 import { Refused, refuse, type ErrorKeys, type RefusalCode } from '../validation-errors.ts';
+import { assertBookingAccess } from '../services/booking-access.ts';
 import type { UseCaseContext } from './context.ts';
 import { lockPaidTickets } from './lock-paid-tickets.ts';
 
@@ -133,10 +134,11 @@ async function cancelTickets(ctx: UseCaseContext, input: Input): Promise<Cancell
   });
 }
 
-/** Use case: cancel tickets of a paid booking, queueing their refund. */
+/** Use case: cancel tickets of a paid booking, queueing their refund; only for whoever proves the booking. */
 export const cancelBookingTickets = {
   input: cancellationSchema,
-  run(ctx: UseCaseContext, input: Input): Promise<Cancelled> {
+  async run(ctx: UseCaseContext, input: Input): Promise<Cancelled> {
+    await assertBookingAccess(ctx, input.bookingId, 'cancel');
     return cancelTickets(ctx, input);
   },
 };

@@ -10,6 +10,7 @@ import { queueCurrentStateMail } from '../db/queries/queue-mail.ts';
 import { bookingLegs } from '../db/schema/bookings.ts';
 import { tickets } from '../db/schema/payments.ts';
 import { refuse, type RefusalCode } from '../validation-errors.ts';
+import { assertBookingAccess } from '../services/booking-access.ts';
 import type { UseCaseContext } from './context.ts';
 
 const refusalCodes: Record<ClaimRefusal, RefusalCode> = {
@@ -78,10 +79,11 @@ async function claim(ctx: UseCaseContext, input: ClaimRequest & { bookingId: str
   });
 }
 
-/** Use case: claim a paid open ticket for a sailing of its route and operator. */
+/** Use case: claim a paid open ticket for a sailing of its route and operator; only for whoever proves the booking. */
 export const claimOpenTicket = {
   input: claimSchema,
-  run(ctx: UseCaseContext, input: ClaimRequest & { bookingId: string }): Promise<Claimed> {
+  async run(ctx: UseCaseContext, input: ClaimRequest & { bookingId: string }): Promise<Claimed> {
+    await assertBookingAccess(ctx, input.bookingId, 'claim');
     return claim(ctx, input);
   },
 };

@@ -35,15 +35,24 @@ export interface UseCaseContext {
   actor: Actor;
   /** The client's address, for rate limits (through trusted proxies as configured). */
   address: string;
-  /** The key that signs and checks the links of account e-mails (auth/account-links.ts). */
+  /** The key that signs and checks the links of account e-mails (auth/account-links.ts) and booking grants. */
   linkSecret: () => string;
+  /** What the request carries that proves a booking beyond its link (domain/booking-access.ts). */
+  access: BookingAccess;
+}
+
+/** Proof of bookings a request carries: its grants (auth/booking-access.ts) and the hold this browser made. */
+export interface BookingAccess {
+  grants: readonly string[];
+  /** The booking this browser held last (its hold cookie): the one whose details it may make an account's. */
+  heldHere?: string | undefined;
 }
 
 /** The context of one request, from the process's dependencies. `socketAddress`: Astro's, for page routes. */
 export async function useCaseContext(
   deps: AppDeps,
   request: Request,
-  options: { locale: Locale; actor?: Actor; socketAddress?: string },
+  options: { locale: Locale; actor?: Actor; socketAddress?: string; access?: BookingAccess },
 ): Promise<UseCaseContext> {
   return {
     db: await deps.database(),
@@ -57,5 +66,6 @@ export async function useCaseContext(
     actor: options.actor ?? { kind: 'guest' },
     address: clientAddress(request, deps.proxyHops ?? 0, options.socketAddress),
     linkSecret: deps.linkSecret ?? serverLinkSecret,
+    access: options.access ?? { grants: [] },
   };
 }

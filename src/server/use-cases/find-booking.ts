@@ -3,7 +3,8 @@ import { checkOrderSchema, type CheckOrderRequest } from '../../schemas/check-or
 import type { Database } from '../db/client.ts';
 import { bookings } from '../db/schema/bookings.ts';
 import type { RateLimits } from '../http/rate-limits.ts';
-import { refuse } from '../validation-errors.ts';
+import { grantAccess, type AccessGrant } from '../auth/booking-access.ts';
+import { Refused, refuse } from '../validation-errors.ts';
 import type { UseCaseContext } from './context.ts';
 
 /**
@@ -38,10 +39,36 @@ async function findBookingId(
   throw refuse('booking', 'check_order_not_found');
 }
 
-/** Use case: check order, the booking id for a code and the contact e-mail (rate-limited per address and code). */
+/**
+ * Use case: check order, the booking id for a code and the contact e-mail (rate-limited per address and code), and
+ * a grant that proves the booking to later calls (a browser's cookie, an API client's `X-Booking-Access`): whoever
+ * knows both may cancel, reschedule or claim (domain/booking-access.ts).
+ */
 export const findBooking = {
   input: checkOrderSchema,
-  run(ctx: UseCaseContext, request: CheckOrderRequest): Promise<string> {
-    return findBookingId(request, { db: ctx.db, limits: ctx.rateLimits, address: ctx.address });
+  async run(ctx: UseCaseContext, request: CheckOrderRequest): Promise<{ id: string; grant: AccessGrant }> {
+    const id = await findBookingId(request, { db: ctx.db, limits: ctx.rateLimits, address: ctx.address });
+    return { id, grant: grantAccess(ctx.linkSecret(), id, 'contact', ctx.clock()) };
   },
 };
+
+/**
+ * The contact e-mail typed for a booking already open by its link: the same limits as check order, for its code. A
+ * wrong address is refused at its field.
+ */
+export async function proveContactEmail(
+  ctx: UseCaseContext,
+  booking: { id: string; code: string },
+  email: string,
+): Promise<void> {
+  try {
+    await findBookingId(
+      { code: booking.code, email },
+      { db: ctx.db, limits: ctx.rateLimits, address: ctx.address },
+    );
+  } catch (refusal) {
+    if (refusal instanceof Refused && refusal.errors.booking?.[0]?.key === 'check_order_not_found')
+      throw refuse('email', 'booking_access_wrong_email');
+    throw refusal;
+  }
+}

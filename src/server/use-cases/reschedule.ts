@@ -17,6 +17,7 @@ import { bookingLegs } from '../db/schema/bookings.ts';
 import { tickets } from '../db/schema/payments.ts';
 import { queueCurrentStateMail } from '../db/queries/queue-mail.ts';
 import { refuse, type RefusalCode } from '../validation-errors.ts';
+import { assertBookingAccess } from '../services/booking-access.ts';
 import type { UseCaseContext } from './context.ts';
 import { lockPaidTickets } from './lock-paid-tickets.ts';
 
@@ -162,10 +163,14 @@ async function moveTickets(ctx: UseCaseContext, input: Input): Promise<Reschedul
   });
 }
 
-/** Use case: move passengers of a paid booking onto another sailing of the same route. */
+/**
+ * Use case: move passengers of a paid booking onto another sailing of the same route; only for whoever proves the
+ * booking.
+ */
 export const reschedule = {
   input: rescheduleSchema,
-  run(ctx: UseCaseContext, input: Input): Promise<Rescheduled> {
+  async run(ctx: UseCaseContext, input: Input): Promise<Rescheduled> {
+    await assertBookingAccess(ctx, input.bookingId, 'reschedule');
     return moveTickets(ctx, input);
   },
 };

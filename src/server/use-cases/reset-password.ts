@@ -30,7 +30,12 @@ async function run(ctx: UseCaseContext, input: ResetPasswordInput): Promise<{ us
     if (!user) throw refuse('token', 'account_link_invalid');
     await tx
       .update(users)
-      .set({ passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? now, addressProvenAt: now, updatedAt: now })
+      .set({
+        passwordHash,
+        emailVerifiedAt: user.emailVerifiedAt ?? now,
+        addressProvenAt: now,
+        updatedAt: now,
+      })
       .where(eq(users.id, user.id));
     await endAccountSessions(tx, user.id, now);
     await queueAccountMail(tx, user.id, 'password_changed');

@@ -8,6 +8,7 @@ import { bookingTravelDates } from '../db/queries/travel-dates.ts';
 import { bookingPassengers, bookings } from '../db/schema/bookings.ts';
 import type { Network } from '../network.ts';
 import { Refused, refuse, type ErrorKeys } from '../validation-errors.ts';
+import { provenAddressOf } from '../services/account-bookings.ts';
 import type { UseCaseContext } from './context.ts';
 import { keepInPassengerList } from './save-passenger.ts';
 
@@ -17,6 +18,8 @@ interface Context {
   now: Date;
   /** A logged-in account holder's booking becomes theirs (My booking), unless it is someone's already. */
   accountId: string | undefined;
+  /** This browser made the hold (its hold cookie names the booking). */
+  heldHere: boolean;
 }
 
 /** Adults first, then children, then infants: the category of each position in the party. */
@@ -57,7 +60,7 @@ async function saveBookingDetails(id: string, details: BookingDetails, context: 
         contactName: details.contact.fullName,
         contactEmail: details.contact.email.toLowerCase(),
         contactPhone: details.contact.phone,
-        userId: booking.userId ?? context.accountId ?? null,
+        userId: booking.userId ?? (await newOwner(tx, context, details.contact.email)) ?? null,
         updatedAt: context.now,
       })
       .where(eq(bookings.id, id));
@@ -82,6 +85,18 @@ async function saveBookingDetails(id: string, details: BookingDetails, context: 
   });
 }
 
+/**
+ * Who the booking becomes the account of, when it has none: the logged-in holder, if this browser made the hold or
+ * the contact address is the holder's proven own. A booking's link alone never makes it theirs: the link travels in
+ * every e-mail, and an account that owns a booking may cancel it with a refund to any bank account.
+ */
+async function newOwner(tx: Database, context: Context, contactEmail: string): Promise<string | undefined> {
+  if (!context.accountId) return undefined;
+  if (context.heldHere) return context.accountId;
+  const address = await provenAddressOf(tx, context.accountId);
+  return address === contactEmail.toLowerCase() ? context.accountId : undefined;
+}
+
 /** Use case: save the contact person and passengers of a held booking (204), or say which fields are wrong. */
 export const saveDetails = {
   input: bookingDetailsSchema,
@@ -91,6 +106,7 @@ export const saveDetails = {
       network: ctx.network,
       now: ctx.clock(),
       accountId: ctx.actor.kind === 'account' ? ctx.actor.userId : undefined,
+      heldHere: ctx.access.heldHere === input.bookingId,
     });
   },
 };

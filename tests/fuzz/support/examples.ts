@@ -14,6 +14,7 @@ export const examples: Record<string, unknown> = {
     agree: true,
   },
   'POST /api/bookings/:id/claim': { sailing: '00000000-0000-4000-8000-000000000000' },
+  'POST /api/bookings/:id/access': { code: '123456' },
   'POST /api/bookings/:id/cancellation': {
     tickets: ['TK-K7M4QX-1D'],
     bank: 'BCA',

@@ -216,6 +216,8 @@ export const mailKinds = [
   'refund_paid',
   // The operator cancelled a sailing of the booking: a free reschedule or a refund without fee.
   'sailing_cancelled',
+  // A one-time code proving the contact mailbox (domain/booking-access.ts): sent again, newest, when asked again.
+  'access_code',
 ] as const;
 
 /** Mails sent once per booking and kind: the key that keeps a replay from resending. */

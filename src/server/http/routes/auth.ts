@@ -32,7 +32,7 @@ import { requestLocale } from '../request-locale.ts';
  * GET /api/session/forms/{login|sign-up}: the header dialog's form (its props; `next`: the page it opened on), or
  *   `loggedIn: true`; gives the anti-forgery token too.
  * POST /api/session: log in with e-mail and password (the password grant, run on the server); `attach`: a guest
- *   booking (by its id) to join the account.
+ *   booking (by its id) to join the account where that is proven (services/attach-booking.ts); `attached` says.
  * POST /api/auth/google: sign in with Google's authorization `code` (its popup's); answers like a login. 404 when
  *   this installation has no Google client.
  */
@@ -134,6 +134,7 @@ export function authRoutes(deps: AppDeps) {
         const message = say(c, 'account_login_failed');
         return c.json({ message, errors: { password: [message] } }, 400);
       }
-      return c.json({ loggedIn: true, data: await profileOf(await deps.database(), login.userId) });
+      const data = await profileOf(await deps.database(), login.userId);
+      return c.json({ loggedIn: true, data, ...(attach ? { attached: login.attached } : {}) });
     });
 }

@@ -1,19 +1,23 @@
 import { Hono, type Context } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { BOOKING_ID_PATTERN } from '../../../domain/booking-code.ts';
 import { localizePath } from '../../../i18n/locales.ts';
 import { bookingStatus, bookingView } from '../../services/booking-view.ts';
 import { cancelBookingTickets } from '../../use-cases/cancel-tickets.ts';
 import { checkIn } from '../../use-cases/check-in.ts';
+import { confirmBookingAccess } from '../../use-cases/confirm-booking-access.ts';
+import { sendAccessCode } from '../../use-cases/send-access-code.ts';
 import { claimOpenTicket } from '../../use-cases/claim-open-ticket.ts';
 import { useCaseContext } from '../../use-cases/context.ts';
 import { findBooking } from '../../use-cases/find-booking.ts';
 import { hold } from '../../use-cases/hold-seats.ts';
+import { HOLD_COOKIE } from '../../use-cases/release-hold.ts';
 import { pay } from '../../use-cases/pay.ts';
 import { reschedule } from '../../use-cases/reschedule.ts';
 import { saveDetails } from '../../use-cases/save-details.ts';
 import { refuse } from '../../validation-errors.ts';
 import type { AppDeps } from '../app.ts';
-import { optionalAccount } from '../credentials.ts';
+import { bookingCaller, optionalAccount } from '../credentials.ts';
 import { jsonBody } from '../json-body.ts';
 import { requestLocale } from '../request-locale.ts';
 
@@ -25,7 +29,11 @@ function bookingIdOf(id: string): string {
 
 /**
  * POST /api/bookings: hold the chosen sailings for 20 minutes; answers the booking's id, code and expiry.
- * POST /api/bookings/lookup: check order, the booking id for a code and contact e-mail (rate-limited).
+ * POST /api/bookings/lookup: check order, the booking id for a code and contact e-mail (rate-limited), with a grant
+ *   (`access`) that proves the booking to the calls below for 60 minutes, sent back in `X-Booking-Access`.
+ * POST /api/bookings/{id}/access-code: e-mail a one-time code to the booking's contact address.
+ * POST /api/bookings/{id}/access: the contact e-mail or that code for a grant (`attach`: with the code, logged in,
+ *   the booking joins the account).
  * GET /api/bookings/{id}/status: only its status and expiry (the payment page polls it).
  * GET /api/bookings/{id}: the booking with what has been saved so far (a reload or another device resumes there).
  * PUT /api/bookings/{id}/details: the contact person and passengers of a held booking.
@@ -34,11 +42,18 @@ function bookingIdOf(id: string): string {
  * POST /api/bookings/{id}/reschedule: move passengers onto another sailing; answers the new ticket numbers and fee.
  * POST /api/bookings/{id}/cancellation: cancel tickets; answers the fee, the refund and the date it is due by.
  * POST /api/bookings/{id}/claim: claim an open ticket for a sailing; answers the sailing and the tickets claimed.
+ * Reschedule, cancellation and claim need proof beyond the link (domain/booking-access.ts): a grant in
+ * `X-Booking-Access`, or the owner's login (a bearer token, or this site's session with its anti-forgery token).
  * Refusals (sold out, closed, not editable, unknown) are thrown as `Refused` and answered by the app's error handler.
  */
 export function bookingsRoutes(deps: AppDeps) {
   /** The use cases' context for this request, in the reader's language. */
   const context = (c: Context) => useCaseContext(deps, c.req.raw, { locale: requestLocale(c.req.raw) });
+  /** The context of a call that may prove a booking: its grants and its login, if any. */
+  const provingContext = async (c: Context) => {
+    const caller = await bookingCaller(c, deps);
+    return useCaseContext(deps, c.req.raw, { locale: requestLocale(c.req.raw), ...caller });
+  };
 
   return new Hono()
     .post('/bookings', async (c) => {
@@ -53,7 +68,31 @@ export function bookingsRoutes(deps: AppDeps) {
     .post('/bookings/lookup', async (c) => {
       const input = await jsonBody(c, findBooking.input);
       if (!input.data) return input.refused;
-      return c.json({ id: await findBooking.run(await context(c), input.data) });
+      const found = await findBooking.run(await context(c), input.data);
+      return c.json({
+        id: found.id,
+        access: found.grant.token,
+        accessExpiresAt: found.grant.expiresAt.toISOString(),
+      });
+    })
+    .post('/bookings/:id/access-code', async (c) => {
+      const input = await jsonBody(c, sendAccessCode.input);
+      if (!input.data) return input.refused;
+      const sent = await sendAccessCode.run(await context(c), { bookingId: bookingIdOf(c.req.param('id')) });
+      deps.mailQueued?.();
+      return c.json({ sentTo: sent.sentTo, expiresAt: sent.expiresAt.toISOString() }, 202);
+    })
+    .post('/bookings/:id/access', async (c) => {
+      const input = await jsonBody(c, confirmBookingAccess.input);
+      if (!input.data) return input.refused;
+      const bookingId = bookingIdOf(c.req.param('id'));
+      const confirmed = await confirmBookingAccess.run(await provingContext(c), { ...input.data, bookingId });
+      return c.json({
+        access: confirmed.grant.token,
+        strength: confirmed.grant.strength,
+        accessExpiresAt: confirmed.grant.expiresAt.toISOString(),
+        attached: confirmed.attached,
+      });
     })
     .get('/bookings/:id/status', async (c) => {
       const state = await bookingStatus(await deps.database(), bookingIdOf(c.req.param('id')));
@@ -104,7 +143,7 @@ export function bookingsRoutes(deps: AppDeps) {
       const input = await jsonBody(c, reschedule.input);
       if (!input.data) return input.refused;
       const bookingId = bookingIdOf(c.req.param('id'));
-      const moved = await reschedule.run(await context(c), { ...input.data, bookingId });
+      const moved = await reschedule.run(await provingContext(c), { ...input.data, bookingId });
       deps.mailQueued?.(); // the new e-ticket, by email
       return c.json(moved);
     })
@@ -112,7 +151,7 @@ export function bookingsRoutes(deps: AppDeps) {
       const input = await jsonBody(c, cancelBookingTickets.input);
       if (!input.data) return input.refused;
       const bookingId = bookingIdOf(c.req.param('id'));
-      const cancelled = await cancelBookingTickets.run(await context(c), { ...input.data, bookingId });
+      const cancelled = await cancelBookingTickets.run(await provingContext(c), { ...input.data, bookingId });
       deps.mailQueued?.();
       return c.json(cancelled);
     })
@@ -120,7 +159,7 @@ export function bookingsRoutes(deps: AppDeps) {
       const input = await jsonBody(c, claimOpenTicket.input);
       if (!input.data) return input.refused;
       const bookingId = bookingIdOf(c.req.param('id'));
-      const claimed = await claimOpenTicket.run(await context(c), { ...input.data, bookingId });
+      const claimed = await claimOpenTicket.run(await provingContext(c), { ...input.data, bookingId });
       deps.mailQueued?.();
       return c.json(claimed);
     })
@@ -130,6 +169,8 @@ export function bookingsRoutes(deps: AppDeps) {
       const ctx = await useCaseContext(deps, c.req.raw, {
         locale: requestLocale(c.req.raw),
         actor: await optionalAccount(c, deps),
+        // The browser's hold cookie: the hold it made may become the logged-in holder's (use-cases/save-details.ts).
+        access: { grants: [], heldHere: getCookie(c, HOLD_COOKIE) },
       });
       await saveDetails.run(ctx, {
         bookingId: bookingIdOf(c.req.param('id')),

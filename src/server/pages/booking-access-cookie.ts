@@ -1,0 +1,44 @@
+import type { AccessAction } from '../../domain/booking-access.ts';
+import { serverLinkSecret } from '../auth/account-links.ts';
+import { ACCESS_GRANT_MINUTES } from '../../domain/booking-access.ts';
+import {
+  BOOKING_ACCESS_COOKIE,
+  cookieWithGrant,
+  grantsInCookie,
+  type AccessGrant,
+} from '../auth/booking-access.ts';
+import type { CookieJar } from '../auth/browser-session.ts';
+import { localizePath, type Locale } from '../../i18n/locales.ts';
+import { runtimeDeps } from '../runtime.ts';
+import { HOLD_COOKIE } from '../use-cases/release-hold.ts';
+import type { BookingAccess } from '../use-cases/context.ts';
+
+/**
+ * A browser's proof of bookings (domain/booking-access.ts) lives in one HttpOnly, SameSite=Lax cookie of signed
+ * grants: a form post from another site carries none, and pages refuse cross-site posts besides (submitForm).
+ */
+export function keepGrant(jar: CookieJar, grant: AccessGrant): void {
+  const deps = runtimeDeps();
+  const secret = (deps.linkSecret ?? serverLinkSecret)();
+  jar.set(
+    BOOKING_ACCESS_COOKIE,
+    cookieWithGrant(secret, jar.get(BOOKING_ACCESS_COOKIE), grant, deps.clock()),
+    {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: deps.siteUrl.startsWith('https:'),
+      maxAge: ACCESS_GRANT_MINUTES * 60,
+    },
+  );
+}
+
+/** What this browser proves: its grants, and the hold it made last (whose details it may make an account's). */
+export function browserAccess(jar: CookieJar): BookingAccess {
+  return { grants: grantsInCookie(jar.get(BOOKING_ACCESS_COOKIE)), heldHere: jar.get(HOLD_COOKIE) };
+}
+
+/** The booking's verify page, asked on the way to `action`'s page (or to My booking, to attach it). */
+export function verifyPath(bookingId: string, action: AccessAction, locale: Locale): string {
+  return `${localizePath(`/booking/${bookingId}/verify`, locale)}?for=${action}`;
+}

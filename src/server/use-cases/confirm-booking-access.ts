@@ -1,0 +1,46 @@
+import { eq } from 'drizzle-orm';
+import { bookingAccessSchema, type BookingAccessRequest } from '../../schemas/booking-access.ts';
+import { grantAccess, type AccessGrant } from '../auth/booking-access.ts';
+import { useAccessCode } from '../db/queries/access-codes.ts';
+import { bookings } from '../db/schema/bookings.ts';
+import { attachBooking } from '../services/attach-booking.ts';
+import { refuse } from '../validation-errors.ts';
+import type { UseCaseContext } from './context.ts';
+import { proveContactEmail } from './find-booking.ts';
+
+export interface AccessConfirmed {
+  grant: AccessGrant;
+  /** The booking joined the logged-in account (asked with `attach` and proven by the e-mailed code). */
+  attached: boolean;
+}
+
+/**
+ * Confirms that a booking opened by its link is the sender's (domain/booking-access.ts): its contact e-mail (as
+ * check order limits it) gives a `contact` grant; the e-mailed one-time code (one use, its tries counted, typing
+ * limited per client address) a `mailbox` grant, and with `attach` and a login the booking joins the account.
+ */
+async function run(
+  ctx: UseCaseContext,
+  input: BookingAccessRequest & { bookingId: string },
+): Promise<AccessConfirmed> {
+  const [booking] = await ctx.db
+    .select({ id: bookings.id, code: bookings.code })
+    .from(bookings)
+    .where(eq(bookings.id, input.bookingId));
+  if (!booking) throw refuse('booking', 'api_booking_not_found');
+  if (input.email !== undefined) {
+    await proveContactEmail(ctx, booking, input.email);
+    return { grant: grantAccess(ctx.linkSecret(), booking.id, 'contact', ctx.clock()), attached: false };
+  }
+  await ctx.rateLimits.lookups.take(ctx.address);
+  const now = ctx.clock();
+  if (!(await useAccessCode(ctx.db, ctx.linkSecret(), booking.id, input.code ?? '', now)))
+    throw refuse('code', 'booking_access_code_wrong');
+  const attached =
+    input.attach === true && ctx.actor.kind === 'account'
+      ? await attachBooking(ctx.db, ctx.actor.userId, booking.id, true)
+      : false;
+  return { grant: grantAccess(ctx.linkSecret(), booking.id, 'mailbox', now), attached };
+}
+
+export const confirmBookingAccess = { input: bookingAccessSchema, run };
