@@ -13,6 +13,7 @@ import { translate } from '../../i18n/translate.ts';
 import { Refused } from '../validation-errors.ts';
 import { bodyTooLarge, MAX_BODY_BYTES, maxBodyBytes, PICTURE_API_PATH } from './body-limit.ts';
 import type { GoogleConfig } from '../auth/google.ts';
+import { bearerChallenge } from './credentials.ts';
 import { fieldErrors } from './errors.ts';
 import { requestLocale } from './request-locale.ts';
 import { serverBoardingPassKeys, type BoardingPassKeys } from '../boarding-pass/keys.ts';
@@ -93,6 +94,8 @@ export function createApp(deps: AppDeps) {
     if (error instanceof Refused) {
       // Busy (rows locked, a deadlock victim) or a gateway away: say when to come back.
       if (error.status === 503) c.header('Retry-After', '2');
+      // An account call without a usable session (credentials.ts accountHolder): say which scheme the API takes.
+      if (error.status === 401 && error.errors.session) c.header('WWW-Authenticate', bearerChallenge(c));
       return fieldErrors(c, error.errors, error.status);
     }
     if (error instanceof CallbackRejected) return c.json({ message: 'callback not authentic' }, 401);

@@ -30,6 +30,16 @@ function presented(c: Context): string {
   return (c.req.header('Authorization') ?? '').trim();
 }
 
+/**
+ * The challenge of an account call's 401 (RFC 6750 3; RFC 7235 has every 401 name one): `invalid_token` when a
+ * bearer token came and was refused, no error when none came (a browser whose session ended, a caller of another
+ * scheme). Always Bearer, never Basic, which would make a browser ask for a password in a dialog.
+ */
+export function bearerChallenge(c: Context): string {
+  const [scheme, token] = presented(c).split(/\s+/, 2);
+  return scheme?.toLowerCase() === 'bearer' && token ? 'Bearer error="invalid_token"' : 'Bearer';
+}
+
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**

@@ -3,11 +3,12 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_SECONDS, oauthModel } from '../auth/oauth-model.ts';
 import type { AppDeps } from './app.ts';
-import { translate } from '../../i18n/translate.ts';
+import { translate, type MessageKey } from '../../i18n/translate.ts';
 import { Refused, localizeErrors } from '../validation-errors.ts';
 import { MAX_BODY_BYTES, bodyTooLarge } from './body-limit.ts';
 import { clientAddress } from './client-address.ts';
 import { requestLocale } from './request-locale.ts';
+import { readTokenRequest } from './token-request.ts';
 
 /** RFC 6749 5.1: token answers are never cached. */
 const noStore = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
@@ -30,24 +31,24 @@ export type GrantAnswer =
 /**
  * Runs one grant of `POST /oauth/token` (RFC 6749): client credentials, password or refresh token, handled by
  * `@node-oauth/oauth2-server` over our model (auth/oauth-model.ts). `raw` is the request that asked (its address
- * counts for the login limits, its language says the refusals); `fields` the form's fields. The token endpoint
- * below and the browser's session (auth/browser-session.ts, the web app's own client on the server) both use it.
+ * counts for the login limits, its language says the refusals); `fields` the form's fields, the client's id and
+ * secret among them. The token endpoint below and the browser's session (auth/browser-session.ts, the web app's
+ * own client on the server) both use it.
+ *
+ * The client's credentials come only from `fields`, never from `raw`'s headers: for the browser's session `raw` is
+ * the browser's request, whose `Authorization` (a staging site's Basic password) is not the client's. Only the
+ * endpoint, where the request is the client's own, reads its header, and says so with `basic`: a refused client
+ * then gets 401 and the Basic challenge (RFC 6749 5.2), which a client that sent its secret in the form does not.
  */
 export async function runGrant(
   deps: GrantDeps,
   raw: Request,
   fields: Record<string, string>,
+  basic = false,
 ): Promise<GrantAnswer> {
   // No credential, token or client id holds a NUL byte, and PostgreSQL cannot even compare one: refused here.
   if (Object.values(fields).some((value) => value.includes('\u0000')))
-    return {
-      status: 400,
-      body: {
-        error: 'invalid_request',
-        error_description: translate('api_malformed', requestLocale(raw)),
-      },
-      headers: noStore,
-    };
+    return invalidRequest(raw, 'api_malformed');
   const limited = await tooManyLogins(raw, fields, deps);
   if (limited) return limited;
   const body = new URLSearchParams(fields).toString();
@@ -55,15 +56,10 @@ export async function runGrant(
     method: 'POST',
     query: {},
     // The library reads a body only when the request says it has one (it checks content-length or
-    // transfer-encoding); a test's `app.request()` sends neither.
-    // Only what the grant reads: a browser's own headers (an `Authorization: Basic` of a staging site's password)
-    // must not speak for the client, whose credentials are in the fields.
+    // transfer-encoding); a test's `app.request()` sends neither. No `authorization`: see above.
     headers: {
       'content-type': 'application/x-www-form-urlencoded',
       'content-length': String(Buffer.byteLength(body)),
-      ...(raw.headers.get('authorization') && fields.client_id === undefined
-        ? { authorization: raw.headers.get('authorization') ?? '' }
-        : {}),
     },
     body: fields,
   });
@@ -90,16 +86,22 @@ export async function runGrant(
       headers: noStore,
     };
   } catch (error) {
-    // On a refusal the library has already written status, body and WWW-Authenticate into `response`.
+    // On a refusal the library has already written status and body into `response`; the Basic challenge is ours,
+    // as the library never sees the header.
     if (!(error instanceof OAuth2Server.OAuthError)) throw error;
     const written = response.body as { error?: string; error_description?: string } | undefined;
+    const refusedBasic = basic && error instanceof OAuth2Server.InvalidClientError;
     return {
-      status: response.status ?? error.code,
+      status: refusedBasic ? 401 : (response.status ?? error.code),
       body: {
         error: written?.error ?? error.name,
         error_description: written?.error_description ?? error.message,
       },
-      headers: { ...response.headers, ...noStore },
+      headers: {
+        ...response.headers,
+        ...noStore,
+        ...(refusedBasic ? { 'WWW-Authenticate': 'Basic realm="oauth"' } : {}),
+      },
     };
   }
 }
@@ -109,11 +111,23 @@ export function createOAuthApp(deps: GrantDeps) {
   const app = new Hono();
   app.use(bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => bodyTooLarge(c.req.raw) }));
   app.post('/oauth/token', async (c) => {
-    const fields = Object.fromEntries(new URLSearchParams(await c.req.text()));
-    const answer = await runGrant(deps, c.req.raw, fields);
+    const read = readTokenRequest(await c.req.text(), c.req.header('Authorization'));
+    const answer =
+      'refused' in read
+        ? invalidRequest(c.req.raw, read.refused)
+        : await runGrant(deps, c.req.raw, read.fields, read.basic);
     return c.json(answer.body, answer.status as 200, answer.headers);
   });
   return app;
+}
+
+/** A request the grant cannot even read (RFC 6749 5.2 invalid_request), said in the reader's language. */
+function invalidRequest(raw: Request, key: MessageKey): GrantAnswer {
+  return {
+    status: 400,
+    body: { error: 'invalid_request', error_description: translate(key, requestLocale(raw)) },
+    headers: noStore,
+  };
 }
 
 /**
