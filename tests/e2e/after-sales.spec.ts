@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
 import { daysAhead } from './batam-dates.ts';
+import { mailsFor } from './mail.ts';
 import { paidBooking, sailingsOn, type SailingFound } from './paid-booking.ts';
 
 const texts = {
@@ -129,6 +130,38 @@ test(`en: a guest cancels a ticket, sees the fee, the refund and its date, and g
   expect((await request.get(`/booking/${id}/e-ticket.pdf`)).status()).toBe(404);
   await expect(page.getByTestId('order-action')).not.toHaveAttribute('href', /e-ticket/);
   await expectNoAxeViolations(page);
+});
+
+test('en: a cancellation opened by its link alone asks for the code e-mailed to the booking, then goes on', async ({
+  page,
+  request,
+}) => {
+  const code = await paidWithLaterSailing(request, page, 'Sari Dewi');
+  const found = await request.post('/api/bookings/lookup', {
+    data: { code, email: 'rina.wijaya@example.co.id' },
+  });
+  const { id } = (await found.json()) as { id: string };
+  await page.goto(`/booking/${id}/cancellation`);
+  await expect(page).toHaveURL(new RegExp(`/booking/${id}/verify\\?for=cancel$`));
+  await expectNoAxeViolations(page);
+  // A wrong address is refused at its field; then the code by e-mail.
+  await page.locator('#verify-email').fill('someone.else@example.com');
+  await page.getByTestId('verify-email-submit').click();
+  await expect(page.locator('#verify-email-error')).toBeVisible();
+  await page.getByTestId('verify-send').click();
+  await expect(page.getByTestId('verify-sent')).toContainText('ri•••@example.co.id');
+  let otp = '';
+  await expect
+    .poll(async () => {
+      otp = (await mailsFor(code, 1)).map((raw) => /(\d{6}) is your code/.exec(raw)?.[1]).find(Boolean) ?? '';
+      return otp;
+    })
+    .toMatch(/^\d{6}$/);
+  await page.locator('#verify-code').fill(otp);
+  await expectNoAxeViolations(page);
+  await page.getByTestId('verify-code-submit').click();
+  await expect(page).toHaveURL(new RegExp(`/booking/${id}/cancellation$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cancel tickets');
 });
 
 test(`en: a guest claims an open ticket for a sailing from the order page`, async ({ page, request }) => {

@@ -76,10 +76,20 @@ test('the booking pages pass axe in Indonesian: a hold running out, a refused da
   await expect(page.getByTestId('check-in-done')).toBeVisible(); // with the boarding pass
   await expectNoAxeViolations(page);
   const later = await bookingId(request, await paidBooking(request, page, inWindow, 'Rina Wijaya'));
+  // Opened by its link alone, cancelling asks first that the booking is proven: its verify page, then the task.
+  await page.goto(`/id/booking/${later}/cancellation`);
+  await expect(page.getByTestId('verify-page')).toBeVisible();
+  await axeAt(page, `/id/booking/${later}/verify?for=cancel`, 'access_title');
+  await page.locator('#verify-email').fill('rina.wijaya@example.co.id');
+  await page.getByTestId('verify-email-submit').click();
+  await expect(page).toHaveURL(new RegExp(`/id/booking/${later}/cancellation$`));
   await axeAt(page, `/id/booking/${later}/cancellation`, 'cancel_title');
 
   // An open ticket waiting for its sailing, and the sailings of a day to claim it for.
   const open = await bookingId(request, await paidBooking(request, page, 'open ticket', 'Rina Wijaya'));
+  await page.goto(`/id/booking/${open}/verify?for=claim`);
+  await page.locator('#verify-email').fill('rina.wijaya@example.co.id');
+  await page.getByTestId('verify-email-submit').click();
   await axeAt(page, `/id/booking/${open}/claim?date=${daysAhead(3)}`, 'claim_title');
   await expect(page.getByTestId('sailing-choice').first()).toBeVisible();
 });

@@ -31,6 +31,18 @@ export interface FormPage {
   access?: BookingAccess;
 }
 
+/**
+ * The form's part of a page, to add to (`{ ...formOf(Astro), access }`): Astro's page object keeps its request and
+ * address in getters, which a spread would drop.
+ */
+export function formOf(page: FormPage): FormPage {
+  return {
+    request: page.request,
+    locals: page.locals,
+    ...(page.clientAddress ? { clientAddress: page.clientAddress } : {}),
+  };
+}
+
 /** A use case as a form runs it: the form's fields as its input, and where to go once it is done. */
 export interface FormUseCase<Input, Output> {
   schema: {

@@ -7,7 +7,7 @@ import { bookingAccessFor } from '../services/booking-access.ts';
 import type { Actor, BookingAccess } from '../use-cases/context.ts';
 import { browserAccess, verifyPath } from './booking-access-cookie.ts';
 import type { Locale } from '../../i18n/locales.ts';
-import { submitForm, type FormPage, type FormRefusal, type FormUseCase } from '../http/form-post.ts';
+import { formOf, submitForm, type FormPage, type FormRefusal, type FormUseCase } from '../http/form-post.ts';
 import { runtimeDeps } from '../runtime.ts';
 import { bookingView, type BookingView } from '../services/booking-view.ts';
 
@@ -54,7 +54,7 @@ export async function bookingTaskPage<Input, Output>(
       status: 303,
       headers: { Location: verifyPath(id, action, page.locals.locale), 'Cache-Control': 'no-store' },
     });
-  const posted = await submitForm({ ...page, access, ...(actor ? { actor } : {}) }, useCase);
+  const posted = await submitForm({ ...formOf(page), access, ...(actor ? { actor } : {}) }, useCase);
   if (posted instanceof Response) return posted;
   const booking = await bookingById(id, page.locals.locale);
   if (booking) {

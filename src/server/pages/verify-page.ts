@@ -5,7 +5,7 @@ import { BOOKING_ID_PATTERN } from '../../domain/booking-code.ts';
 import { localizePath } from '../../i18n/locales.ts';
 import { astroJar } from '../auth/cookie-jars.ts';
 import { bookings } from '../db/schema/bookings.ts';
-import { submitForm, type FormPage, type FormRefusal } from '../http/form-post.ts';
+import { formOf, submitForm, type FormPage, type FormRefusal } from '../http/form-post.ts';
 import { runtimeDeps } from '../runtime.ts';
 import { confirmBookingAccess } from '../use-cases/confirm-booking-access.ts';
 import { sendAccessCode } from '../use-cases/send-access-code.ts';
@@ -70,7 +70,7 @@ export async function verifyPage(page: Page, id: string): Promise<Response | Ver
 
   const step = page.url.searchParams.get('step');
   const form = {
-    ...page,
+    ...formOf(page),
     access: { grants: [] },
     ...(account ? { actor: { kind: 'account' as const, userId: account.userId } } : {}),
   };
