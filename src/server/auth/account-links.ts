@@ -67,6 +67,18 @@ export async function issueLink(
 }
 
 /**
+ * Ends every unused link of the account, whatever its purpose, in the caller's transaction: a new password (changed
+ * or reset) or a taken-over sign-up makes every link mailed before it stale. A reset link left open would otherwise
+ * undo the new password and sign out every session, the owner's new one too.
+ */
+export async function endLinks(tx: Database, userId: string, now: Date): Promise<void> {
+  await tx
+    .update(accountLinks)
+    .set({ usedAt: now })
+    .where(and(eq(accountLinks.userId, userId), isNull(accountLinks.usedAt)));
+}
+
+/**
  * Uses the link a token names, once: locked, checked unused and unexpired, and marked used in the caller's
  * transaction. Undefined for a forged, unknown, used or expired link (one answer for all: the person asks again).
  */
