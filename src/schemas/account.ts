@@ -97,6 +97,14 @@ export const verifyEmailSchema = z.object({
   password: givenPassword,
 });
 
+/**
+ * The link that proves the address of an account Google opened (`/confirm-address`): its token alone. It is posted
+ * from the page's button, never used by opening the link, so a mail scanner fetching it proves nothing.
+ */
+export const proveAddressSchema = z.object({
+  token: z.string({ error: 'account_link_invalid' }).check(z.maxLength(200, 'account_link_invalid')),
+});
+
 export const changePasswordSchema = z
   .object({
     currentPassword: givenPassword,

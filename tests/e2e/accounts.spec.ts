@@ -129,7 +129,13 @@ test(`en: forgot password, set a new one from the e-mailed link, and log in with
 // The journeys above check the login, sign-up, forgotten-password and e-mailed link pages with axe (the dark theme in
 // English); what is left is a link that no longer works.
 test('a used or unknown link passes axe (the dark theme in English)', async ({ page }) => {
-  for (const path of ['/new-password?token=x', '/id/new-password?token=x', '/verify-email?token=x']) {
+  for (const path of [
+    '/new-password?token=x',
+    '/id/new-password?token=x',
+    '/verify-email?token=x',
+    '/confirm-address?token=x',
+    '/id/confirm-address?token=x',
+  ]) {
     await page.goto(path);
     await expectNoAxeViolationsInThemes(page);
   }

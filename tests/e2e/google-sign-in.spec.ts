@@ -86,6 +86,48 @@ test('en: continue with Google opens an account and logs in', async ({ page }) =
   await expect(page.locator('[name="fullName"]')).toHaveCount(0);
 });
 
+test('id: an address Google only witnessed is sent our link, whose page confirms it with one button', async ({
+  page,
+}) => {
+  // Not Gmail and no Workspace domain: Google verified the address once, it does not speak for it.
+  const email = `laras.id.${String(Date.now())}@example.com`;
+  const library = standInLibrary(page, {
+    email,
+    email_verified: true,
+    name: 'Laras Sari',
+    sub: `g-${email}`,
+  });
+  await library.install();
+  await page.goto('/id/login');
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Lanjutkan dengan Google' }).click();
+  await expect(page).toHaveURL(/\/id\/my-booking$/);
+  // My account says why bookings made with the address do not show yet, and sends the link again (the first one
+  // stops working).
+  const first = await linkMailedTo(email, '/id/confirm-address');
+  await page.goto('/id/my-account');
+  await hydrated(page);
+  await expect(page.getByTestId('address-proof')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Kirim ulang tautan' }).click();
+  await expect(page.getByTestId('account-notice')).toContainText(email);
+  await expect.poll(() => linkMailedTo(email, '/id/confirm-address')).not.toBe(first);
+  // Opening the link only shows the button (a mail scanner opens links too).
+  await page.goto(await linkMailedTo(email, '/id/confirm-address'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Konfirmasi alamat email Anda');
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Konfirmasi alamat email saya' }).click();
+  await expect(page).toHaveURL(/\/id\/confirm-address\?done$/);
+  await expect(page.getByTestId('account-notice')).toHaveText(
+    'Alamat email Anda telah dikonfirmasi: pesanan yang dibuat dengan alamat ini kini muncul di Pesanan saya.',
+  );
+  await expectNoAxeViolations(page);
+  await page.getByTestId('my-booking-link').click();
+  await expect(page).toHaveURL(/\/id\/my-booking$/);
+  await page.goto('/id/my-account');
+  await expect(page.getByTestId('address-proof')).toHaveCount(0);
+});
+
 test('id: a Google library that cannot load says so, and the e-mail form still works', async ({ page }) => {
   await page.goto('/id/sign-up');
   await hydrated(page);

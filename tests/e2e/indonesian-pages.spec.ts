@@ -128,6 +128,9 @@ test('the account pages pass axe in Indonesian: the header dialog, a refused pho
   await expect(page.getByTestId('account-sent')).toContainText(t.resetSent);
   await axeAt(page, await linkMailedTo(email, '/new-password'), 'new_password_title');
   await expect(page.getByLabel('Kata sandi baru')).toBeVisible();
+  // The page an address proof's button leads to (google-sign-in.spec.ts presses it, in Indonesian, with axe).
+  await axeAt(page, '/id/confirm-address?done', 'prove_title');
+  await expect(page.getByTestId('account-notice')).toHaveText(id.prove_done);
 
   // Logged in again: a picture being cropped on My account.
   await signedUp(page, t, `sari.${String(Date.now())}@example.com`);

@@ -38,17 +38,19 @@ describe.each(testDatabases)('forgot and reset password (POST /api/recovery/*) o
     });
     return (await answer.json()) as Record<string, string>;
   }
-  const login = (password: string) =>
-    grant({ grant_type: 'password', username: 'ayu@example.com', password });
-  const post = async (path: string, body: unknown) =>
+  const login = (password: string, username = 'ayu@example.com') =>
+    grant({ grant_type: 'password', username, password });
+  const post = async (path: string, body: unknown, method = 'POST') =>
     api.request(path, {
-      method: 'POST',
+      method,
       headers: {
         'Content-Type': 'application/json',
         Authorization: (await grant({ grant_type: 'client_credentials' })).access_token ?? '',
       },
       body: JSON.stringify(body),
     });
+  const reset = (token: string, password = 'Selat-Riau-2026?') =>
+    post('/api/recovery/reset-password', { token, password, passwordConfirmation: password });
   const mails = (email: string) => accountMailsTo({ db: handle.db, now }, email);
 
   it('answers alike for a known and an unknown address, and mails only the account', async () => {
@@ -116,6 +118,53 @@ describe.each(testDatabases)('forgot and reset password (POST /api/recovery/*) o
     } finally {
       now = start;
     }
+  });
+
+  it('ends an open reset link when the password is changed: the link no longer resets, the new session stays', async () => {
+    await confirmedAccount(handle.db, { email: 'dimas@example.com' });
+    await post('/api/recovery/forgot-password', { email: 'dimas@example.com' });
+    const token = linkTokenIn((await mails('dimas@example.com'))[0], '/new-password');
+    // The owner remembers the password after all, logs in and changes it in My account.
+    const session = await login(ACCOUNT_PASSWORD, 'dimas@example.com');
+    const changed = await api.request('/api/profile/change-password', {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${session.access_token ?? ''}` },
+      body: JSON.stringify({
+        currentPassword: ACCOUNT_PASSWORD,
+        password: newPassword,
+        passwordConfirmation: newPassword,
+      }),
+    });
+    expect(changed.status).toBe(200);
+    // Whoever else reads the old mail cannot set a password with it, nor sign the owner out.
+    expect((await reset(token)).status).toBe(422);
+    const profile = await api.request('/api/profile', {
+      headers: { Authorization: `Bearer ${session.access_token ?? ''}` },
+    });
+    expect(profile.status).toBe(200);
+    expect(await login(newPassword, 'dimas@example.com')).toMatchObject({ token_type: 'Bearer' });
+  });
+
+  it("ends the account's other open links when a reset is completed (a pending sign-up's too)", async () => {
+    // Someone signed up with this address and a password of their choosing; its owner resets the password instead.
+    const chosen = 'Bukan-Milik-Saya-9';
+    const signedUp = await post('/api/auth/register', {
+      fullName: 'Not Lina',
+      email: 'lina@example.com',
+      phone: '+6281234567890',
+      password: chosen,
+      passwordConfirmation: chosen,
+      agree: true,
+    });
+    expect(signedUp.status).toBe(202);
+    const confirm = linkTokenIn((await mails('lina@example.com'))[0], '/verify-email');
+    await post('/api/recovery/forgot-password', { email: 'lina@example.com' });
+    const token = linkTokenIn((await mails('lina@example.com'))[0], '/new-password');
+    expect((await reset(token)).status).toBe(200);
+    // The sign-up's link, opened now, neither confirms that sign-up nor logs anyone in.
+    const opened = await post('/api/auth/verify-email', { token: confirm, password: chosen });
+    expect(opened.status).toBe(422);
+    expect(await login(chosen, 'lina@example.com')).toMatchObject({ error: 'invalid_grant' });
   });
 
   it('checks the new password by the rule and the common list before using the link', async () => {

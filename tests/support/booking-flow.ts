@@ -26,10 +26,19 @@ const json = (method: string, body: unknown) => ({
   body: JSON.stringify(body),
 });
 
-/** Holds `adults` seats (one way, or two way returning two days later) and saves contact and passengers. */
+/**
+ * Holds `adults` seats (one way, or two way returning two days later) and saves contact (the sample one unless
+ * given) and passengers.
+ */
 export async function bookingReadyToPay(
   app: App,
-  options: { date: string; adults?: number; trip?: 'one_way' | 'two_way'; sailing?: 'first' | 'last' },
+  options: {
+    date: string;
+    adults?: number;
+    trip?: 'one_way' | 'two_way';
+    sailing?: 'first' | 'last';
+    contact?: typeof contact;
+  },
 ): Promise<{ id: string; code: string; sailingId: string }> {
   const adults = options.adults ?? 1;
   const trip = options.trip ?? 'one_way';
@@ -54,7 +63,7 @@ export async function bookingReadyToPay(
   );
   const saved = await app.request(
     `/api/bookings/${id}/details`,
-    json('PUT', { contact, passengers: people }),
+    json('PUT', { contact: options.contact ?? contact, passengers: people }),
   );
   if (saved.status !== 204) throw new Error(`details failed: ${await saved.text()}`);
   return { id, code, sailingId: out };

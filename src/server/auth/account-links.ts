@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { accountLinks, type accountLinkPurposes } from '../db/schema/accounts.ts';
@@ -8,10 +8,14 @@ import { installationSecret } from '../installation-secret.ts';
 export type AccountLinkPurpose = (typeof accountLinkPurposes)[number];
 export type AccountLink = typeof accountLinks.$inferSelect;
 
-/** How long an e-mailed link works: a new password's for 60 minutes (PRODUCT.md section 6), a sign-up's a day. */
+/**
+ * How long an e-mailed link works: a new password's for 60 minutes (PRODUCT.md section 6), a sign-up's and an
+ * address proof's a day.
+ */
 export const LINK_LIFETIME_MINUTES: Record<AccountLinkPurpose, number> = {
   reset_password: 60,
   verify_email: 24 * 60,
+  prove_address: 24 * 60,
 };
 
 /** This installation's link key (ACCOUNT_LINK_SECRET, else generated once into ACCOUNT_LINK_SECRET_FILE). */
@@ -64,6 +68,40 @@ export async function issueLink(
     .returning();
   if (!link) throw new Error('account link not saved');
   return link;
+}
+
+/**
+ * Ends every unused link of the account, whatever its purpose, in the caller's transaction: a new password (changed
+ * or reset) or a taken-over sign-up makes every link mailed before it stale. A reset link left open would otherwise
+ * undo the new password and sign out every session, the owner's new one too.
+ */
+export async function endLinks(tx: Database, userId: string, now: Date): Promise<void> {
+  await tx
+    .update(accountLinks)
+    .set({ usedAt: now })
+    .where(and(eq(accountLinks.userId, userId), isNull(accountLinks.usedAt)));
+}
+
+/** Whether the account has a link of this purpose still usable now (unused, unexpired). */
+export async function hasOpenLink(
+  tx: Database,
+  userId: string,
+  purpose: AccountLinkPurpose,
+  now: Date,
+): Promise<boolean> {
+  const [open] = await tx
+    .select({ id: accountLinks.id })
+    .from(accountLinks)
+    .where(
+      and(
+        eq(accountLinks.userId, userId),
+        eq(accountLinks.purpose, purpose),
+        isNull(accountLinks.usedAt),
+        gt(accountLinks.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return open !== undefined;
 }
 
 /**

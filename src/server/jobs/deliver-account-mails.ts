@@ -6,6 +6,7 @@ import {
   accountExistsMail,
   passwordChangedMail,
   passwordResetMail,
+  proveAddressMail,
   verifyEmailMail,
 } from '../mail/account-mails.ts';
 import type { Mailer } from '../mail/transport.ts';
@@ -40,7 +41,9 @@ async function compose(row: AccountMailRow, context: AccountMailContext) {
   const mail =
     row.kind === 'verify_email'
       ? verifyEmailMail(addressee, links, token)
-      : passwordResetMail(addressee, links, token);
+      : row.kind === 'prove_address'
+        ? proveAddressMail(addressee, links, token)
+        : passwordResetMail(addressee, links, token);
   return { to: user.email, ...mail };
 }
 

@@ -91,6 +91,27 @@ export function passwordChangedMail(to: AccountAddressee, links: MailLinks) {
   return renderMail(to.locale, t('mail_password_changed_subject'), blocks);
 }
 
+/**
+ * An account Google opened for an address Google is not the authority for: open the link (a day) to prove the
+ * address is the holder's, so bookings made with it show in My booking. The mailbox's owner may not be the one who
+ * signed in, so the mail says not to open it then.
+ */
+export function proveAddressMail(to: AccountAddressee, links: MailLinks, token: string) {
+  const t = translator(to.locale);
+  const blocks: Block[] = [
+    greeting(to),
+    { kind: 'paragraph', text: t('mail_prove_intro') },
+    { kind: 'link', label: t('mail_prove_link'), url: linkUrl(links, '/confirm-address', to.locale, token) },
+    {
+      kind: 'paragraph',
+      text: t('mail_link_lifetime_hours', { hours: String(LINK_LIFETIME_MINUTES.prove_address / 60) }),
+    },
+    { kind: 'paragraph', text: t('mail_prove_not_you') },
+    ...footer(to.locale),
+  ];
+  return renderMail(to.locale, t('mail_prove_subject'), blocks);
+}
+
 function linkUrl(links: MailLinks, path: string, locale: Locale, token: string): string {
   return `${siteLink(links, path, locale)}?token=${encodeURIComponent(token)}`;
 }

@@ -8,7 +8,7 @@ import {
   registerSchema,
   resetPasswordSchema,
 } from '../../schemas/account.ts';
-import { linkUsable, serverLinkSecret } from '../auth/account-links.ts';
+import { linkUsable, serverLinkSecret, type AccountLinkPurpose } from '../auth/account-links.ts';
 import { logInBrowserAs, logInWithPassword } from '../auth/browser-login.ts';
 import { clearSession, csrfToken, type CookieJar } from '../auth/browser-session.ts';
 import { astroJar } from '../auth/cookie-jars.ts';
@@ -19,8 +19,10 @@ import { runtimeDeps } from '../runtime.ts';
 import { changePassword } from '../use-cases/change-password.ts';
 import { deleteAccount } from '../use-cases/delete-account.ts';
 import { forgotPassword } from '../use-cases/forgot-password.ts';
+import { proveAddress } from '../use-cases/prove-address.ts';
 import { register } from '../use-cases/register.ts';
 import { resetPassword } from '../use-cases/reset-password.ts';
+import { sendAddressProof } from '../use-cases/send-address-proof.ts';
 import { deletePassenger, savePassenger } from '../use-cases/save-passenger.ts';
 import { updateProfile } from '../use-cases/update-profile.ts';
 import { verifyEmail } from '../use-cases/verify-email.ts';
@@ -124,6 +126,18 @@ export function verifyForm(jar: CookieJar, locale: Locale) {
   } satisfies FormUseCase<Parameters<typeof verifyEmail.run>[1], void>;
 }
 
+/** The address proof's one button: its token; then the page says the address is proven (no one is logged in). */
+export function proveAddressForm(self: string) {
+  return {
+    schema: proveAddress.input,
+    fromForm: (form: URLSearchParams) => ({ token: text(form, 'token') }),
+    run: async (...args: Parameters<typeof proveAddress.run>) => {
+      await proveAddress.run(...args);
+    },
+    next: () => `${self}?done`,
+  } satisfies FormUseCase<Parameters<typeof proveAddress.run>[1], void>;
+}
+
 export function forgotForm(self: string) {
   return {
     schema: forgotPasswordSchema,
@@ -195,6 +209,16 @@ export function setPasswordLinkForm(email: string, locale: Locale) {
   } satisfies FormUseCase<{ email: string }, void>;
 }
 
+/** My account's "Send the link again" (the address proof's); then the page names the address it went to. */
+export function addressProofForm(self: string) {
+  return {
+    schema: sendAddressProof.input,
+    fromForm: () => ({}),
+    run: (ctx: Parameters<typeof sendAddressProof.run>[0]) => sendAddressProof.run(ctx),
+    next: () => `${self}?address-link-sent`,
+  } satisfies FormUseCase<Record<string, never>, { email: string }>;
+}
+
 /** A saved passenger, added (`id` absent) or changed; then the Passenger list says so. */
 export function passengerForm(id: string | undefined, locale: Locale) {
   return {
@@ -239,11 +263,12 @@ export function deleteAccountForm(jar: CookieJar, locale: Locale) {
   } satisfies FormUseCase<Parameters<typeof deleteAccount.run>[1], void>;
 }
 
-/** Whether a new-password link still works (unused, unexpired, genuine), so its page asks or says to ask again. */
-export async function resetLinkUsable(token: string): Promise<boolean> {
+/**
+ * Whether an e-mailed link still works (unused, unexpired, genuine), so its page (new password, confirm address)
+ * asks or says to ask again.
+ */
+export async function accountLinkUsable(purpose: AccountLinkPurpose, token: string): Promise<boolean> {
   const deps = runtimeDeps();
   const secret = deps.linkSecret?.() ?? serverLinkSecret();
-  return (
-    token.length <= 200 && linkUsable(await deps.database(), secret, 'reset_password', token, deps.clock())
-  );
+  return token.length <= 200 && linkUsable(await deps.database(), secret, purpose, token, deps.clock());
 }

@@ -45,6 +45,15 @@ export async function passwordIsSet(db: Database, userId: string): Promise<boole
   return Boolean(row?.hash);
 }
 
+/**
+ * Whether the account's address is proven its own (our link, or Google as its authority): until then My account
+ * offers the proof's link again, and guest bookings made with the address stay out of My booking.
+ */
+export async function addressIsProven(db: Database, userId: string): Promise<boolean> {
+  const [row] = await db.select({ at: users.addressProvenAt }).from(users).where(eq(users.id, userId));
+  return Boolean(row?.at);
+}
+
 /** The holder's picture as kept (a WebP) and its version, or undefined when there is none. */
 export async function avatarOf(db: Database, userId: string) {
   const [row] = await db

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { changePasswordSchema, type ChangePasswordInput } from '../../schemas/account.ts';
+import { endLinks } from '../auth/account-links.ts';
 import { isCommonPassword } from '../auth/common-passwords.ts';
 import { hashPassword, passwordMatches } from '../auth/passwords.ts';
 import { endAccountSessions } from '../auth/sessions.ts';
@@ -12,7 +13,8 @@ import type { UseCaseContext } from './context.ts';
 /**
  * Change password (`PUT /api/profile/change-password`, `/my-account/change-password`): the current password first
  * (counted like a login, so a stolen session cannot guess it), then the new one by the rule. Other sessions end;
- * the one that changed it (`keepFamily`) stays signed in; a mail tells the owner.
+ * the one that changed it (`keepFamily`) stays signed in; every link mailed before (a reset, a confirmation) stops
+ * working, so an old reset link cannot undo the new password; a mail tells the owner.
  */
 async function run(
   ctx: UseCaseContext,
@@ -29,6 +31,7 @@ async function run(
     const now = ctx.clock();
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
     await endAccountSessions(tx, userId, now, input.keepFamily);
+    await endLinks(tx, userId, now);
     await queueAccountMail(tx, userId, 'password_changed');
   });
 }

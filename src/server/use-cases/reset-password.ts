@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { resetPasswordSchema, type ResetPasswordInput } from '../../schemas/account.ts';
-import { linkIdOf, useLink } from '../auth/account-links.ts';
+import { endLinks, linkIdOf, useLink } from '../auth/account-links.ts';
 import { isCommonPassword } from '../auth/common-passwords.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { endAccountSessions } from '../auth/sessions.ts';
@@ -11,9 +11,9 @@ import type { UseCaseContext } from './context.ts';
 
 /**
  * A new password from the e-mailed link (`POST /api/recovery/reset-password`, `/new-password`): the link is used
- * up, every session of the account ends (whoever knew the old password is out), the address counts as proven (the
- * link reached its mailbox), and a "your password was changed" mail goes out. Answers the account, which the page
- * logs in afresh.
+ * up with every other open link of the account (a pending sign-up's would still confirm and log in), every session
+ * of the account ends (whoever knew the old password is out), the address counts as proven (the link reached its
+ * mailbox), and a "your password was changed" mail goes out. Answers the account, which the page logs in afresh.
  */
 async function run(ctx: UseCaseContext, input: ResetPasswordInput): Promise<{ userId: string }> {
   // A cheap check of the link's signature first: a forged token costs no hashing (argon2 is the expensive part).
@@ -38,6 +38,7 @@ async function run(ctx: UseCaseContext, input: ResetPasswordInput): Promise<{ us
       })
       .where(eq(users.id, user.id));
     await endAccountSessions(tx, user.id, now);
+    await endLinks(tx, user.id, now);
     await queueAccountMail(tx, user.id, 'password_changed');
     return { userId: user.id };
   });

@@ -1,6 +1,9 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
-import { accountLinks, users } from '../db/schema/accounts.ts';
+import { endLinks } from '../auth/account-links.ts';
+import type { Database } from '../db/client.ts';
+import { users } from '../db/schema/accounts.ts';
+import { askToProveAddress } from '../services/address-proof.ts';
 import { refuse } from '../validation-errors.ts';
 import type { UseCaseContext } from './context.ts';
 
@@ -11,42 +14,50 @@ const googleIdentityInput = z.object({
   subject: z.string().check(z.minLength(1), z.maxLength(255)),
   authoritative: z.boolean(),
 });
+type GoogleIdentityInput = z.infer<typeof googleIdentityInput>;
 
 /**
  * Signs in with Google. The Google account linked before (its `sub`) opens its account, whatever its address is
- * now. Otherwise the verified address decides: none of ours has it, a new account (its address proven, Google's
- * name or the address's local part, no password: "forgot password" sets one); an unfinished sign-up has it, that
- * sign-up was someone typing the address without proving it, so what it typed (name, phone, pending password and
- * links) goes. An account of ours has it: linked only where Google is the address's authority (Gmail, Workspace);
- * else that account's owner logs in with their password (409), as an address at another provider may have
- * changed hands. An account linked to another Google account stays with that one (409).
+ * now. Otherwise the verified address decides: none of ours has it, a new account (Google's name or the address's
+ * local part, no password: "forgot password" sets one); an unfinished sign-up has it, that sign-up was someone
+ * typing the address without proving it, so what it typed (name, phone, language, pending password and links)
+ * goes. An account of ours has it: linked only where Google is the address's authority (Gmail, Workspace); else
+ * that account's owner logs in with their password (409), as an address at another provider may have changed
+ * hands. An account linked to another Google account stays with that one (409).
+ * The address counts as the account's own (guest bookings made with it join My booking) only where Google is its
+ * authority; elsewhere Google's `email_verified` says the address was verified once, not that it is still this
+ * person's, so our own link is mailed to it (again at a later sign-in, once the last one has lapsed).
  */
 async function run(
   ctx: UseCaseContext,
-  identity: z.infer<typeof googleIdentityInput>,
+  identity: GoogleIdentityInput,
 ): Promise<{ userId: string; created: boolean }> {
   const now = ctx.clock();
   const fullName = identity.name || (identity.email.split('@')[0] ?? identity.email);
   const googleSubject = identity.subject;
+  const addressProvenAt = identity.authoritative ? now : null;
   return ctx.db.transaction(async (tx) => {
-    const [linked] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.googleSubject, googleSubject));
-    if (linked) return { userId: linked.id, created: false };
+    const [linked] = await tx.select().from(users).where(eq(users.googleSubject, googleSubject));
+    if (linked) {
+      await proveLinkedAddress(tx, linked, identity, now);
+      return { userId: linked.id, created: false };
+    }
     const [created] = await tx
       .insert(users)
       .values({
         email: identity.email,
         fullName,
         emailVerifiedAt: now,
-        addressProvenAt: now,
+        addressProvenAt,
         locale: ctx.locale,
         googleSubject,
       })
       .onConflictDoNothing()
       .returning({ id: users.id });
-    if (created) return { userId: created.id, created: true };
+    if (created) {
+      if (!addressProvenAt) await askToProveAddress(tx, created.id, now);
+      return { userId: created.id, created: true };
+    }
     const [user] = await tx.select().from(users).where(eq(users.email, identity.email)).for('update');
     // The conflict was this Google account, linked by a sign-in racing this one: that account is the one.
     if (!user) {
@@ -65,23 +76,41 @@ async function run(
           phone: null,
           passwordHash: null,
           emailVerifiedAt: now,
-          addressProvenAt: now,
+          addressProvenAt,
+          locale: ctx.locale,
           googleSubject,
           updatedAt: now,
         })
         .where(eq(users.id, user.id));
-      await tx
-        .update(accountLinks)
-        .set({ usedAt: now })
-        .where(and(eq(accountLinks.userId, user.id), isNull(accountLinks.usedAt)));
+      await endLinks(tx, user.id, now);
+      if (!addressProvenAt) await askToProveAddress(tx, user.id, now);
       return { userId: user.id, created: false };
     }
     if (user.googleSubject === googleSubject) return { userId: user.id, created: false };
     if (user.googleSubject) throw refuse('google', 'account_google_other_account');
     if (!identity.authoritative) throw refuse('google', 'account_google_use_password');
-    await tx.update(users).set({ googleSubject, updatedAt: now }).where(eq(users.id, user.id));
+    await tx
+      .update(users)
+      .set({ googleSubject, addressProvenAt: user.addressProvenAt ?? now, updatedAt: now })
+      .where(eq(users.id, user.id));
     return { userId: user.id, created: false };
   });
+}
+
+/**
+ * A linked account whose address is not proven yet: Google proves it now if it has become the address's authority
+ * (the same address, now Gmail or a Workspace domain's); else our link is mailed, unless an earlier one still works.
+ */
+async function proveLinkedAddress(
+  tx: Database,
+  user: typeof users.$inferSelect,
+  identity: GoogleIdentityInput,
+  now: Date,
+): Promise<void> {
+  if (user.addressProvenAt) return;
+  if (identity.authoritative && identity.email === user.email)
+    await tx.update(users).set({ addressProvenAt: now, updatedAt: now }).where(eq(users.id, user.id));
+  else await askToProveAddress(tx, user.id, now, { unlessOpen: true });
 }
 
 export const signInWithGoogle = { input: googleIdentityInput, run };

@@ -1,10 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type * as z from 'zod/mini';
 import { verifyEmailSchema } from '../../schemas/account.ts';
-import { linkIdOf, useLink } from '../auth/account-links.ts';
+import { endLinks, linkIdOf, useLink } from '../auth/account-links.ts';
 import { attachBooking } from '../services/attach-booking.ts';
 import { passwordMatches } from '../auth/passwords.ts';
-import { accountLinks, users } from '../db/schema/accounts.ts';
+import { users } from '../db/schema/accounts.ts';
 import { refuse } from '../validation-errors.ts';
 import type { UseCaseContext } from './context.ts';
 
@@ -39,10 +39,7 @@ async function run(
         updatedAt: now,
       })
       .where(and(eq(users.id, link.userId), isNull(users.emailVerifiedAt)));
-    await tx
-      .update(accountLinks)
-      .set({ usedAt: now })
-      .where(and(eq(accountLinks.userId, link.userId), isNull(accountLinks.usedAt)));
+    await endLinks(tx, link.userId, now);
     // From a guest booking's "sign up" prompt: that booking joins the account now confirmed.
     if (link.attachBookingId) await attachBooking(tx, link.userId, link.attachBookingId);
     return { userId: link.userId };

@@ -43,8 +43,8 @@ export const users = pgTable(
     /** argon2id (PHC string); empty for an account made through Google until it sets a password. */
     passwordHash: text('password_hash'),
     /**
-     * When the owner of the address proved it (a link from the e-mail, a reset, or Google saying so). Password
-     * logins wait for it, and only then do guest bookings made with this address show in My booking.
+     * When the address was confirmed (a link from the e-mail, a reset, or Google saying it verified it). Password
+     * logins wait for it. Guest bookings made with the address wait for `addressProvenAt` instead.
      */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /**
@@ -109,8 +109,12 @@ export const oauthTokens = pgTable(
   ],
 );
 
-/** Why an e-mailed link exists: to prove a new account's address, or to set a new password. */
-export const accountLinkPurposes = ['verify_email', 'reset_password'] as const;
+/**
+ * Why an e-mailed link exists: to prove a new account's address (a sign-up's, carrying what it chose), to set a new
+ * password, or to prove the address of an account Google opened without being the address's authority. The column
+ * is plain text (no database enum), so a new purpose needs no migration.
+ */
+export const accountLinkPurposes = ['verify_email', 'reset_password', 'prove_address'] as const;
 
 /**
  * A single-use link sent by e-mail. The link's token is an HMAC of this row's id under the installation's link
@@ -140,7 +144,8 @@ export const accountLinks = pgTable(
 
 /**
  * The account's e-mails: confirm your address (with its link), you already have an account (a sign-up with a
- * registered address), reset your password (with its link), your password was changed. Queued in the transaction
+ * registered address), reset your password (with its link), your password was changed, confirm the address of an
+ * account made through Google (with its link). Queued in the transaction
  * that decided them and sent by the mail job, so an answer never waits on SMTP (and takes as long whether the
  * address is known or not).
  */
@@ -149,6 +154,7 @@ export const accountMailKinds = [
   'account_exists',
   'password_reset',
   'password_changed',
+  'prove_address',
 ] as const;
 
 export const accountMails = pgTable(

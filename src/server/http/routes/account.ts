@@ -7,6 +7,7 @@ import { avatarOf, profileOf } from '../../services/profile.ts';
 import { changePassword } from '../../use-cases/change-password.ts';
 import { deleteAccount } from '../../use-cases/delete-account.ts';
 import { removeAvatar } from '../../use-cases/remove-avatar.ts';
+import { sendAddressProof } from '../../use-cases/send-address-proof.ts';
 import { setAvatar } from '../../use-cases/set-avatar.ts';
 import { updateProfile } from '../../use-cases/update-profile.ts';
 import { refuse } from '../../validation-errors.ts';
@@ -26,6 +27,7 @@ import { requestLocale } from '../request-locale.ts';
  * DELETE /api/profile: delete the account (its password and `confirm`); 204, and a browser's cookies go.
  * POST /api/profile/avatar: a picture as the multipart field `image` (2 MB at most); answers the profile.
  * GET /api/profile/avatar: the holder's picture (a WebP made by the server); DELETE removes it.
+ * POST /api/profile/address-proof: e-mail the link that proves the account's address again; 202.
  */
 export function accountRoutes(deps: AppDeps) {
   const holderContext = (c: Context) => accountContext(c, deps);
@@ -80,6 +82,15 @@ export function accountRoutes(deps: AppDeps) {
       const { holder, ctx } = await holderContext(c);
       await removeAvatar.run(ctx);
       return profile(c, holder.userId);
+    })
+    .post('/profile/address-proof', async (c) => {
+      const { ctx } = await holderContext(c);
+      const { email } = await sendAddressProof.run(ctx);
+      deps.mailQueued?.();
+      return c.json(
+        { message: translate('account_address_link_sent', requestLocale(c.req.raw), { email }) },
+        202,
+      );
     })
     .delete('/profile', async (c) => {
       const { holder, ctx } = await holderContext(c);

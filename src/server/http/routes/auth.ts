@@ -10,6 +10,7 @@ import { visitorPhoneCountry } from '../../pages/country-guess.ts';
 import { profileOf } from '../../services/profile.ts';
 import { useCaseContext } from '../../use-cases/context.ts';
 import { forgotPassword } from '../../use-cases/forgot-password.ts';
+import { proveAddress } from '../../use-cases/prove-address.ts';
 import { register } from '../../use-cases/register.ts';
 import { resetPassword } from '../../use-cases/reset-password.ts';
 import { signInWithGoogle } from '../../use-cases/sign-in-with-google.ts';
@@ -25,6 +26,7 @@ import { requestLocale } from '../request-locale.ts';
  * The application's public account calls (seed section 7), each with the client credential (credentials.ts):
  * POST /api/auth/register: sign up; 202, "check your e-mail", whatever the address.
  * POST /api/auth/verify-email: open a sign-up's link (`token`); a browser is then logged in.
+ * POST /api/auth/prove-address: open the link that proves a Google-made account's address (`token`); no login.
  * POST /api/recovery/forgot-password: e-mail a link to set a new password; 202, whatever the address.
  * POST /api/recovery/reset-password: the new password from that link (`token`); a browser is then logged in.
  * And the browser's own session (its tokens stay in HttpOnly cookies, never in page JavaScript):
@@ -64,6 +66,13 @@ export function authRoutes(deps: AppDeps) {
       const data = await logInBrowser(c, viaCookie, userId);
       return c.json({ message: say(c, 'account_verified'), ...(data ? { data } : {}) });
     })
+    .post('/auth/prove-address', async (c) => {
+      await callingClient(c, deps);
+      const input = await jsonBody(c, proveAddress.input);
+      if (!input.data) return input.refused;
+      await proveAddress.run(await context(c), input.data);
+      return c.json({ message: say(c, 'prove_done') });
+    })
     .post('/recovery/forgot-password', async (c) => {
       await callingClient(c, deps);
       const input = await jsonBody(c, forgotPassword.input);
@@ -93,6 +102,8 @@ export function authRoutes(deps: AppDeps) {
       const identity = signInWithGoogle.input.safeParse(await googleIdentity(deps.google, input.data.code));
       if (!identity.success) throw refuse('google', 'account_google_failed');
       const { userId } = await signInWithGoogle.run(ctx, identity.data);
+      // An address Google is not the authority for was sent our link to prove it: out now, not at the next sweep.
+      deps.mailQueued?.();
       return c.json({ loggedIn: true, data: await logInBrowser(c, true, userId) });
     })
     .get('/session', async (c) => {

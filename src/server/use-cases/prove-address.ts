@@ -1,0 +1,34 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type * as z from 'zod/mini';
+import { proveAddressSchema } from '../../schemas/account.ts';
+import { linkIdOf, useLink } from '../auth/account-links.ts';
+import { users } from '../db/schema/accounts.ts';
+import { refuse } from '../validation-errors.ts';
+import type { UseCaseContext } from './context.ts';
+
+/**
+ * Opens an address proof's link (`POST /api/auth/prove-address`, the button on `/confirm-address?token=`): the link
+ * reached the account's mailbox, so the address is proven the account's own, and guest bookings made with it show
+ * in My booking from now on. Single use. Logs no one in: the link proves the address, not who holds the browser.
+ */
+async function run(
+  ctx: UseCaseContext,
+  input: z.infer<typeof proveAddressSchema>,
+): Promise<{ userId: string }> {
+  // A cheap check of the link's signature first: a forged token costs no lock.
+  if (!linkIdOf(ctx.linkSecret(), 'prove_address', input.token))
+    throw refuse('token', 'account_link_invalid');
+  return ctx.db.transaction(async (tx) => {
+    const now = ctx.clock();
+    const link = await useLink(tx, ctx.linkSecret(), 'prove_address', input.token, now);
+    if (!link) throw refuse('token', 'account_link_invalid');
+    // Proven earlier (a reset, Google as its authority): that first moment stays.
+    await tx
+      .update(users)
+      .set({ addressProvenAt: now, updatedAt: now })
+      .where(and(eq(users.id, link.userId), isNull(users.addressProvenAt)));
+    return { userId: link.userId };
+  });
+}
+
+export const proveAddress = { input: proveAddressSchema, run };
