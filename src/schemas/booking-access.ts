@@ -28,7 +28,7 @@ export const bookingAccessSchema = z
         }),
       ),
     ),
-    attach: z.optional(z.boolean()),
+    attach: z.optional(z.boolean({ error: 'api_malformed' })),
   })
   .check(
     z.refine((proof) => (proof.email === undefined) !== (proof.code === undefined), {

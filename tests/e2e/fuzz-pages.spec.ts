@@ -84,7 +84,9 @@ test('every page and form post answers any request cleanly', async () => {
     route: fc.constantFrom(...routes),
     params: fc.array(segment, { minLength: 2, maxLength: 2 }),
     method: fc.constantFrom('GET', 'POST'),
-    query: fc.dictionary(fc.constantFrom(...fields, 'holdError', 'lang'), hostileString, { maxKeys: 3 }),
+    query: fc.dictionary(fc.constantFrom(...fields, 'holdError', 'lang', 'for', 'step'), hostileString, {
+      maxKeys: 3,
+    }),
     form,
     type: fc.constantFrom(
       'application/x-www-form-urlencoded',
@@ -127,6 +129,20 @@ test('every page and form post answers any request cleanly', async () => {
             encode([[field, value]]),
             'application/x-www-form-urlencoded',
           );
+
+  // The verify page's steps, named in the address: each of its fields, each hostile value, every id.
+  for (const route of formRoutes().filter((path) => path.endsWith('/verify')))
+    for (const id of [held.id, ...odd.map(encodeURIComponent)])
+      for (const step of ['for=cancel&step=send', 'for=cancel&step=email', 'for=attach&step=code', 'step=x'])
+        for (const field of ['code', 'email'])
+          for (const value of odd)
+            await send(
+              'POST',
+              route.replace(':id', id),
+              step,
+              encode([[field, value]]),
+              'application/x-www-form-urlencoded',
+            );
 
   // Random: any route, either method, any query and form.
   await fc.assert(

@@ -169,19 +169,27 @@ describe.each(testDatabases)("an account's bookings (My booking) on $name", (dat
     }
   });
 
-  it('attaches a guest booking to the account logging in from its prompt, unless another holds it', async () => {
+  it('attaches a guest booking at login from its prompt only to the account with its address, never by its link', async () => {
     const { id } = await bookingReadyToPay(app, { date: '2026-11-27' });
+    // Bima has the link (an e-mail forwarded to him): logging in with it takes nothing.
     await loggedIn('bima@example.com', id);
     const [row] = await handle.db.select().from(bookings).where(eq(bookings.id, id));
-    expect(row?.userId).toBe(bima.id);
-    // Siti logging in from the same prompt later takes nothing from Bima.
+    expect(row?.userId).toBeNull();
+    expect((await mine(bima.id)).map((b) => b.view.id)).not.toContain(id);
+    // Siti, whose address the booking was made with, gets it pinned to her account.
     await loggedIn(contact.email, id);
     const [after] = await handle.db.select().from(bookings).where(eq(bookings.id, id));
-    expect(after?.userId).toBe(bima.id);
+    expect(after?.userId).toBe(siti.id);
+    await loggedIn('bima@example.com', id);
+    const [still] = await handle.db.select().from(bookings).where(eq(bookings.id, id));
+    expect(still?.userId).toBe(siti.id);
   });
 
-  it('attaches a guest booking to the account signed up from its prompt, once the address is confirmed', async () => {
-    const { id } = await bookingReadyToPay(app, { date: '2026-11-29' });
+  it('attaches a guest booking to the account signed up from its prompt with its address, once confirmed', async () => {
+    const { id } = await bookingReadyToPay(app, {
+      date: '2026-11-29',
+      contact: { ...contact, email: 'putu@example.com' },
+    });
     const browser = new TestBrowser(app);
     await browser.request('/api/session');
     const signUp = await browser.request('/api/auth/register', {

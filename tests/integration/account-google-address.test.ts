@@ -8,6 +8,9 @@ import { submitForm, type FormRefusal } from '../../src/server/http/form-post.ts
 import { Network } from '../../src/server/network.ts';
 import { addressProofForm, proveAddressForm } from '../../src/server/pages/account-forms.ts';
 import { accountBooking, accountBookings } from '../../src/server/services/account-bookings.ts';
+import { useCaseContext } from '../../src/server/use-cases/context.ts';
+import { forgotPassword } from '../../src/server/use-cases/forgot-password.ts';
+import { resetPassword } from '../../src/server/use-cases/reset-password.ts';
 import { ACCOUNT_PASSWORD } from '../factories/accounts.ts';
 import { registerTestWebClient, testApp, testDeps } from '../support/app.ts';
 import { bookingReadyToPay, contact } from '../support/booking-flow.ts';
@@ -116,6 +119,32 @@ describe.each(testDatabases)('guest bookings of an address Google signed in on $
     expect(await accountBooking(handle.db, network, user.id, id, 'en')).toMatchObject({ code });
     // Once only.
     expect(((await pressConfirm(token)) as FormRefusal).status).toBe(422);
+  });
+
+  it("unlinks a Google account that never proved the address when the mailbox's owner resets the password", async () => {
+    const email = 'wulan@kapalmail.example';
+    const { code } = await guestBooking(email, '2026-11-26');
+    await signIn({ email, name: 'Not Wulan', sub: 'g-not-wulan' });
+    await mails(email); // the prove-address link, left unopened
+    const ctx = await useCaseContext(deps(), new Request('http://localhost/'), { locale: 'en' });
+    await forgotPassword.run(ctx, { email });
+    const token = linkTokenIn((await mails(email)).at(-1), '/new-password');
+    await resetPassword.run(ctx, {
+      token,
+      password: 'Selat-Riau-2026?',
+      passwordConfirmation: 'Selat-Riau-2026?',
+    });
+    expect(await account(email)).toMatchObject({ googleSubject: null });
+    expect(await listed(email)).toContain(code);
+    // The Google account that signed in before no longer opens it.
+    google.claims = { email_verified: true, email, name: 'Not Wulan', sub: 'g-not-wulan' };
+    const browser = new TestBrowser(createApp(deps()));
+    await browser.request('/api/session');
+    const again = await browser.request('/api/auth/google', {
+      method: 'POST',
+      json: { code: 'code-from-popup' },
+    });
+    expect(again.status).toBe(409);
   });
 
   it('mails the link again at a later Google sign-in only once the last one has lapsed', async () => {

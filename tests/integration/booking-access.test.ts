@@ -10,10 +10,18 @@ import { Network } from '../../src/server/network.ts';
 import { attachBooking } from '../../src/server/services/attach-booking.ts';
 import type { BookingView } from '../../src/server/services/booking-view.ts';
 import { cancelBookingTickets } from '../../src/server/use-cases/cancel-tickets.ts';
+import { useCaseContext } from '../../src/server/use-cases/context.ts';
+import { saveDetails } from '../../src/server/use-cases/save-details.ts';
 import { confirmedAccount, ACCOUNT_PASSWORD } from '../factories/accounts.ts';
 import { registerTestWebClient, testApp, testDeps, TEST_WEB_CLIENT } from '../support/app.ts';
 import { accessTo } from '../support/booking-access.ts';
-import { bookingReadyToPay, contact, paidBookingView, ticketNumbersOf } from '../support/booking-flow.ts';
+import {
+  bookingReadyToPay,
+  contact,
+  paidBookingView,
+  passenger,
+  ticketNumbersOf,
+} from '../support/booking-flow.ts';
 import { seeded, testDatabases } from '../support/databases.ts';
 import { mailsAbout } from '../support/mail-capture.ts';
 
@@ -132,6 +140,45 @@ describe.each(testDatabases)('only whoever proves a booking changes it, on $name
     expect((await post(`/api/bookings/${next.id}/access`, { code: late })).status).toBe(422);
   });
 
+  it('masks the contact address its link shows once paid, so the link alone cannot type it', async () => {
+    const booking = await paid();
+    const shown = (await (await app.request(`/api/bookings/${booking.id}`)).json()) as BookingView;
+    expect(shown.contact?.email).toBe('si•••@example.co.id');
+    const typed = await post(`/api/bookings/${booking.id}/access`, { email: shown.contact?.email });
+    expect(typed.status).toBe(400); // not even an address
+    // A raw Authorization (a client token, a staging password) leaves the caller a guest: proof still needed.
+    expect((await cancel(booking, { Authorization: 'Basic c3RhZ2luZzpzZWNyZXQ=' })).status).toBe(403);
+  });
+
+  it('lets one of two presses of the same code at once through, never both', async () => {
+    const booking = await paid();
+    for (let round = 0; round < 8; round++) {
+      await post(`/api/bookings/${booking.id}/access-code`, {});
+      const { code } = await codeFromMail(booking);
+      const answers = await Promise.all([
+        post(`/api/bookings/${booking.id}/access`, { code }),
+        post(`/api/bookings/${booking.id}/access`, { code }),
+      ]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 422]);
+    }
+  });
+
+  it('stops wrong one-time codes for a booking at 10 a day, across the codes asked for', async () => {
+    const booking = await paid();
+    const wrongFor = (code: string) => (code === '000000' ? '111111' : '000000');
+    let last = 0;
+    for (let round = 0; round < 3; round++) {
+      await post(`/api/bookings/${booking.id}/access-code`, {});
+      const { code } = await codeFromMail(booking);
+      for (let i = 0; i < 4; i++)
+        last = (await post(`/api/bookings/${booking.id}/access`, { code: wrongFor(code) })).status;
+    }
+    expect(last).toBe(429);
+    await post(`/api/bookings/${booking.id}/access-code`, {});
+    const { code } = await codeFromMail(booking);
+    expect((await post(`/api/bookings/${booking.id}/access`, { code })).status).toBe(429);
+  });
+
   it("accepts the logged-in owner (bearer token) and refuses another account's", async () => {
     const booking = await paid();
     await confirmedAccount(handle.db, { email: contact.email });
@@ -196,6 +243,28 @@ describe.each(testDatabases)('only whoever proves a booking changes it, on $name
     const done = await submitForm(form({ grants: grant }), useCase, deps);
     expect(done).toBeInstanceOf(Response);
     expect((done as Response).status).toBe(303);
+  });
+
+  it("makes a held booking a logged-in holder's only if this browser held it or the contact is theirs", async () => {
+    now = start;
+    const holder = await confirmedAccount(handle.db, { email: 'holder@example.com' });
+    const details = { contact, passengers: [passenger('Ana Putri')] };
+    const save = async (bookingId: string, heldHere?: string) => {
+      const ctx = await useCaseContext(testDeps(handle.db, clock), new Request('http://localhost/'), {
+        locale: 'en',
+        actor: { kind: 'account', userId: holder.id },
+        access: { grants: [], heldHere },
+      });
+      await saveDetails.run(ctx, { bookingId, details });
+      const [row] = await handle.db.select().from(bookings).where(eq(bookings.id, bookingId));
+      return row?.userId ?? null;
+    };
+    // Someone else's hold, opened by its link: saving it changes nothing of who owns it.
+    const { id: theirs } = await bookingReadyToPay(app, { date: '2026-11-30' });
+    expect(await save(theirs)).toBeNull();
+    // The hold this browser made (its hold cookie): the holder's, whoever travels.
+    const { id: mine } = await bookingReadyToPay(app, { date: '2026-11-30' });
+    expect(await save(mine, mine)).toBe(holder.id);
   });
 
   it('attaches a booking at login only to the account with its address, never by its link', async () => {

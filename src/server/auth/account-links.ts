@@ -24,6 +24,11 @@ export function serverLinkSecret(): string {
   return installationSecret(config.ACCOUNT_LINK_SECRET, config.ACCOUNT_LINK_SECRET_FILE);
 }
 
+/** The link key a process runs with: its dependencies' (a test gives one), else this installation's. */
+export function linkSecretOf(deps: { linkSecret?: (() => string) | undefined }): string {
+  return (deps.linkSecret ?? serverLinkSecret)();
+}
+
 function signature(secret: string, purpose: AccountLinkPurpose, id: string): string {
   return createHmac('sha256', secret).update(`${purpose}:${id}`).digest('base64url');
 }

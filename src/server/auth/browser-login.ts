@@ -12,7 +12,7 @@ import {
 } from './browser-session.ts';
 import type { GrantAnswer } from '../http/oauth-app.ts';
 import { attachBooking } from '../services/attach-booking.ts';
-import { serverLinkSecret } from './account-links.ts';
+import { linkSecretOf } from './account-links.ts';
 import { BOOKING_ACCESS_COOKIE, grantsInCookie, grantsProve } from './booking-access.ts';
 import { endSession } from './sessions.ts';
 import { tokenHash } from './tokens.ts';
@@ -74,7 +74,7 @@ export async function logInWithPassword(
   await replaceBrowserSession(jar, deps, login.tokens);
   if (!input.attach) return { userId: login.userId, attached: false };
   const grants = grantsInCookie(jar.get(BOOKING_ACCESS_COOKIE));
-  const secret = (deps.linkSecret ?? serverLinkSecret)();
+  const secret = linkSecretOf(deps);
   const mailbox = grantsProve(secret, grants, input.attach, 'mailbox', deps.clock());
   const attached = await attachBooking(await deps.database(), login.userId, input.attach, mailbox);
   return { userId: login.userId, attached };

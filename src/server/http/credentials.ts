@@ -124,7 +124,10 @@ export async function bookingCaller(
     .split(/[\s,]+/)
     .filter(Boolean)
     .slice(0, 8);
-  const actor: Actor = presented(c)
+  // Only a bearer token speaks for an account here: a client token sent raw, or a staging site's Basic password,
+  // leaves the caller a guest, as it did before these calls needed proof.
+  const bearer = /^bearer\s/i.test(presented(c));
+  const actor: Actor = bearer
     ? { kind: 'account', userId: (await accountHolder(c, deps)).userId }
     : await optionalAccount(c, deps);
   return { actor, access: { grants } };

@@ -25,6 +25,11 @@ export interface RateLimitSettings {
   accountMails?: number;
   /** Profile pictures one account may upload per hour (default 20): each one is decoded and encoded again. */
   pictures?: number;
+  /**
+   * Wrong one-time codes typed for one booking per day, from anywhere, across its codes (default 10): each code
+   * allows 5 tries and a new one can be asked for, so without this a patient guesser would get through in time.
+   */
+  accessCodeFailures?: number;
 }
 
 /**
@@ -51,6 +56,8 @@ export interface RateLimits {
   recoveries: Limit;
   accountMails: Limit;
   pictures: Limit;
+  /** Keyed by booking id: wrong one-time codes a day (domain/booking-access.ts). */
+  accessCodeFailures: Limit;
 }
 
 function tooMany(msBeforeNext: number) {
@@ -115,5 +122,6 @@ export function createRateLimits(database: () => Promise<Database>, settings: Ra
     recoveries: limit(database, 'recovery-ip', settings.recoveries ?? 10, 15 * 60),
     accountMails: limit(database, 'account-mail', settings.accountMails ?? 5, 60 * 60),
     pictures: limit(database, 'avatar-account', settings.pictures ?? 20, 60 * 60),
+    accessCodeFailures: limit(database, 'access-code', settings.accessCodeFailures ?? 10, 24 * 60 * 60),
   };
 }

@@ -1,5 +1,5 @@
 import type { AccessAction } from '../../domain/booking-access.ts';
-import { serverLinkSecret } from '../auth/account-links.ts';
+import { linkSecretOf } from '../auth/account-links.ts';
 import { ACCESS_GRANT_MINUTES } from '../../domain/booking-access.ts';
 import {
   BOOKING_ACCESS_COOKIE,
@@ -8,6 +8,7 @@ import {
   type AccessGrant,
 } from '../auth/booking-access.ts';
 import type { CookieJar } from '../auth/browser-session.ts';
+import { isSameOrigin } from '../http/same-origin.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { runtimeDeps } from '../runtime.ts';
 import { HOLD_COOKIE } from '../use-cases/release-hold.ts';
@@ -19,7 +20,7 @@ import type { BookingAccess } from '../use-cases/context.ts';
  */
 export function keepGrant(jar: CookieJar, grant: AccessGrant): void {
   const deps = runtimeDeps();
-  const secret = (deps.linkSecret ?? serverLinkSecret)();
+  const secret = linkSecretOf(deps);
   jar.set(
     BOOKING_ACCESS_COOKIE,
     cookieWithGrant(secret, jar.get(BOOKING_ACCESS_COOKIE), grant, deps.clock()),
@@ -36,6 +37,24 @@ export function keepGrant(jar: CookieJar, grant: AccessGrant): void {
 /** What this browser proves: its grants, and the hold it made last (whose details it may make an account's). */
 export function browserAccess(jar: CookieJar): BookingAccess {
   return { grants: grantsInCookie(jar.get(BOOKING_ACCESS_COOKIE)), heldHere: jar.get(HOLD_COOKIE) };
+}
+
+/** Where each action is done, once the booking is proven: its task page, or My booking for an attached one. */
+export function taskPath(bookingId: string, action: AccessAction, locale: Locale): string {
+  const pages = { cancel: 'cancellation', reschedule: 'reschedule', claim: 'claim' } as const;
+  return localizePath(
+    action === 'attach' ? `/my-booking/${bookingId}` : `/booking/${bookingId}/${pages[action]}`,
+    locale,
+  );
+}
+
+/**
+ * What a page's cookies prove (grants, a login) counts for a post only when the browser says it comes from this
+ * origin (Origin or Sec-Fetch-Site), as for the API's cookie-authenticated changes. SameSite cookies and
+ * submitForm's cross-site check keep other sites out already; this also leaves out a post that names no origin.
+ */
+export function cookiesCount(request: Request): boolean {
+  return request.method === 'GET' || request.method === 'HEAD' || isSameOrigin(request);
 }
 
 /** The booking's verify page, asked on the way to `action`'s page (or to My booking, to attach it). */

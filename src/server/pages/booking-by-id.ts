@@ -1,11 +1,11 @@
 import type { AstroCookies } from 'astro';
 import type { AccessAction } from '../../domain/booking-access.ts';
 import { BOOKING_ID_PATTERN } from '../../domain/booking-code.ts';
-import { serverLinkSecret } from '../auth/account-links.ts';
+import { linkSecretOf } from '../auth/account-links.ts';
 import { astroJar } from '../auth/cookie-jars.ts';
-import { bookingAccessFor } from '../services/booking-access.ts';
+import { bookingAccessFor, linkView } from '../services/booking-access.ts';
 import type { Actor, BookingAccess } from '../use-cases/context.ts';
-import { browserAccess, verifyPath } from './booking-access-cookie.ts';
+import { browserAccess, cookiesCount, verifyPath } from './booking-access-cookie.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { formOf, submitForm, type FormPage, type FormRefusal, type FormUseCase } from '../http/form-post.ts';
 import { runtimeDeps } from '../runtime.ts';
@@ -18,7 +18,8 @@ import { bookingView, type BookingView } from '../services/booking-view.ts';
 export async function bookingById(id: string | undefined, locale: Locale): Promise<BookingView | undefined> {
   if (!id || !BOOKING_ID_PATTERN.test(id)) return undefined;
   const deps = runtimeDeps();
-  return bookingView(await deps.database(), deps.network, id, locale);
+  const view = await bookingView(await deps.database(), deps.network, id, locale);
+  return view && linkView(view);
 }
 
 /** Never cached, and the id never leaves in a Referer to another site. */
@@ -45,9 +46,9 @@ export async function bookingTaskPage<Input, Output>(
   useCase: FormUseCase<Input, Output>,
   action?: AccessAction,
 ): Promise<Response | { booking: BookingView | undefined; posted: FormRefusal | undefined }> {
-  const access = browserAccess(astroJar(page.cookies));
-  const account = page.locals.account;
-  // Logged in, the owner acts as themself; SameSite cookies and submitForm's cross-site check keep other sites out.
+  const counted = cookiesCount(page.request);
+  const access = counted ? browserAccess(astroJar(page.cookies)) : { grants: [] };
+  const account = counted ? page.locals.account : undefined;
   const actor = account ? ({ kind: 'account', userId: account.userId } as const) : undefined;
   if (action && BOOKING_ID_PATTERN.test(id) && !(await browserMayAct(id, action, access, actor)))
     return new Response(null, {
@@ -75,7 +76,7 @@ async function browserMayAct(
   const ctx = {
     db: await deps.database(),
     clock: deps.clock,
-    linkSecret: deps.linkSecret ?? serverLinkSecret,
+    linkSecret: () => linkSecretOf(deps),
     access,
     actor: actor ?? { kind: 'guest' as const },
   };

@@ -3,18 +3,19 @@ import { eq } from 'drizzle-orm';
 import { accessNeeded, maskedEmail, type AccessAction } from '../../domain/booking-access.ts';
 import { BOOKING_ID_PATTERN } from '../../domain/booking-code.ts';
 import { localizePath } from '../../i18n/locales.ts';
+import { linkSecretOf } from '../auth/account-links.ts';
 import { astroJar } from '../auth/cookie-jars.ts';
 import { bookings } from '../db/schema/bookings.ts';
 import { formOf, submitForm, type FormPage, type FormRefusal } from '../http/form-post.ts';
 import { runtimeDeps } from '../runtime.ts';
+import { attachBooking } from '../services/attach-booking.ts';
+import { bookingAccessFor } from '../services/booking-access.ts';
 import { confirmBookingAccess } from '../use-cases/confirm-booking-access.ts';
 import { sendAccessCode } from '../use-cases/send-access-code.ts';
-import { attachBooking } from '../services/attach-booking.ts';
-import { keepGrant } from './booking-access-cookie.ts';
+import { browserAccess, cookiesCount, keepGrant, taskPath } from './booking-access-cookie.ts';
 import { keepPrivate } from './booking-by-id.ts';
 
-/** Where each action is done, once the booking is proven: its task page, or My booking for an attached one. */
-const taskPages = { cancel: 'cancellation', reschedule: 'reschedule', claim: 'claim' } as const;
+type Step = 'send' | 'code' | 'email';
 
 export interface VerifyPage {
   code: string;
@@ -23,11 +24,12 @@ export interface VerifyPage {
   action: AccessAction;
   /** A code was just sent (back from "Email me a code"). */
   sent: boolean;
-  loggedIn: boolean;
+  /** "Log in", coming back to the task; undefined when logged in. */
+  login: string | undefined;
   /** A refused post, with the step it came from. */
-  refused?: FormRefusal & { step: 'send' | 'code' | 'email' };
-  /** The address the page's forms post to, with the step added: `…/verify?for=cancel&step=code`. */
-  postTo: (step: 'send' | 'code' | 'email') => string;
+  refused?: FormRefusal & { step: Step };
+  /** The address each form posts to, its step named: `…/verify?for=cancel&step=code`. */
+  postTo: (step: Step) => string;
 }
 
 type Page = FormPage & {
@@ -37,43 +39,46 @@ type Page = FormPage & {
   response: { status?: number; headers: Headers };
 };
 
+const seeOther = (location: string) =>
+  new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store' } });
+
 /**
  * /booking/{id}/verify?for=cancel|reschedule|claim|attach: proves a booking opened by its link before it is changed
  * (domain/booking-access.ts). Three plain forms post back here (`step`): "Email me a code" (back with `sent`), the
  * code, or (not to attach) the contact e-mail; a proof lands in the browser's grant cookie and goes on (303) to the
- * task page, or to My booking once attached. Attaching asks for a login first. Undefined: no such booking (404).
+ * task page, or to My booking once attached. Attaching asks for a login first; a browser that proves the booking
+ * already goes straight on. Undefined: no such booking (404).
  */
 export async function verifyPage(page: Page, id: string): Promise<Response | VerifyPage | undefined> {
   if (!BOOKING_ID_PATTERN.test(id)) return undefined;
   const { locale } = page.locals;
   const asked = page.url.searchParams.get('for') ?? '';
-  const action: AccessAction = asked in accessNeeded ? (asked as AccessAction) : 'cancel';
+  const action: AccessAction = Object.hasOwn(accessNeeded, asked) ? (asked as AccessAction) : 'cancel';
   const self = (extra = '') => `${localizePath(`/booking/${id}/verify`, locale)}?for=${action}${extra}`;
-  const account = page.locals.account;
-  if (action === 'attach' && !account)
-    return new Response(null, {
-      status: 303,
-      headers: { Location: `${localizePath('/login', locale)}?attach=${id}` },
-    });
-  const db = await runtimeDeps().database();
+  const account = cookiesCount(page.request) ? page.locals.account : undefined;
+  const actor = account ? ({ kind: 'account', userId: account.userId } as const) : undefined;
+  if (action === 'attach' && !account) return seeOther(`${localizePath('/login', locale)}?attach=${id}`);
+  const deps = runtimeDeps();
+  const db = await deps.database();
   const [booking] = await db
     .select({ code: bookings.code, contactEmail: bookings.contactEmail })
     .from(bookings)
     .where(eq(bookings.id, id));
   if (!booking) return undefined;
-  // An account whose proven address is the booking's has it already: pinned to it, on to My booking.
-  if (action === 'attach' && account && (await attachBooking(db, account.userId, id)))
-    return new Response(null, {
-      status: 303,
-      headers: { Location: localizePath(`/my-booking/${id}`, locale) },
-    });
+  if (page.request.method === 'GET') {
+    // Proven already (a grant, or its owner logged in; for attaching, the account's address is the booking's).
+    const ctx = { db, clock: deps.clock, linkSecret: () => linkSecretOf(deps) };
+    const access = browserAccess(astroJar(page.cookies));
+    const proven =
+      action === 'attach'
+        ? account !== undefined && (await attachBooking(db, account.userId, id))
+        : (await bookingAccessFor({ ...ctx, access, actor: actor ?? { kind: 'guest' } }, id, action)) ===
+          'granted';
+    if (proven) return seeOther(taskPath(id, action, locale));
+  }
 
   const step = page.url.searchParams.get('step');
-  const form = {
-    ...formOf(page),
-    access: { grants: [] },
-    ...(account ? { actor: { kind: 'account' as const, userId: account.userId } } : {}),
-  };
+  const form = { ...formOf(page), access: { grants: [] }, ...(actor ? { actor } : {}) };
   let refused: FormRefusal | undefined;
   if (step === 'send') {
     const posted = await submitForm(form, {
@@ -94,8 +99,8 @@ export async function verifyPage(page: Page, id: string): Promise<Response | Ver
       run: (ctx, input) => confirmBookingAccess.run(ctx, { ...input, bookingId: id }),
       next: (confirmed) => {
         keepGrant(astroJar(page.cookies), confirmed.grant);
-        if (action !== 'attach') return localizePath(`/booking/${id}/${taskPages[action]}`, locale);
-        return localizePath(confirmed.attached ? `/my-booking/${id}` : `/booking/check-order/${id}`, locale);
+        if (action !== 'attach' || confirmed.attached) return taskPath(id, action, locale);
+        return localizePath(`/booking/check-order/${id}`, locale); // another account's already
       },
     });
     if (posted instanceof Response) return posted;
@@ -103,15 +108,18 @@ export async function verifyPage(page: Page, id: string): Promise<Response | Ver
   }
   keepPrivate(page.response.headers);
   if (refused) page.response.status = refused.status;
+  const sent = page.url.searchParams.has('sent') || step === 'code';
   return {
     code: booking.code,
     sentTo: booking.contactEmail ? maskedEmail(booking.contactEmail) : undefined,
     action,
-    sent: page.url.searchParams.has('sent') || step === 'code',
-    loggedIn: account !== undefined,
+    sent,
+    login: page.locals.account
+      ? undefined
+      : `${localizePath('/login', locale)}?next=${encodeURIComponent(taskPath(id, action, locale))}`,
     ...(refused && (step === 'send' || step === 'code' || step === 'email')
       ? { refused: { ...refused, step } }
       : {}),
-    postTo: (to) => self(`${page.url.searchParams.has('sent') ? '&sent' : ''}&step=${to}`),
+    postTo: (to) => self(`${sent ? '&sent' : ''}&step=${to}`),
   };
 }

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { accessNeeded, type AccessAction } from '../../domain/booking-access.ts';
+import { accessNeeded, maskedEmail, type AccessAction } from '../../domain/booking-access.ts';
 import { grantsProve } from '../auth/booking-access.ts';
 import { bookings } from '../db/schema/bookings.ts';
 import { refuse } from '../validation-errors.ts';
 import type { UseCaseContext } from '../use-cases/context.ts';
 import { ownsBooking } from './account-bookings.ts';
+import type { BookingView } from './booking-view.ts';
 
 type AccessContext = Pick<UseCaseContext, 'db' | 'actor' | 'access' | 'linkSecret' | 'clock'>;
 
@@ -38,4 +39,14 @@ export async function assertBookingAccess(
   const access = await bookingAccessFor(ctx, bookingId, action);
   if (access === 'unknown') throw refuse('booking', 'api_booking_not_found');
   if (access === 'refused') throw refuse('booking', 'booking_access_required');
+}
+
+/**
+ * A booking as its link shows it: its contact address masked once the hold is over, since that address (with the
+ * code every booking page shows) is what proves the booking for a change. While held, the booking flow on any device
+ * resumes with the details saved so far.
+ */
+export function linkView(view: BookingView): BookingView {
+  if (view.status === 'held' || !view.contact) return view;
+  return { ...view, contact: { ...view.contact, email: maskedEmail(view.contact.email) } };
 }

@@ -17,7 +17,7 @@ export interface AccessConfirmed {
 /**
  * Confirms that a booking opened by its link is the sender's (domain/booking-access.ts): its contact e-mail (as
  * check order limits it) gives a `contact` grant; the e-mailed one-time code (one use, its tries counted, typing
- * limited per client address) a `mailbox` grant, and with `attach` and a login the booking joins the account.
+ * limited per client address and wrong codes per booking a day) a `mailbox` grant, and with `attach` and a login the booking joins the account.
  */
 async function run(
   ctx: UseCaseContext,
@@ -33,9 +33,12 @@ async function run(
     return { grant: grantAccess(ctx.linkSecret(), booking.id, 'contact', ctx.clock()), attached: false };
   }
   await ctx.rateLimits.lookups.take(ctx.address);
+  await ctx.rateLimits.accessCodeFailures.check(booking.id);
   const now = ctx.clock();
-  if (!(await useAccessCode(ctx.db, ctx.linkSecret(), booking.id, input.code ?? '', now)))
+  if (!(await useAccessCode(ctx.db, ctx.linkSecret(), booking.id, input.code ?? '', now))) {
+    await ctx.rateLimits.accessCodeFailures.take(booking.id);
     throw refuse('code', 'booking_access_code_wrong');
+  }
   const attached =
     input.attach === true && ctx.actor.kind === 'account'
       ? await attachBooking(ctx.db, ctx.actor.userId, booking.id, true)

@@ -13,7 +13,8 @@ import type { UseCaseContext } from './context.ts';
  * A new password from the e-mailed link (`POST /api/recovery/reset-password`, `/new-password`): the link is used
  * up with every other open link of the account (a pending sign-up's would still confirm and log in), every session
  * of the account ends (whoever knew the old password is out), the address counts as proven (the link reached its
- * mailbox), and a "your password was changed" mail goes out. Answers the account, which the page logs in afresh.
+ * mailbox, and a Google account linked without proving it is unlinked), and a "your password was changed" mail
+ * goes out. Answers the account, which the page logs in afresh.
  */
 async function run(ctx: UseCaseContext, input: ResetPasswordInput): Promise<{ userId: string }> {
   // A cheap check of the link's signature first: a forged token costs no hashing (argon2 is the expensive part).
@@ -34,6 +35,9 @@ async function run(ctx: UseCaseContext, input: ResetPasswordInput): Promise<{ us
         passwordHash,
         emailVerifiedAt: user.emailVerifiedAt ?? now,
         addressProvenAt: now,
+        // A Google account that never proved this address (Google is not its authority) may be someone else's: the
+        // mailbox's owner, resetting, unlinks it, or it would sign in and see the bookings the proof now opens.
+        ...(user.addressProvenAt ? {} : { googleSubject: null }),
         updatedAt: now,
       })
       .where(eq(users.id, user.id));

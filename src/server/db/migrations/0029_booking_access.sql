@@ -11,10 +11,10 @@ CREATE TABLE "booking_access_codes" (
 ALTER TABLE "users" ADD COLUMN "address_proven_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "booking_access_codes" ADD CONSTRAINT "booking_access_codes_booking_id_bookings_id_fk" FOREIGN KEY ("booking_id") REFERENCES "public"."bookings"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "booking_access_codes_booking_idx" ON "booking_access_codes" USING btree ("booking_id");--> statement-breakpoint
--- Addresses proven before this column: every confirmed password account (our link), every account that set a
--- password through our reset link, and Gmail addresses Google signed in. An account made through Google for another
--- provider's address is not counted proven: it is sent our link at its next Google sign-in.
+-- Addresses proven before this column: every confirmed account not linked to Google (our link proved it), and
+-- Gmail addresses. An account linked to Google for another provider's address is not counted proven, password or
+-- not (nothing says whether our link or Google's word opened it): it proves the address with our link from My
+-- account or its next Google sign-in, or a reset.
 UPDATE "users" SET "address_proven_at" = "email_verified_at"
 WHERE "email_verified_at" IS NOT NULL
-  AND ("google_subject" IS NULL OR "password_hash" IS NOT NULL
-       OR "email" LIKE '%@gmail.com' OR "email" LIKE '%@googlemail.com');
+  AND ("google_subject" IS NULL OR "email" LIKE '%@gmail.com' OR "email" LIKE '%@googlemail.com');

@@ -1,7 +1,8 @@
 import { Hono, type Context } from 'hono';
-import { getCookie } from 'hono/cookie';
+import { getCookie, setCookie } from 'hono/cookie';
 import { BOOKING_ID_PATTERN } from '../../../domain/booking-code.ts';
 import { localizePath } from '../../../i18n/locales.ts';
+import { linkView } from '../../services/booking-access.ts';
 import { bookingStatus, bookingView } from '../../services/booking-view.ts';
 import { cancelBookingTickets } from '../../use-cases/cancel-tickets.ts';
 import { checkIn } from '../../use-cases/check-in.ts';
@@ -11,7 +12,7 @@ import { claimOpenTicket } from '../../use-cases/claim-open-ticket.ts';
 import { useCaseContext } from '../../use-cases/context.ts';
 import { findBooking } from '../../use-cases/find-booking.ts';
 import { hold } from '../../use-cases/hold-seats.ts';
-import { HOLD_COOKIE } from '../../use-cases/release-hold.ts';
+import { HOLD_COOKIE, HOLD_COOKIE_SECONDS } from '../../use-cases/release-hold.ts';
 import { pay } from '../../use-cases/pay.ts';
 import { reschedule } from '../../use-cases/reschedule.ts';
 import { saveDetails } from '../../use-cases/save-details.ts';
@@ -60,6 +61,14 @@ export function bookingsRoutes(deps: AppDeps) {
       const input = await jsonBody(c, hold.input);
       if (!input.data) return input.refused;
       const held = await hold.run(await context(c), input.data);
+      // As the schedule page's form does: this browser's hold, which its logged-in holder's details then make theirs.
+      setCookie(c, HOLD_COOKIE, held.id, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'Lax',
+        secure: deps.siteUrl.startsWith('https:'),
+        maxAge: HOLD_COOKIE_SECONDS,
+      });
       return c.json(
         { id: held.id, code: held.code, status: 'held', expiresAt: held.expiresAt.toISOString() },
         201,
@@ -109,7 +118,7 @@ export function bookingsRoutes(deps: AppDeps) {
       );
       if (!view) throw refuse('booking', 'api_booking_not_found');
       c.header('Cache-Control', 'no-store');
-      return c.json(view);
+      return c.json(linkView(view));
     })
     .post('/bookings/:id/payment', async (c) => {
       const input = await jsonBody(c, pay.input);
