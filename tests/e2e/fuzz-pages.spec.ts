@@ -130,9 +130,10 @@ test('every page and form post answers any request cleanly', async () => {
             'application/x-www-form-urlencoded',
           );
 
-  // The verify page's steps, named in the address: each of its fields, each hostile value, every id.
-  for (const route of formRoutes().filter((path) => path.endsWith('/verify')))
-    for (const id of [held.id, ...odd.map(encodeURIComponent)])
+  // The verify page's steps, named in the address (a post without one does nothing): each of its fields, each
+  // hostile value, on the held booking and on ids that would break a header if echoed.
+  for (const route of routes.filter((path) => path.endsWith('/verify')))
+    for (const id of [held.id, ...['\u0000', 'a\r\nb'].map(encodeURIComponent)])
       for (const step of ['for=cancel&step=send', 'for=cancel&step=email', 'for=attach&step=code', 'step=x'])
         for (const field of ['code', 'email'])
           for (const value of odd)
