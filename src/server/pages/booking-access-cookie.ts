@@ -1,6 +1,6 @@
-import type { AccessAction } from '../../domain/booking-access.ts';
+import { ACCESS_GRANT_MINUTES, type AccessAction } from '../../domain/booking-access.ts';
+import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { linkSecretOf } from '../auth/account-links.ts';
-import { ACCESS_GRANT_MINUTES } from '../../domain/booking-access.ts';
 import {
   BOOKING_ACCESS_COOKIE,
   cookieWithGrant,
@@ -9,7 +9,6 @@ import {
 } from '../auth/booking-access.ts';
 import type { CookieJar } from '../auth/browser-session.ts';
 import { isSameOrigin } from '../http/same-origin.ts';
-import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { runtimeDeps } from '../runtime.ts';
 import { HOLD_COOKIE } from '../use-cases/release-hold.ts';
 import type { BookingAccess } from '../use-cases/context.ts';
