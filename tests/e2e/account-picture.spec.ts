@@ -23,7 +23,7 @@ const words = {
     removed: 'Foto profil dihapus',
     area: /^Area potong/,
     corner: /^Sudut kanan bawah/,
-    tooBig: 'Ukuran foto lebih dari 2 MB: pilih foto yang lebih kecil.',
+    tooBig: 'Ukuran foto lebih dari 2 MB. Pilih foto yang lebih kecil.',
     alt: 'Foto profil Anda',
   },
 } as const;

@@ -27,17 +27,17 @@ const texts = {
     find: 'Cari pesanan saya',
     showSailings: 'Tampilkan jadwal',
     free: 'Gratis (operator yang sama)',
-    reschedule: 'Jadwalkan ulang',
-    rescheduled: 'Sudah dijadwalkan ulang',
-    showRefund: 'Tampilkan pengembalian dana',
+    reschedule: 'Ubah jadwal',
+    rescheduled: 'Jadwal diubah',
+    showRefund: 'Hitung pengembalian dana',
     refundBy: 'Dana dikirim ke rekening Anda paling lambat',
     cancel: 'Batalkan tiket',
     cancelled: 'Dibatalkan',
     inProgress: 'sedang diproses',
     currency: 'Rp',
-    claim: 'Klaim jadwal',
-    claimSubmit: 'Klaim jadwal ini',
-    claimed: 'Tiket sudah diklaim',
+    claim: 'Pilih jadwal',
+    claimSubmit: 'Pilih jadwal ini',
+    claimed: 'Jadwal sudah dipilih',
   },
 } as const;
 
@@ -212,7 +212,7 @@ test('without JavaScript, a reschedule works from the order page in plain form s
 const entryPages = [
   { path: '/booking/check-order', heading: { en: 'Check order', id: 'Cek pesanan' } },
   { path: '/booking/check-in-online', heading: { en: 'Online check-in', id: 'Check-in online' } },
-  { path: '/booking/reschedule', heading: { en: 'Reschedule', id: 'Jadwal ulang' } },
+  { path: '/booking/reschedule', heading: { en: 'Reschedule', id: 'Ubah jadwal' } },
   { path: '/booking/cancellation', heading: { en: 'Cancel tickets', id: 'Batalkan tiket' } },
 ] as const;
 

@@ -114,12 +114,12 @@ test('id: an address Google only witnessed is sent our link, whose page confirms
   await expect.poll(() => linkMailedTo(email, '/id/confirm-address')).not.toBe(first);
   // Opening the link only shows the button (a mail scanner opens links too).
   await page.goto(await linkMailedTo(email, '/id/confirm-address'));
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Konfirmasi alamat email Anda');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Verifikasi email Anda');
   await expectNoAxeViolations(page);
-  await page.getByRole('button', { name: 'Konfirmasi alamat email saya' }).click();
+  await page.getByRole('button', { name: 'Verifikasi email saya' }).click();
   await expect(page).toHaveURL(/\/id\/confirm-address\?done$/);
   await expect(page.getByTestId('account-notice')).toHaveText(
-    'Alamat email Anda telah dikonfirmasi: pesanan yang dibuat dengan alamat ini kini muncul di Pesanan saya.',
+    'Email Anda telah diverifikasi. Pesanan yang dibuat dengan email ini kini muncul di Pesanan saya.',
   );
   await expectNoAxeViolations(page);
   await page.getByTestId('my-booking-link').click();
@@ -133,7 +133,7 @@ test('id: a Google library that cannot load says so, and the e-mail form still w
   await hydrated(page);
   await page.getByRole('button', { name: 'Lanjutkan dengan Google' }).click();
   await expect(page.getByTestId('google-error')).toHaveText(
-    'Masuk dengan Google tidak dapat dimuat (pustaka otorisasi gagal dimuat). Periksa koneksi Anda, atau masuk dengan email.',
+    'Tombol Masuk dengan Google gagal dimuat. Periksa koneksi internet Anda, atau masuk dengan email.',
   );
   await expectNoAxeViolations(page);
   await expect(page.getByTestId('account-signUp')).toBeVisible();
@@ -156,7 +156,7 @@ test('id: a popup the browser blocked says how to let it open', async ({ page })
   await hydrated(page);
   await page.getByRole('button', { name: 'Lanjutkan dengan Google' }).click();
   await expect(page.getByTestId('google-error')).toHaveText(
-    'Jendela Google tidak terbuka: izinkan pop-up untuk situs ini, lalu coba lagi.',
+    'Jendela Google tidak terbuka. Izinkan pop-up untuk situs ini, lalu coba lagi.',
   );
   await expect(page.getByRole('button', { name: 'Lanjutkan dengan Google' })).toBeEnabled();
 });

@@ -48,7 +48,7 @@ test('the booking pages pass axe in Indonesian: a hold running out, a refused da
   const id = await held(request, 14);
   await page.request.post(`/e2e/hold-ends-in?id=${id}&seconds=240`);
   await page.goto(`/id/booking/${id}`);
-  await expect(page.getByRole('button', { name: 'Tahan kursi saya 20 menit lagi' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Perpanjang 20 menit' })).toBeVisible();
   await expectNoAxeViolations(page);
 
   // A child's date of birth that makes them an adult, refused at its field.

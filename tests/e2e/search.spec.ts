@@ -90,7 +90,7 @@ test('only valid destinations are offered once the form is interactive', async (
 test('a bad query answers 400 with the error next to its field, in Indonesian', async ({ page }) => {
   const response = await page.goto('/id/booking/schedule?from=BTC&to=HFC&date=2020-01-01');
   expect(response?.status()).toBe(400);
-  await expect(page.getByText('Tanggal keberangkatan tidak boleh di masa lalu')).toBeVisible();
+  await expect(page.getByText('Tanggal keberangkatan sudah lewat')).toBeVisible();
 });
 
 for (const path of ['/booking/schedule', '/id/booking/schedule']) {

@@ -152,7 +152,7 @@ describe.each(testDatabases)('the profile picture (/api/profile/avatar) on $name
     });
     expect(vector.status).toBe(422);
     expect(((await vector.json()) as { errors: { image: string[] } }).errors.image).toEqual([
-      'Berkas ini bukan foto yang dapat kami baca: pilih foto JPEG, PNG, WebP, GIF, atau AVIF.',
+      'Berkas ini bukan foto yang dapat kami baca. Pilih foto JPEG, PNG, WebP, GIF, atau AVIF.',
     ]);
     const truncated = (await phonePhoto()).subarray(0, 400);
     expect((await post(hana, upload(truncated))).status).toBe(422);

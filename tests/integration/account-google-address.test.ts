@@ -240,7 +240,7 @@ describe.each(testDatabases)('guest bookings of an address Google signed in on $
     // The sign-up's own mail, then ours in the language of the Google sign-in; the sign-up's link no longer works.
     const sent = await mails('sekar@laut.example');
     const proof = sent.find((mail) => mail.text.includes('/id/confirm-address?token='));
-    expect(proof?.subject).toBe('Konfirmasi alamat email akun Segara Ferry Anda');
+    expect(proof?.subject).toBe('Verifikasi email akun Segara Ferry Anda');
     const token = linkTokenIn(proof, '/id/confirm-address');
     const confirm = (json: unknown) => browser.request('/api/auth/prove-address', { method: 'POST', json });
     expect((await confirm({ token: `${token.slice(0, -2)}xx` })).status).toBe(422);

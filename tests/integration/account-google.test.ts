@@ -205,7 +205,7 @@ describe.each(testDatabases)('sign in with Google (POST /api/auth/google) on $na
     });
     expect(answer.status).toBe(503);
     expect(((await answer.json()) as { errors: { google: string[] } }).errors.google).toEqual([
-      'Google tidak dapat dihubungi saat ini: silakan coba lagi sebentar lagi.',
+      'Google tidak dapat dihubungi saat ini. Silakan coba beberapa saat lagi.',
     ]);
   });
 

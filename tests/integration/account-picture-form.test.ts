@@ -64,7 +64,7 @@ describe("My account's picture form without JavaScript", () => {
   it('shows a file too big, none chosen, or a missing token at the picture, in the page language', async () => {
     const big = (await submit(post({ csrf: token }, new Uint8Array(2 * 1024 * 1024 + 100)))) as FormRefusal;
     expect(big.status).toBe(413);
-    expect(big.errors.image).toEqual(['Ukuran foto lebih dari 2 MB: pilih foto yang lebih kecil.']);
+    expect(big.errors.image).toEqual(['Ukuran foto lebih dari 2 MB. Pilih foto yang lebih kecil.']);
     const none = (await submit(post({ csrf: token }))) as FormRefusal;
     expect(none.status).toBe(400);
     expect(none.errors.image).toEqual(['Pilih foto terlebih dahulu']);

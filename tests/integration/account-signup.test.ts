@@ -69,12 +69,12 @@ describe.each(testDatabases)('signing up (POST /api/auth/register, verify-email)
     expect(answer.status).toBe(202);
     expect(await answer.json()).toEqual({
       message:
-        'Periksa email Anda: kami telah mengirim pesan ke Dewi@Example.co.id. Buka tautannya untuk melanjutkan.',
+        'Periksa email Anda. Kami telah mengirim pesan ke Dewi@Example.co.id. Buka tautannya untuk melanjutkan.',
     });
     expect(await login('dewi@example.co.id')).toMatchObject({ error: 'invalid_grant' });
     const [mail, ...more] = await mails('dewi@example.co.id');
     expect(more).toEqual([]);
-    expect(mail?.subject).toBe('Konfirmasi email untuk membuka akun Segara Ferry Anda');
+    expect(mail?.subject).toBe('Verifikasi email untuk mengaktifkan akun Segara Ferry Anda');
     expect(mail?.text).toContain('https://segaraferry.example/id/verify-email?token=');
     const token = linkTokenIn(mail, '/verify-email');
     const verified = await post('/api/auth/verify-email', { token, password });
@@ -103,7 +103,7 @@ describe.each(testDatabases)('signing up (POST /api/auth/register, verify-email)
     expect(after).toEqual(before);
     const [mail] = await mails('dewi@example.co.id');
     // In the account's own language (it signed up in Indonesian), not the caller's.
-    expect(mail?.subject).toBe('Anda sudah memiliki akun Segara Ferry');
+    expect(mail?.subject).toBe('Email Anda sudah terdaftar di Segara Ferry');
     expect(mail?.text).not.toContain('token=');
     expect(await login('dewi@example.co.id')).toMatchObject({ token_type: 'Bearer' });
   });

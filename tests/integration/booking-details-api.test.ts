@@ -107,7 +107,7 @@ describe.each(testDatabases)('booking details (PUT /api/bookings/{id}/details) o
     expect(response.status).toBe(400);
     expect(((await response.json()) as { errors: unknown }).errors).toEqual({
       'passengers.1.passportExpiry': [
-        'Paspor harus berlaku paling sedikit 6 bulan setelah keberangkatan terakhir Anda',
+        'Paspor harus berlaku minimal 6 bulan setelah tanggal perjalanan terakhir Anda',
       ],
     });
   });

@@ -114,7 +114,7 @@ describe.each(testDatabases)('cancellation (POST /api/bookings/{id}/cancellation
     expect(answer.status).toBe(400);
     expect(await answer.json()).toMatchObject({
       errors: {
-        bank: ['Masukkan bank rekening pengembalian dana'],
+        bank: ['Masukkan nama bank tujuan pengembalian dana'],
         accountNumber: ['Masukkan nomor rekening: 5 sampai 34 angka'],
         accountHolder: ['Masukkan nama pemilik rekening sesuai data bank'],
       },

@@ -86,8 +86,8 @@ describe.each(testDatabases)('holding seats (POST /api/bookings) on $name', (dat
     const refused = await hold({ out: sailing.id, adults: 2, children: 1 }, { 'Accept-Language': 'id' });
     expect(refused.status).toBe(409);
     expect(await refused.json()).toEqual({
-      message: 'Habis terjual: kursi yang tersisa di jadwal ini tidak cukup untuk rombongan Anda',
-      errors: { out: ['Habis terjual: kursi yang tersisa di jadwal ini tidak cukup untuk rombongan Anda'] },
+      message: 'Habis terjual. Kursi yang tersisa di jadwal ini tidak cukup untuk rombongan Anda.',
+      errors: { out: ['Habis terjual. Kursi yang tersisa di jadwal ini tidak cukup untuk rombongan Anda.'] },
     });
     // Infants sit on a lap: two adults and two infants still fit in the last two seats.
     expect((await hold({ out: sailing.id, adults: 2, infants: 2 })).status).toBe(201);

@@ -141,7 +141,9 @@ describe.each(testDatabases)('reschedule (POST /api/bookings/{id}/reschedule) on
     );
     expect(again.status).toBe(409);
     expect(await again.json()).toMatchObject({
-      errors: { tickets: ['Sudah dijadwalkan ulang: tiket hanya dapat dijadwalkan ulang satu kali'] },
+      errors: {
+        tickets: ['Jadwal tiket ini sudah pernah diubah. Jadwal tiket hanya dapat diubah satu kali.'],
+      },
     });
     // The old ticket cannot move either: it is history now.
     const old = await move(booking.id, {

@@ -27,8 +27,11 @@ export interface CheckInLeg {
   when: string;
   /** Open now, or why not (an open ticket not claimed yet names no sailing). */
   window: 'open' | CheckInRefusal | 'no_sailing';
-  /** When online check-in opens, `07:00 WIB, Sat 5 Dec` (24 hours before). */
-  opensAt?: string;
+  /**
+   * When online check-in opens (24 hours before), in parts so each language orders them: `Sat 5 Dec`, `07:00`, `WIB`
+   * read "opens 07:00 WIB, Sat 5 Dec" in English and "dibuka Sab, 5 Des, pukul 07:00 WIB" in Indonesian.
+   */
+  opensAt?: { date: string; time: string; zone: string };
   passengers: CheckInPassenger[];
 }
 
@@ -69,7 +72,11 @@ export function checkInLegs(view: BookingView, network: Network, locale: Locale,
     const window = checkInRefusal({ status: 'active' }, departsAt, now) ?? 'open';
     const opens = new Date(departsAt.getTime() - CHECK_IN_OPENS_MINUTES_BEFORE * 60_000);
     const opensLocal = portTime(opens, network.terminal(leg.fromCode)?.timeZone ?? 'Asia/Jakarta');
-    const opensClock = `${opensLocal.time} ${opensLocal.zone}, ${formatShortDate(opensLocal.date, locale)}`;
-    return { ...base, window, opensAt: opensClock };
+    const opensAt = {
+      date: formatShortDate(opensLocal.date, locale),
+      time: opensLocal.time,
+      zone: opensLocal.zone,
+    };
+    return { ...base, window, opensAt };
   });
 }

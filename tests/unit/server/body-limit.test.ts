@@ -77,7 +77,7 @@ describe('the 64 KB body limit', () => {
     } as RequestInit);
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({
-      message: 'Permintaan ini terlalu besar: paling banyak 64 KB dapat dikirim.',
+      message: 'Permintaan ini terlalu besar. Maksimal 64 KB dapat dikirim.',
     });
   });
 });
