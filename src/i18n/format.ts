@@ -34,11 +34,11 @@ export function formatRupiah(amount: number, locale: Locale): string {
   return locale === 'id' ? `Rp ${digits}` : `IDR ${digits}`;
 }
 
-/** `95` -> `1 h 35 min` / `1 j 35 mnt`. */
+/** `95` -> `1 h 35 min` / `1 jam 35 menit` (a full word beside a full word: docs/glossary.md). */
 export function formatDuration(minutes: number, locale: Locale): string {
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  const [h, m] = locale === 'id' ? ['jam', 'mnt'] : ['h', 'min'];
+  const [h, m] = locale === 'id' ? ['jam', 'menit'] : ['h', 'min'];
   if (hours === 0) return `${rest} ${m}`;
   return rest === 0 ? `${hours} ${h}` : `${hours} ${h} ${rest} ${m}`;
 }

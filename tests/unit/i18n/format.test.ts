@@ -19,7 +19,7 @@ describe('formatting', () => {
   it.each([
     [45, 'en', '45 min'],
     [60, 'en', '1 h'],
-    [90, 'id', '1 jam 30 mnt'],
+    [90, 'id', '1 jam 30 menit'],
     [120, 'id', '2 jam'],
   ] as const)('%i minutes in %s is %s', (minutes, locale, text) => {
     expect(formatDuration(minutes, locale)).toBe(text);
@@ -44,7 +44,7 @@ describe('formatting', () => {
   it.each([
     [45, 45, 'en', '45 min'],
     [55, 60, 'en', '55 min – 1 h'],
-    [90, 120, 'id', '1 jam 30 mnt – 2 jam'],
+    [90, 120, 'id', '1 jam 30 menit – 2 jam'],
   ] as const)('a crossing of %i to %i minutes in %s is %s', (min, max, locale, text) => {
     expect(formatDurationRange(min, max, locale)).toBe(text);
   });
