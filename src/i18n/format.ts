@@ -34,7 +34,7 @@ export function formatRupiah(amount: number, locale: Locale): string {
   return locale === 'id' ? `Rp ${digits}` : `IDR ${digits}`;
 }
 
-/** `95` -> `1 h 35 min` / `1 jam 35 menit` (Indonesian writes both units in full). */
+/** `95` -> `1 h 35 min` / `1 jam 35 menit` (a full word beside a full word: docs/glossary.md). */
 export function formatDuration(minutes: number, locale: Locale): string {
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;

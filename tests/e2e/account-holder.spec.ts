@@ -124,7 +124,7 @@ test(
   async ({ page, isMobile }) => {
     await signedUp(page, t, `nav.en.${String(Date.now())}@example.com`);
     const nav = page.getByRole('navigation', { name: 'My account' });
-    await expect(nav.getByRole('link', { name: 'My account' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'My profile' })).toHaveAttribute('aria-current', 'page');
     await nav.getByRole('link', { name: 'Passenger list' }).click();
     await expect(page).toHaveURL(/\/passenger-list$/);
     await expect(nav.getByRole('link', { name: 'Passenger list' })).toHaveAttribute('aria-current', 'page');

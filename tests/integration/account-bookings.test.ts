@@ -16,7 +16,7 @@ import { accountMailsTo, linkTokenIn } from '../support/mail-capture.ts';
 const start = new Date('2026-11-21T10:00:00Z');
 const network = new Network();
 
-describe.each(testDatabases)("an account's bookings (My booking) on $name", (database) => {
+describe.each(testDatabases)("an account's bookings (My bookings) on $name", (database) => {
   let handle: DatabaseHandle;
   let drop: () => Promise<void>;
   let now = start;

@@ -247,7 +247,7 @@ describe.each(testDatabases)('guest bookings of an address Google signed in on $
     const proven = await confirm({ token });
     expect(proven.status).toBe(200);
     expect(((await proven.json()) as { message: string }).message).toBe(
-      'Your email address is confirmed: bookings made with it now show in My booking.',
+      'Your email address is confirmed: bookings made with it now show in My bookings.',
     );
     expect(await listed('sekar@laut.example')).toContain(code);
     expect((await confirm({ token })).status).toBe(422);

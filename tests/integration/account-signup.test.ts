@@ -176,7 +176,7 @@ describe.each(testDatabases)('signing up (POST /api/auth/register, verify-email)
       'A special character, such as ! # - or @',
     ]);
     expect(body.errors.agree).toEqual([
-      'Agree to the terms and conditions and the privacy policy to sign up',
+      'Confirm that you are 18 or older and agree to the terms and conditions and the privacy policy to sign up',
     ]);
     const common = await signUp('weak@example.com', {
       password: 'Password1!',

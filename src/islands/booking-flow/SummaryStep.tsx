@@ -10,7 +10,7 @@ interface Props {
   onEdit: (step: 'contact' | 'passengers') => void;
 }
 
-/** What will be ticketed: the contact person, and every passenger on every leg (the price is beside it). */
+/** What will be ticketed: the contact person, and every passenger on every leg (the price is in its own panel). */
 export function SummaryStep({ values, phone, party, legs, labels, onEdit }: Props) {
   const { contact, passengers } = values;
   return (
