@@ -24,7 +24,7 @@ const texts = {
     expired: 'Kedaluwarsa',
     notFound: 'Kami tidak menemukan pesanan dengan kode booking dan email ini',
     required: ['Kode booking wajib diisi', 'Email wajib diisi'],
-    subjectPaid: 'E-tiket',
+    subjectPaid: 'E-tiket Anda',
     returnAfter: 'Kapal pulang harus berangkat setelah kapal pergi tiba',
     emailInvalid: 'Masukkan alamat email yang valid',
     paidTwice: 'Bank menolak pembayaran: Virtual Account ini sudah dibayar',
