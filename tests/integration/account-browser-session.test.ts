@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type OAuth2Server from '@node-oauth/oauth2-server';
+import { oauthModel } from '../../src/server/auth/oauth-model.ts';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
 import { createApp } from '../../src/server/http/app.ts';
 import { ACCOUNT_PASSWORD } from '../factories/accounts.ts';
@@ -18,15 +20,16 @@ describe.each(testDatabases)('a browser session in HttpOnly cookies (/api/sessio
   beforeAll(async () => {
     ({ handle, drop, api } = await accountsApi(database, () => now, [
       { email: 'wayan@example.com', fullName: 'Wayan Sudarma' },
+      { email: 'ketut@example.com', fullName: 'Ketut Arsana' },
     ]));
   });
   afterAll(() => drop());
 
-  async function loggedIn(browser = new TestBrowser(api)) {
+  async function loggedIn(browser = new TestBrowser(api), email = 'wayan@example.com') {
     await browser.request('/api/session');
     const answer = await browser.request('/api/session', {
       method: 'POST',
-      json: { email: 'wayan@example.com', password: ACCOUNT_PASSWORD },
+      json: { email, password: ACCOUNT_PASSWORD },
     });
     expect(answer.status).toBe(200);
     return browser;
@@ -140,6 +143,22 @@ describe.each(testDatabases)('a browser session in HttpOnly cookies (/api/sessio
       // Whichever answer came last, the renewed cookies keep working, and so does a late third request.
       expect((await browser.request('/api/profile')).status).toBe(200);
       expect((await twin.request('/api/profile')).status).toBe(200);
+    } finally {
+      now = start;
+    }
+  });
+
+  it('keeps a request that renews in the moment between the rotation and the new token being saved', async () => {
+    const browser = await loggedIn(undefined, 'ketut@example.com'); // Wayan's logins are counted by the others
+    const refresh = browser.cookies.get('segara_refresh') ?? '';
+    now = new Date(start.getTime() + 3600_000 + 1000);
+    try {
+      // Another request of this browser has rotated the refresh token and not yet saved the new one: no token of
+      // the session is alive for that moment, yet nobody logged out.
+      await oauthModel(handle.db, () => now).revokeToken({
+        refreshToken: refresh,
+      } as OAuth2Server.RefreshToken);
+      expect((await browser.request('/api/profile')).status).toBe(200);
     } finally {
       now = start;
     }

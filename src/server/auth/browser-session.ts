@@ -5,7 +5,7 @@ import type { AppDeps } from '../http/app.ts';
 import { runGrant, type GrantAnswer } from '../http/oauth-app.ts';
 import { installationSecret } from '../installation-secret.ts';
 import { WEB_CLIENT_GRANTS, WEB_CLIENT_ID } from './clients.ts';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { oauthTokens } from '../db/schema/accounts.ts';
 import { REFRESH_TOKEN_SECONDS, oauthModel, rotatedJustNow, tokenHolder } from './oauth-model.ts';
 import { sessionFamily } from './sessions.ts';
@@ -249,7 +249,12 @@ async function refreshedHolder(
     : undefined;
 }
 
-/** The holder of a refresh token rotated within the grace period, while its family is still signed in. */
+/**
+ * The holder of a refresh token rotated within the grace period, while its family is still signed in: none of its
+ * tokens ended otherwise than by rotation (a logout, a replay, a password change). Asking for a token that is alive
+ * instead would refuse the request that raced the rotation into the moment between the old token's end and the new
+ * one's saving, and sign that browser out (seen under load: one of two requests answered 401).
+ */
 async function racingRefresh(
   db: Database,
   refreshToken: string,
@@ -260,10 +265,16 @@ async function racingRefresh(
     .from(oauthTokens)
     .where(eq(oauthTokens.refreshTokenHash, tokenHash(refreshToken)));
   if (!row?.userId || !row.family || !rotatedJustNow(row, now)) return undefined;
-  const [alive] = await db
+  const [ended] = await db
     .select({ hash: oauthTokens.accessTokenHash })
     .from(oauthTokens)
-    .where(and(eq(oauthTokens.family, row.family), isNull(oauthTokens.revokedAt)))
+    .where(
+      and(
+        eq(oauthTokens.family, row.family),
+        isNotNull(oauthTokens.revokedAt),
+        isNull(oauthTokens.rotatedAt),
+      ),
+    )
     .limit(1);
-  return alive ? { userId: row.userId, accessToken: '', family: row.family } : undefined;
+  return ended ? undefined : { userId: row.userId, accessToken: '', family: row.family };
 }
