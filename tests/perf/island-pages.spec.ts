@@ -12,12 +12,25 @@ test.afterAll(() => {
   writeFileSync('test-results/island-sizes.json', JSON.stringify(measured, null, 2));
 });
 
+/**
+ * The encoded size of every script the page loads from now on, as promises the test awaits where it measures. A
+ * script that finishes as the page closes (after the last measurement) must not fail the test with its closed
+ * target: each promise has a handler from the start, so only the ones the test awaits can fail it.
+ */
+function scriptSizes(page: Page): Promise<number>[] {
+  const sizes: Promise<number>[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() !== 'script') return;
+    const size = request.sizes().then((s) => s.responseBodySize);
+    size.catch(() => undefined);
+    sizes.push(size);
+  });
+  return sizes;
+}
+
 for (const url of ['/', '/id', '/booking/schedule', '/id/booking/schedule']) {
   test(`${url}: the search form is interactive within the JS budget`, async ({ page }) => {
-    const sizes: Promise<number>[] = [];
-    page.on('requestfinished', (request) => {
-      if (request.resourceType() === 'script') sizes.push(request.sizes().then((s) => s.responseBodySize));
-    });
+    const sizes = scriptSizes(page);
     await page.goto(url);
     await expect(page.locator('astro-island:not([ssr])')).toHaveCount(2);
     await page.waitForLoadState('networkidle');
@@ -44,10 +57,7 @@ test('/booking/{id}: the booking flow is interactive within budget, and its late
   page,
 }) => {
   const id = await holdOneSeat(page);
-  const sizes: Promise<number>[] = [];
-  page.on('requestfinished', (request) => {
-    if (request.resourceType() === 'script') sizes.push(request.sizes().then((s) => s.responseBodySize));
-  });
+  const sizes = scriptSizes(page);
   await page.goto(`/booking/${id}`);
   await expect(page.locator('astro-island:not([ssr])')).toHaveCount(3); // hold timer, booking flow, notifications
   await page.waitForLoadState('networkidle');
@@ -71,10 +81,7 @@ for (const url of ['/login', '/id/sign-up']) {
   test(`${url}: the account form is interactive within budget, and its checks (loaded on submit) within the route's`, async ({
     page,
   }) => {
-    const sizes: Promise<number>[] = [];
-    page.on('requestfinished', (request) => {
-      if (request.resourceType() === 'script') sizes.push(request.sizes().then((s) => s.responseBodySize));
-    });
+    const sizes = scriptSizes(page);
     await page.goto(url);
     // Every island hydrated: the form, notifications and (Google configured, as in these tests) its button.
     await expect(page.locator('astro-island:not([ssr])')).toHaveCount(3);
@@ -96,10 +103,7 @@ for (const url of ['/login', '/id/sign-up']) {
 test("/id: the header's sign-up dialog loads on its first open and keeps the home page in its route budget", async ({
   page,
 }) => {
-  const sizes: Promise<number>[] = [];
-  page.on('requestfinished', (request) => {
-    if (request.resourceType() === 'script') sizes.push(request.sizes().then((s) => s.responseBodySize));
-  });
+  const sizes = scriptSizes(page);
   await page.goto('/id');
   await expect(page.locator('astro-island:not([ssr])')).toHaveCount(2);
   await page.waitForLoadState('networkidle');
