@@ -50,7 +50,12 @@ export async function bookingTaskPage<Input, Output>(
   const access = counted ? browserAccess(astroJar(page.cookies)) : { grants: [] };
   const account = counted ? page.locals.account : undefined;
   const actor = account ? ({ kind: 'account', userId: account.userId } as const) : undefined;
-  if (action && BOOKING_ID_PATTERN.test(id) && !(await browserMayAct(id, action, access, actor)))
+  // An unknown booking is not found, as before: only a refusal goes to the verify page.
+  if (
+    action &&
+    BOOKING_ID_PATTERN.test(id) &&
+    (await browserBookingAccess(id, action, access, actor)) === 'refused'
+  )
     return new Response(null, {
       status: 303,
       headers: { Location: verifyPath(id, action, page.locals.locale), 'Cache-Control': 'no-store' },
@@ -65,8 +70,11 @@ export async function bookingTaskPage<Input, Output>(
   return { booking, posted };
 }
 
-/** Whether this browser proves the booking for `action` (a grant, or its owner logged in); unknown ids pass on. */
-async function browserMayAct(
+/**
+ * What this browser proves of a booking for `action` (services/booking-access.ts): its grants and its login, read
+ * with the process's dependencies. The task pages and the verify page ask it.
+ */
+export async function browserBookingAccess(
   id: string,
   action: AccessAction,
   access: BookingAccess,
@@ -80,5 +88,5 @@ async function browserMayAct(
     access,
     actor: actor ?? { kind: 'guest' as const },
   };
-  return (await bookingAccessFor(ctx, id, action)) !== 'refused'; // an unknown booking is not found, as before
+  return bookingAccessFor(ctx, id, action);
 }

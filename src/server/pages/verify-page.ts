@@ -3,17 +3,15 @@ import { eq } from 'drizzle-orm';
 import { accessNeeded, maskedEmail, type AccessAction } from '../../domain/booking-access.ts';
 import { BOOKING_ID_PATTERN } from '../../domain/booking-code.ts';
 import { localizePath } from '../../i18n/locales.ts';
-import { linkSecretOf } from '../auth/account-links.ts';
 import { astroJar } from '../auth/cookie-jars.ts';
 import { bookings } from '../db/schema/bookings.ts';
 import { formOf, submitForm, type FormPage, type FormRefusal } from '../http/form-post.ts';
 import { runtimeDeps } from '../runtime.ts';
 import { attachBooking } from '../services/attach-booking.ts';
-import { bookingAccessFor } from '../services/booking-access.ts';
 import { confirmBookingAccess } from '../use-cases/confirm-booking-access.ts';
 import { sendAccessCode } from '../use-cases/send-access-code.ts';
 import { browserAccess, cookiesCount, keepGrant, taskPath } from './booking-access-cookie.ts';
-import { keepPrivate } from './booking-by-id.ts';
+import { browserBookingAccess, keepPrivate } from './booking-by-id.ts';
 
 type Step = 'send' | 'code' | 'email';
 
@@ -26,8 +24,8 @@ export interface VerifyPage {
   sent: boolean;
   /** "Log in", coming back to the task; undefined when logged in. */
   login: string | undefined;
-  /** A refused post, with the step it came from. */
-  refused?: FormRefusal & { step: Step };
+  /** A refused post: its reasons by field, and what was typed. */
+  refused?: FormRefusal;
   /** The address each form posts to, its step named: `…/verify?for=cancel&step=code`. */
   postTo: (step: Step) => string;
 }
@@ -58,8 +56,7 @@ export async function verifyPage(page: Page, id: string): Promise<Response | Ver
   const account = cookiesCount(page.request) ? page.locals.account : undefined;
   const actor = account ? ({ kind: 'account', userId: account.userId } as const) : undefined;
   if (action === 'attach' && !account) return seeOther(`${localizePath('/login', locale)}?attach=${id}`);
-  const deps = runtimeDeps();
-  const db = await deps.database();
+  const db = await runtimeDeps().database();
   const [booking] = await db
     .select({ code: bookings.code, contactEmail: bookings.contactEmail })
     .from(bookings)
@@ -67,18 +64,16 @@ export async function verifyPage(page: Page, id: string): Promise<Response | Ver
   if (!booking) return undefined;
   if (page.request.method === 'GET') {
     // Proven already (a grant, or its owner logged in; for attaching, the account's address is the booking's).
-    const ctx = { db, clock: deps.clock, linkSecret: () => linkSecretOf(deps) };
-    const access = browserAccess(astroJar(page.cookies));
     const proven =
       action === 'attach'
         ? account !== undefined && (await attachBooking(db, account.userId, id))
-        : (await bookingAccessFor({ ...ctx, access, actor: actor ?? { kind: 'guest' } }, id, action)) ===
+        : (await browserBookingAccess(id, action, browserAccess(astroJar(page.cookies)), actor)) ===
           'granted';
     if (proven) return seeOther(taskPath(id, action, locale));
   }
 
   const step = page.url.searchParams.get('step');
-  const form = { ...formOf(page), access: { grants: [] }, ...(actor ? { actor } : {}) };
+  const form = { ...formOf(page), ...(actor ? { actor } : {}) };
   let refused: FormRefusal | undefined;
   if (step === 'send') {
     const posted = await submitForm(form, {
@@ -117,9 +112,7 @@ export async function verifyPage(page: Page, id: string): Promise<Response | Ver
     login: page.locals.account
       ? undefined
       : `${localizePath('/login', locale)}?next=${encodeURIComponent(taskPath(id, action, locale))}`,
-    ...(refused && (step === 'send' || step === 'code' || step === 'email')
-      ? { refused: { ...refused, step } }
-      : {}),
+    ...(refused ? { refused } : {}),
     postTo: (to) => self(`${sent ? '&sent' : ''}&step=${to}`),
   };
 }
