@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { OAuth2Server, type MutableResponse, type MutableToken } from 'oauth2-mock-server';
+import type { MutableResponse } from 'oauth2-mock-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { GoogleConfig } from '../../src/server/auth/google.ts';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
@@ -9,40 +9,31 @@ import { ACCOUNT_PASSWORD, confirmedAccount } from '../factories/accounts.ts';
 import { registerTestWebClient, testDeps } from '../support/app.ts';
 import { TestBrowser } from '../support/browser.ts';
 import { testDatabases } from '../support/databases.ts';
+import { startFakeGoogle, type FakeGoogle } from '../support/fake-google.ts';
 
 /**
  * Sign in with Google against a real OpenID Connect provider run by the test (oauth2-mock-server): the code is
  * exchanged over HTTP and the ID token verified with the provider's published keys, as with Google itself.
  */
-const provider = new OAuth2Server();
-const stranger = new OAuth2Server(); // another provider, whose keys the site does not trust
-let claims: Record<string, unknown> = {};
+let provider: FakeGoogle;
+let stranger: FakeGoogle; // another provider, whose keys the site does not trust
 
 beforeAll(async () => {
-  await provider.issuer.keys.generate('RS256');
-  await stranger.issuer.keys.generate('RS256');
-  await provider.start(0, '127.0.0.1');
-  await stranger.start(0, '127.0.0.1');
-  for (const server of [provider, stranger])
-    server.service.on('beforeTokenSigning', (token: MutableToken) => Object.assign(token.payload, claims));
+  provider = await startFakeGoogle();
+  stranger = await startFakeGoogle();
 });
 afterAll(async () => {
   await provider.stop();
   await stranger.stop();
 });
 
-function google(overrides: Partial<GoogleConfig> = {}): GoogleConfig {
-  const issuer = provider.issuer.url ?? '';
-  return {
-    clientId: 'segara-web.apps.example',
-    clientSecret: 'provider-secret',
-    issuer,
-    jwksUrl: `${issuer}/jwks`,
-    tokenUrl: `${issuer}/token`,
-    scriptUrl: `${issuer}/gsi/client`,
-    ...overrides,
-  };
+/** The claims both providers' next ID tokens carry. */
+function setClaims(claims: Record<string, unknown>) {
+  provider.claims = claims;
+  stranger.claims = claims;
 }
+
+const google = (overrides: Partial<GoogleConfig> = {}): GoogleConfig => provider.config(overrides);
 
 describe.each(testDatabases)('sign in with Google (POST /api/auth/google) on $name', (database) => {
   let handle: DatabaseHandle;
@@ -55,7 +46,7 @@ describe.each(testDatabases)('sign in with Google (POST /api/auth/google) on $na
   });
   afterAll(() => drop());
   beforeEach(() => {
-    claims = { email: 'nadia.putri@gmail.com', email_verified: true, name: 'Nadia Putri', sub: 'g-nadia' };
+    setClaims({ email: 'nadia.putri@gmail.com', email_verified: true, name: 'Nadia Putri', sub: 'g-nadia' });
   });
 
   async function signIn(config: GoogleConfig | null = google(), code = 'code-from-popup') {
@@ -87,13 +78,13 @@ describe.each(testDatabases)('sign in with Google (POST /api/auth/google) on $na
 
   it('links an account of an address Google is the authority for (Workspace); its password still works', async () => {
     const { id } = await confirmedAccount(handle.db, { email: 'rizky@example.com' });
-    claims = {
+    setClaims({
       email: 'Rizky@Example.com',
       email_verified: true,
       name: 'Rizky G.',
       hd: 'example.com',
       sub: 'g-rizky',
-    };
+    });
     const { answer } = await signIn();
     expect(answer.status).toBe(200);
     const [user] = await handle.db.select().from(users).where(eq(users.email, 'rizky@example.com'));
@@ -111,7 +102,12 @@ describe.each(testDatabases)('sign in with Google (POST /api/auth/google) on $na
   it('sends the owner of an address Google only witnessed to their password, and keeps a linked account to its Google account', async () => {
     await confirmedAccount(handle.db, { email: 'lapsed@oldmail.example' });
     // An address at another provider, verified at Google once: it may have changed hands since.
-    claims = { email: 'lapsed@oldmail.example', email_verified: true, name: 'New Owner', sub: 'g-stranger' };
+    setClaims({
+      email: 'lapsed@oldmail.example',
+      email_verified: true,
+      name: 'New Owner',
+      sub: 'g-stranger',
+    });
     const refused = await signIn();
     expect(refused.answer.status).toBe(409);
     expect(((await refused.answer.json()) as { errors: { google: string[] } }).errors.google[0]).toMatch(
@@ -119,12 +115,12 @@ describe.each(testDatabases)('sign in with Google (POST /api/auth/google) on $na
     );
     // A Gmail account links once; a second Google account with that address later does not get in.
     const { id } = await confirmedAccount(handle.db, { email: 'wati@gmail.com' });
-    claims = { email: 'wati@gmail.com', email_verified: true, name: 'Wati', sub: 'g-wati' };
+    setClaims({ email: 'wati@gmail.com', email_verified: true, name: 'Wati', sub: 'g-wati' });
     expect((await signIn()).answer.status).toBe(200);
-    claims = { email: 'wati@gmail.com', email_verified: true, name: 'Wati', sub: 'g-someone-else' };
+    setClaims({ email: 'wati@gmail.com', email_verified: true, name: 'Wati', sub: 'g-someone-else' });
     expect((await signIn()).answer.status).toBe(409);
     // The linked Google account signs in by its subject, even after its address changed.
-    claims = { email: 'wati.new@gmail.com', email_verified: true, name: 'Wati', sub: 'g-wati' };
+    setClaims({ email: 'wati.new@gmail.com', email_verified: true, name: 'Wati', sub: 'g-wati' });
     const moved = await signIn();
     expect(moved.answer.status).toBe(200);
     const [user] = await handle.db.select().from(users).where(eq(users.googleSubject, 'g-wati'));
@@ -146,7 +142,7 @@ describe.each(testDatabases)('sign in with Google (POST /api/auth/google) on $na
         terms: true,
       },
     });
-    claims = { email: 'sari@example.com', email_verified: true, name: 'Sari Dewi', sub: 'g-sari' };
+    setClaims({ email: 'sari@example.com', email_verified: true, name: 'Sari Dewi', sub: 'g-sari' });
     expect((await signIn()).answer.status).toBe(200);
     const [user] = await handle.db.select().from(users).where(eq(users.email, 'sari@example.com'));
     expect(user).toMatchObject({ fullName: 'Sari Dewi', passwordHash: null });
@@ -164,7 +160,7 @@ describe.each(testDatabases)('sign in with Google (POST /api/auth/google) on $na
   });
 
   it('refuses an address Google has not verified, and opens nothing', async () => {
-    claims = { email: 'unverified@example.com', email_verified: false, name: 'U' };
+    setClaims({ email: 'unverified@example.com', email_verified: false, name: 'U' });
     const { answer } = await signIn();
     expect(answer.status).toBe(422);
     expect(((await answer.json()) as { errors: { google: string[] } }).errors.google[0]).toMatch(
@@ -174,23 +170,27 @@ describe.each(testDatabases)('sign in with Google (POST /api/auth/google) on $na
   });
 
   it('refuses an ID token for another client, from another issuer, expired, or signed by untrusted keys', async () => {
-    claims = { email: 'mallory@example.com', email_verified: true, aud: 'another-client' };
+    setClaims({ email: 'mallory@example.com', email_verified: true, aud: 'another-client' });
     expect((await signIn()).answer.status).toBe(422);
-    claims = { email: 'mallory@example.com', email_verified: true };
+    setClaims({ email: 'mallory@example.com', email_verified: true });
     expect((await signIn(google({ issuer: 'https://accounts.google.com' }))).answer.status).toBe(422);
-    claims = { email: 'mallory@example.com', email_verified: true, exp: Math.floor(Date.now() / 1000) - 60 };
+    setClaims({
+      email: 'mallory@example.com',
+      email_verified: true,
+      exp: Math.floor(Date.now() / 1000) - 60,
+    });
     expect((await signIn()).answer.status).toBe(422);
-    claims = { email: 'mallory@example.com', email_verified: true };
+    setClaims({ email: 'mallory@example.com', email_verified: true });
     const forged = google({
-      tokenUrl: `${stranger.issuer.url ?? ''}/token`,
-      issuer: stranger.issuer.url ?? '',
+      tokenUrl: `${stranger.provider.issuer.url ?? ''}/token`,
+      issuer: stranger.provider.issuer.url ?? '',
     });
     expect((await signIn(forged)).answer.status).toBe(422);
     expect(await handle.db.select().from(users).where(eq(users.email, 'mallory@example.com'))).toEqual([]);
   });
 
   it('says so when the provider refuses the code (422) or cannot be reached (503), in Indonesian too', async () => {
-    provider.service.once('beforeResponse', (response: MutableResponse) => {
+    provider.provider.service.once('beforeResponse', (response: MutableResponse) => {
       response.statusCode = 400;
       response.body = { error: 'invalid_grant' };
     });

@@ -32,3 +32,5 @@ export async function startFakeGoogle() {
   );
   return fake;
 }
+
+export type FakeGoogle = Awaited<ReturnType<typeof startFakeGoogle>>;
