@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { birthDateProblemKeys, MAX_PARTY } from '../domain/passengers.ts';
 import { passportProblemKeys } from '../domain/passport.ts';
+import { formHints } from './form-hints.ts';
 import { phoneProblem } from './phone.ts';
 import { phoneProblemKeys } from './phone-problems.ts';
 import { isPrintable, printable } from './plain-text.ts';
@@ -63,17 +64,21 @@ export const contactSchema = z.object({
     ),
   ),
   /** E.164, e.g. +6281234567890; the island's phone input produces it. */
-  phone: z.string({ error: key('booking_error_phone') }).check(
-    z.trim(),
-    z.minLength(1, key('booking_error_phone')),
-    // Only once there is something: an empty field hears "required" alone. Then what is wrong, as precisely as
-    // the number allows (too short, too long, no such country code).
-    z.superRefine((value, ctx) => {
-      if (value === '') return;
-      const problem = isPrintable(value) ? phoneProblem(value) : 'booking_error_phone_invalid';
-      if (problem) ctx.addIssue({ code: 'custom', message: key(problem), input: value });
-    }),
-  ),
+  phone: z
+    .string({ error: key('booking_error_phone') })
+    .check(
+      z.trim(),
+      z.minLength(1, key('booking_error_phone')),
+      // Only once there is something: an empty field hears "required" alone. Then what is wrong, as precisely as
+      // the number allows (too short, too long, no such country code).
+      z.superRefine((value, ctx) => {
+        if (value === '') return;
+        const problem = isPrintable(value) ? phoneProblem(value) : 'booking_error_phone_invalid';
+        if (problem) ctx.addIssue({ code: 'custom', message: key(problem), input: value });
+      }),
+    )
+    // A plain form posts it as a national number beside its country (`phoneCountry`).
+    .register(formHints, { kind: 'phone' }),
 });
 
 export const passengerSchema = z.object({

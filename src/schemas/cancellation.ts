@@ -1,8 +1,11 @@
 import * as z from 'zod/mini';
 import { agreement, ticketChoice } from './shared-fields.ts';
 
-/** Spaces, dots and dashes people type in account numbers; the bank needs the digits. */
-const digitsOnly = (value: unknown) => (typeof value === 'string' ? value.replace(/[\s.-]/g, '') : value);
+/** Spaces, dots and dashes people type in account numbers; the bank needs the digits. Blank: not given. */
+const digitsOnly = (value: unknown) => {
+  const digits = typeof value === 'string' ? value.replace(/[\s.-]/g, '') : value;
+  return digits === '' ? undefined : digits;
+};
 
 /**
  * Cancelling tickets (PRODUCT.md section 5): the tickets, the bank account the refund goes to (bank, account
@@ -17,7 +20,7 @@ export const cancellationSchema = z.object({
   accountNumber: z.optional(
     z.pipe(
       z.transform(digitsOnly),
-      z.string().check(z.regex(/^[0-9]{5,34}$/, 'cancel_error_account_number')),
+      z.optional(z.string().check(z.regex(/^[0-9]{5,34}$/, 'cancel_error_account_number'))),
     ),
   ),
   accountHolder: z.optional(

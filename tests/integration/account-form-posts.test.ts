@@ -4,7 +4,8 @@ import type { CookieJar } from '../../src/server/auth/browser-session.ts';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
 import type { AppDeps } from '../../src/server/http/app.ts';
 import { submitForm, type FormRefusal } from '../../src/server/http/form-post.ts';
-import { signUpForm } from '../../src/server/pages/account-forms.ts';
+import { register } from '../../src/server/use-cases/register.ts';
+import { defineUseCase } from '../../src/server/use-cases/use-case.ts';
 import type { Actor } from '../../src/server/use-cases/context.ts';
 import { testDeps } from '../support/app.ts';
 import { pglite } from '../support/databases.ts';
@@ -37,15 +38,16 @@ describe("account pages' plain forms check the anti-forgery field", () => {
   let deps: AppDeps;
   const seen: Actor[] = [];
   // The adapter is what is tested: a use case that only says who it ran for.
-  const whoRuns = {
-    schema: z.object({ name: z.string() }),
-    fromForm: (form: URLSearchParams) => ({ name: form.get('name') ?? '' }),
+  const whoRuns = defineUseCase({
+    name: 'who-runs',
+    input: z.object({ name: z.string() }),
     run: (ctx: { actor: Actor }) => {
       seen.push(ctx.actor);
       return Promise.resolve();
     },
-    next: () => '/done',
-  };
+    form: { next: () => '/done' },
+    refusals: [],
+  });
   const holder: Actor = { kind: 'account', userId: '8d4f3f3e-6c43-4a4b-9a53-3f1f7f0f9b11' };
 
   beforeAll(async () => {
@@ -59,6 +61,7 @@ describe("account pages' plain forms check the anti-forgery field", () => {
     const forged = (await submitForm(
       { ...page, request: post({ name: 'Ana' }) },
       whoRuns,
+      {},
       deps,
     )) as FormRefusal;
     expect(forged.status).toBe(403);
@@ -69,11 +72,17 @@ describe("account pages' plain forms check the anti-forgery field", () => {
     const stale = (await submitForm(
       { ...page, request: post({ name: 'Ana', csrf: 'x'.repeat(43) }) },
       whoRuns,
+      {},
       deps,
     )) as FormRefusal;
     expect(stale.status).toBe(403);
     expect(seen).toEqual([]);
-    const done = await submitForm({ ...page, request: post({ name: 'Ana', csrf: token }) }, whoRuns, deps);
+    const done = await submitForm(
+      { ...page, request: post({ name: 'Ana', csrf: token }) },
+      whoRuns,
+      {},
+      deps,
+    );
     expect(done).toBeInstanceOf(Response);
     expect(seen).toEqual([holder]);
   });
@@ -84,8 +93,8 @@ describe("account pages' plain forms check the anti-forgery field", () => {
       locals: { locale: 'en' as const },
       holderIfCsrf: { actor: holder, jar: jarWith({ segara_csrf: token }) },
     };
-    await submitForm({ ...page, request: post({ name: 'Ana' }) }, whoRuns, deps);
-    await submitForm({ ...page, request: post({ name: 'Ana', csrf: token }) }, whoRuns, deps);
+    await submitForm({ ...page, request: post({ name: 'Ana' }) }, whoRuns, {}, deps);
+    await submitForm({ ...page, request: post({ name: 'Ana', csrf: token }) }, whoRuns, {}, deps);
     expect(seen).toEqual([{ kind: 'guest' }, holder]);
   });
 
@@ -96,7 +105,8 @@ describe("account pages' plain forms check the anti-forgery field", () => {
           locals: { locale: 'en' as const },
           request: post({ fullName: 'Ana', email: 'ana@example.com', ...fields }),
         },
-        signUpForm('/sign-up'),
+        register,
+        {},
         deps,
       ) as Promise<FormRefusal>;
     const singapore = await signUp({ phoneCountry: 'SG', phone: '812' });

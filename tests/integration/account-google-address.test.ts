@@ -6,7 +6,8 @@ import { accountLinks, accountMails, users } from '../../src/server/db/schema/ac
 import { createApp } from '../../src/server/http/app.ts';
 import { submitForm, type FormRefusal } from '../../src/server/http/form-post.ts';
 import { Network } from '../../src/server/network.ts';
-import { addressProofForm, proveAddressForm } from '../../src/server/pages/account-forms.ts';
+import { proveAddress } from '../../src/server/use-cases/prove-address.ts';
+import { sendAddressProof } from '../../src/server/use-cases/send-address-proof.ts';
 import { accountBooking, accountBookings } from '../../src/server/services/account-bookings.ts';
 import { useCaseContext } from '../../src/server/use-cases/context.ts';
 import { forgotPassword } from '../../src/server/use-cases/forgot-password.ts';
@@ -97,7 +98,7 @@ describe.each(testDatabases)('guest bookings of an address Google signed in on $
   }
   /** The confirm page's one button, pressed. */
   const pressConfirm = (token: string) =>
-    submitForm(formPost('/confirm-address', { token }), proveAddressForm('/confirm-address'), deps());
+    submitForm(formPost('/confirm-address', { token }), proveAddress, {}, deps());
 
   it('keeps guest bookings of an address Google only witnessed out of the account until our link is pressed', async () => {
     const { id, code } = await guestBooking('rahma@kapalmail.example', '2026-11-25');
@@ -178,7 +179,8 @@ describe.each(testDatabases)('guest bookings of an address Google signed in on $
     const { id } = await account('putu@lautmail.example');
     const form = await submitForm(
       { ...formPost('/my-account?address-proof', {}), actor: { kind: 'account', userId: id } },
-      addressProofForm('/my-account'),
+      sendAddressProof,
+      {},
       deps(),
     );
     expect((form as Response).headers.get('Location')).toBe('/my-account?address-link-sent');

@@ -5,7 +5,9 @@ import type { DatabaseHandle } from '../../src/server/db/client.ts';
 import { avatars } from '../../src/server/db/schema/accounts.ts';
 import type { AppDeps } from '../../src/server/http/app.ts';
 import { submitForm, type FormRefusal } from '../../src/server/http/form-post.ts';
-import { pictureForm } from '../../src/server/pages/picture-form.ts';
+import { removeAvatar } from '../../src/server/use-cases/remove-avatar.ts';
+import { setAvatar } from '../../src/server/use-cases/set-avatar.ts';
+import type { AnyUseCase } from '../../src/server/use-cases/use-case.ts';
 import { confirmedAccount } from '../factories/accounts.ts';
 import { testDeps } from '../support/app.ts';
 import { pglite } from '../support/databases.ts';
@@ -17,12 +19,12 @@ const jar: CookieJar = {
   delete: () => undefined,
 };
 
-/** My account's picture form as a browser without JavaScript posts it (multipart, to `?picture`). */
-function post(fields: Record<string, string>, file?: Uint8Array, path = '/id/my-account') {
+/** My account's picture form as a browser without JavaScript posts it (multipart, to `?picture` or `?picture-remove`). */
+function post(fields: Record<string, string>, file?: Uint8Array, path = '/id/my-account', mark = 'picture') {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append('image', new Blob(file ? [new Uint8Array(file)] : []), file ? 'photo.jpg' : '');
-  return new Request(`http://localhost${path}?picture`, {
+  return new Request(`http://localhost${path}?${mark}`, {
     method: 'POST',
     headers: { Origin: 'http://localhost', Host: 'localhost' },
     body: form,
@@ -48,7 +50,8 @@ describe("My account's picture form without JavaScript", () => {
   });
   afterAll(() => drop());
 
-  const submit = (request: Request) => submitForm(page(request), pictureForm('/id/my-account'), deps);
+  const submit = (request: Request, useCase: AnyUseCase = setAvatar) =>
+    submitForm(page(request), useCase, {}, deps);
 
   it('saves the middle square of the whole file and says so on My account', async () => {
     const photo = await sharp({ create: { width: 900, height: 300, channels: 3, background: '#0a0' } })
@@ -74,7 +77,11 @@ describe("My account's picture form without JavaScript", () => {
   });
 
   it('removes the picture with the "Remove picture" button', async () => {
-    const removed = (await submit(post({ csrf: token, intent: 'remove' }))) as Response;
+    // Its own form action (`?picture-remove`), with the file input's empty part as a browser sends it.
+    const removed = (await submit(
+      post({ csrf: token }, undefined, '/id/my-account', 'picture-remove'),
+      removeAvatar,
+    )) as Response;
     expect(removed.headers.get('Location')).toBe('/id/my-account?picture-removed');
     expect(await handle.db.select().from(avatars)).toHaveLength(0);
   });

@@ -225,22 +225,11 @@ describe.each(testDatabases)('only whoever proves a booking changes it, on $name
       locals: { locale: 'en' as const },
       access,
     });
-    const useCase = {
-      schema: cancelBookingTickets.input,
-      fromForm: (fields: URLSearchParams) => ({
-        ...Object.fromEntries(fields),
-        tickets: fields.getAll('tickets'),
-      }),
-      run: (
-        ctx: Parameters<typeof cancelBookingTickets.run>[0],
-        input: Parameters<typeof cancelBookingTickets.run>[1],
-      ) => cancelBookingTickets.run(ctx, { ...input, bookingId: booking.id }),
-      next: () => '/done',
-    };
-    const refused = await submitForm(form({ grants: [] }), useCase, deps);
+    const params = { params: { id: booking.id } };
+    const refused = await submitForm(form({ grants: [] }), cancelBookingTickets, params, deps);
     expect(refused).toMatchObject({ status: 403, errors: { booking: [en.booking_access_required] } });
     const grant = Object.values(accessTo(booking.id, now));
-    const done = await submitForm(form({ grants: grant }), useCase, deps);
+    const done = await submitForm(form({ grants: grant }), cancelBookingTickets, params, deps);
     expect(done).toBeInstanceOf(Response);
     expect((done as Response).status).toBe(303);
   });
@@ -255,7 +244,7 @@ describe.each(testDatabases)('only whoever proves a booking changes it, on $name
         actor: { kind: 'account', userId: holder.id },
         access: { grants: [], heldHere },
       });
-      await saveDetails.run(ctx, { bookingId, details });
+      await saveDetails.run(ctx, { bookingId, ...details });
       const [row] = await handle.db.select().from(bookings).where(eq(bookings.id, bookingId));
       return row?.userId ?? null;
     };

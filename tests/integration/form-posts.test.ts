@@ -7,7 +7,6 @@ import type { AppDeps } from '../../src/server/http/app.ts';
 import { submitForm, type FormRefusal } from '../../src/server/http/form-post.ts';
 import { deliverMails } from '../../src/server/jobs/deliver-mails.ts';
 import type { MailMessage } from '../../src/server/mail/transport.ts';
-import { detailsFromForm } from '../../src/server/pages/details-form.ts';
 import type { SearchResult } from '../../src/server/services/search-schedules.ts';
 import { checkIn } from '../../src/server/use-cases/check-in.ts';
 import { hold } from '../../src/server/use-cases/hold-seats.ts';
@@ -20,23 +19,10 @@ import { pglite, seeded } from '../support/databases.ts';
 // Saturday 21 November 2026, 17:00 in Batam.
 const now = new Date('2026-11-21T10:00:00Z');
 
-/** The two plain forms as their pages run them (schedule.astro and [id].astro hand the same specs over). */
-const holdForm = {
-  schema: hold.input,
-  fromForm: (form: URLSearchParams) => Object.fromEntries(form),
-  run: hold.run.bind(hold),
-  next: (held: { id: string }) => `/id/booking/${held.id}`,
-};
-const detailsForm = (bookingId: string) => ({
-  schema: saveDetails.input,
-  fromForm: detailsFromForm,
-  run: (
-    ctx: Parameters<typeof saveDetails.run>[0],
-    details: Parameters<typeof saveDetails.run>[1]['details'],
-  ) => saveDetails.run(ctx, { bookingId, details }),
-  next: () => `/id/booking/${bookingId}/payment`,
-  fullPaths: true,
-});
+/** The two plain forms as their pages run them (schedule.astro and [id].astro): the declared use cases. */
+const holdForm = hold;
+const detailsForm = saveDetails;
+const ofBooking = (id: string) => ({ params: { id } });
 
 const post = (fields: Record<string, string>, headers: Record<string, string> = {}) => ({
   request: new Request('http://localhost/id/booking/schedule', {
@@ -78,7 +64,7 @@ describe('plain form posts through the one form adapter', () => {
   const search = { trip: 'one_way', from: 'SKP', to: 'HFC', date: '2026-11-25', adults: '2' };
 
   it('holds the chosen sailing and answers 303 to the booking, so a reload does not post again', async () => {
-    const answer = await submitForm(post({ ...search, out: outbound }), holdForm, deps);
+    const answer = await submitForm(post({ ...search, out: outbound }), holdForm, {}, deps);
     expect(answer).toBeInstanceOf(Response);
     const response = answer as Response;
     expect(response.status).toBe(303);
@@ -88,7 +74,7 @@ describe('plain form posts through the one form adapter', () => {
   });
 
   it('gives a sold out sailing back as 409 with the reason in the page language and the choices kept', async () => {
-    const answer = refusal(await submitForm(post({ ...search, out: full }), holdForm, deps));
+    const answer = refusal(await submitForm(post({ ...search, out: full }), holdForm, {}, deps));
     expect(answer.status).toBe(409);
     expect(Object.values(answer.errors).flat()).toEqual([expect.stringMatching(/kursi|penuh|tersisa/i)]);
     expect(answer.form.get('out')).toBe(full);
@@ -97,16 +83,16 @@ describe('plain form posts through the one form adapter', () => {
 
   it('refuses a malformed choice with 400 and the schema key localized, touching nothing', async () => {
     const before = await handle.db.$count(bookings);
-    const answer = refusal(await submitForm(post({ ...search, out: 'not-a-sailing' }), holdForm, deps));
+    const answer = refusal(await submitForm(post({ ...search, out: 'not-a-sailing' }), holdForm, {}, deps));
     expect(answer.status).toBe(400);
     expect(Object.values(answer.errors).flat().join(' ')).not.toMatch(/hold_error|_/);
     expect(await handle.db.$count(bookings)).toBe(before);
   });
 
   it('answers a cross-site post 403 and an oversized one 413 before reading the use case', async () => {
-    const cross = await submitForm(post(search, { 'Sec-Fetch-Site': 'cross-site' }), holdForm, deps);
+    const cross = await submitForm(post(search, { 'Sec-Fetch-Site': 'cross-site' }), holdForm, {}, deps);
     expect((cross as Response).status).toBe(403);
-    const big = await submitForm(post({ ...search, out: 'x'.repeat(70_000) }), holdForm, deps);
+    const big = await submitForm(post({ ...search, out: 'x'.repeat(70_000) }), holdForm, {}, deps);
     expect((big as Response).status).toBe(413);
   });
 
@@ -115,7 +101,7 @@ describe('plain form posts through the one form adapter', () => {
       request: new Request('http://localhost/booking/schedule'),
       locals: { locale: 'en' as const },
     };
-    expect(await submitForm(page, holdForm, deps)).toBeUndefined();
+    expect(await submitForm(page, holdForm, {}, deps)).toBeUndefined();
   });
 
   /** Holds one seat through the schedule page's plain form: the new booking's id, from where it leads. */
@@ -123,6 +109,7 @@ describe('plain form posts through the one form adapter', () => {
     const held = (await submitForm(
       post({ ...search, adults: '1', out: outbound }),
       holdForm,
+      {},
       deps,
     )) as Response;
     return (held.headers.get('Location') ?? '').split('/').at(-1) ?? '';
@@ -142,7 +129,7 @@ describe('plain form posts through the one form adapter', () => {
       'passengers.0.passportExpiry': '2031-03-01',
       'passengers.0.passportCountry': 'ID',
     };
-    const refused = refusal(await submitForm(post(fields), detailsForm(id), deps));
+    const refused = refusal(await submitForm(post(fields), detailsForm, ofBooking(id), deps));
     expect(refused.status).toBe(400);
     expect(Object.keys(refused.errors)).toEqual(['contact.email']);
     expect(refused.errors['contact.email']).toEqual([m.booking_error_email_invalid({}, { locale: 'id' })]);
@@ -152,7 +139,8 @@ describe('plain form posts through the one form adapter', () => {
 
     const saved = await submitForm(
       post({ ...fields, 'contact.email': 'siti@example.co.id' }),
-      detailsForm(id),
+      detailsForm,
+      ofBooking(id),
       deps,
     );
     expect((saved as Response).status).toBe(303);
@@ -175,7 +163,8 @@ describe('plain form posts through the one form adapter', () => {
           'passengers.0.passportExpiry': '2031-03-01',
           'passengers.0.passportCountry': 'ID',
         }),
-        detailsForm('00000000-0000-4000-8000-000000000000'),
+        detailsForm,
+        ofBooking('00000000-0000-4000-8000-000000000000'),
         deps,
       ),
     );
@@ -198,7 +187,8 @@ describe('plain form posts through the one form adapter', () => {
           'passengers.0.passportExpiry': '2031-03-01',
           'passengers.0.passportCountry': 'SG',
         }),
-        detailsForm(id),
+        detailsForm,
+        ofBooking(id),
         deps,
       ),
     );
@@ -230,14 +220,8 @@ describe('plain form posts through the one form adapter', () => {
       },
     };
     // The check-in page's form (booking/[id]/check-in.astro), as bookingTaskPage hands it to submitForm.
-    const checkInForm = {
-      schema: checkIn.input,
-      fromForm: (form: URLSearchParams) => ({ tickets: form.getAll('tickets').map(String) }),
-      run: (ctx: Parameters<typeof checkIn.run>[0], input: { tickets: string[] }) =>
-        checkIn.run(ctx, { ...input, bookingId: view.id }),
-      next: () => `/id/booking/${view.id}/check-in?done`,
-    };
-    const answer = await submitForm(post({ tickets: ticketNumbersOf(view)[0] ?? '' }), checkInForm, waking);
+    const tickets = { tickets: ticketNumbersOf(view)[0] ?? '' };
+    const answer = await submitForm(post(tickets), checkIn, { params: { id: view.id } }, waking);
     expect((answer as Response).status).toBe(303);
     expect(mailJob).toBeDefined();
     await mailJob;

@@ -52,12 +52,8 @@ describe.each(testDatabases)('keeping the seats of a hold on $name', (database) 
         locals: { locale: 'id' },
         clientAddress: '203.0.113.9',
       },
-      {
-        schema: keepSeats.input,
-        fromForm: () => ({}),
-        run: (ctx) => keepSeats.run(ctx, { bookingId }),
-        next: () => `/id/booking/${bookingId}`,
-      },
+      keepSeats,
+      { params: { id: bookingId } },
       testDeps(handle.db, clock),
     );
   const row = async (id: string) => (await handle.db.select().from(bookings).where(eq(bookings.id, id)))[0];

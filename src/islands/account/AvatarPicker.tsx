@@ -107,7 +107,7 @@ export default function AvatarPicker(props: AvatarPickerProps) {
   const onSubmit = (event: SyntheticEvent<HTMLFormElement, SubmitEvent>) => {
     event.preventDefault();
     if (busy) return;
-    const remove = (event.nativeEvent.submitter as HTMLButtonElement | null)?.value === 'remove';
+    const remove = (event.nativeEvent.submitter as HTMLButtonElement | null)?.dataset.remove === 'true';
     setBusy(true);
     setError('');
     send(remove)
@@ -228,8 +228,8 @@ export default function AvatarPicker(props: AvatarPickerProps) {
         {avatarUrl && !cropping && (
           <button
             type="submit"
-            name="intent"
-            value="remove"
+            formAction={`${props.action}-remove`}
+            data-remove="true"
             className="btn rounded-full btn-outline btn-error"
             disabled={busy}
             data-testid="avatar-remove"

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
 import { appVersion } from '../../app-version.ts';
 import { api_not_found, notification_generic_error } from '../../paraglide/messages.js';
 import type { Database } from '../db/client.ts';
@@ -24,6 +25,7 @@ import { paymentsRoutes } from './routes/payments.ts';
 import { networkRoutes } from './routes/network.ts';
 import { schedulesRoutes } from './routes/schedules.ts';
 import { sameOrigin } from './same-origin.ts';
+import { useCaseRoutes } from './use-case-routes.ts';
 
 /** What the API needs from the outside world; tests pass their own database and clock. */
 export interface AppDeps {
@@ -82,6 +84,7 @@ export function createApp(deps: AppDeps) {
   app.use(sameOrigin);
   app.route('/', networkRoutes(deps));
   app.route('/', schedulesRoutes(deps));
+  app.route('/', useCaseRoutes(deps));
   app.route('/', bookingsRoutes(deps));
   app.route('/', authRoutes(deps));
   app.route('/', accountRoutes(deps));
@@ -98,6 +101,9 @@ export function createApp(deps: AppDeps) {
       if (error.status === 401 && error.errors.session) c.header('WWW-Authenticate', bearerChallenge(c));
       return fieldErrors(c, error.errors, error.status);
     }
+    // A body Hono's validator could not read (JSON that does not parse): bad input, said in the reader's language.
+    if (error instanceof HTTPException && error.status < 500)
+      return c.json({ message: translate('api_invalid_input', requestLocale(c.req.raw)) }, error.status);
     if (error instanceof CallbackRejected) return c.json({ message: 'callback not authentic' }, 401);
     if (error instanceof GatewayUnavailable) {
       console.error(error.message);

@@ -1,28 +1,9 @@
 import type * as z from 'zod/mini';
-import { bookingAccessSchema } from '../../schemas/booking-access.ts';
-import { bookingDetailsSchema } from '../../schemas/booking-details.ts';
-import { cancellationSchema } from '../../schemas/cancellation.ts';
-import { checkInSchema } from '../../schemas/check-in.ts';
-import { claimSchema } from '../../schemas/claim.ts';
-import { checkOrderSchema } from '../../schemas/check-order.ts';
-import { holdRequestSchema } from '../../schemas/hold.ts';
-import { payRequestSchema } from '../../schemas/payment.ts';
-import { rescheduleSchema } from '../../schemas/reschedule.ts';
+import { accountDialogQuerySchema, googleCodeSchema } from '../../schemas/account.ts';
 import { searchQuerySchema } from '../../schemas/search.ts';
-import {
-  accountDialogQuerySchema,
-  changePasswordSchema,
-  deleteAccountSchema,
-  forgotPasswordSchema,
-  googleCodeSchema,
-  loginSchema,
-  profileSchema,
-  proveAddressSchema,
-  registerSchema,
-  resetPasswordSchema,
-  verifyEmailSchema,
-} from '../../schemas/account.ts';
-import { passengerSchema } from '../../schemas/booking-details.ts';
+import { useCases } from '../use-cases/registry.ts';
+import type { AnyUseCase, Caller } from '../use-cases/use-case.ts';
+import type { RefusalStatus } from '../validation-errors.ts';
 
 /** What a route reads: its JSON body's schema, its query's, or a gateway-signed body. */
 export interface Contract {
@@ -30,6 +11,31 @@ export interface Contract {
   query?: z.ZodMiniType;
   /** A gateway's callback: authenticated by signature or token, not by a schema of ours. */
   signed?: true;
+  /** The statuses a refusal may answer with; absent: any 4xx in the one error shape. */
+  refusals?: readonly RefusalStatus[];
+}
+
+/** What any call of a caller may be refused with before its use case runs (credentials.ts). */
+const callerRefusals: Record<Caller, readonly RefusalStatus[]> = {
+  guest: [],
+  'guest-or-holder': [],
+  booking: [401],
+  account: [401, 403],
+  client: [401, 403],
+  browser: [401, 403],
+};
+
+/** A use case's route contract, from its declaration: its body's schema and every status it may refuse with. */
+function useCaseContract(useCase: AnyUseCase): [string, Contract] {
+  const route = useCase.route;
+  if (!route) throw new Error(`${useCase.name} has no route`);
+  const refusals = [
+    ...new Set<RefusalStatus>([400, 403, 413, ...callerRefusals[route.caller], ...useCase.refusals]),
+  ];
+  return [
+    `${route.method} /api${route.path}`,
+    { ...(route.picture ? {} : { body: useCase.input }), refusals },
+  ];
 }
 
 /**
@@ -44,40 +50,16 @@ export const apiContracts: Record<string, Contract> = {
   'GET /api/terminals/:code/destinations': {},
   'GET /api/operating-hours': {},
   'GET /api/schedules': { query: searchQuerySchema },
-  'POST /api/bookings': { body: holdRequestSchema },
-  'POST /api/bookings/lookup': { body: checkOrderSchema },
   'GET /api/bookings/:id/status': {},
   'GET /api/bookings/:id': {},
-  'POST /api/bookings/:id/payment': { body: payRequestSchema },
-  'PUT /api/bookings/:id/details': { body: bookingDetailsSchema },
-  'POST /api/bookings/:id/check-in': { body: checkInSchema },
-  'POST /api/bookings/:id/reschedule': { body: rescheduleSchema },
-  'POST /api/bookings/:id/cancellation': { body: cancellationSchema },
-  'POST /api/bookings/:id/claim': { body: claimSchema },
-  'POST /api/bookings/:id/access-code': {},
-  'POST /api/bookings/:id/access': { body: bookingAccessSchema },
   'GET /api/boarding-pass/keys': {},
   'POST /api/logout': {},
   'GET /api/profile': {},
-  'PUT /api/profile': { body: profileSchema },
-  'PUT /api/profile/change-password': { body: changePasswordSchema },
-  'DELETE /api/profile': { body: deleteAccountSchema },
-  // A multipart picture: the fuzzer's bodies are none, so each must be refused as missing or not a picture.
-  'POST /api/profile/avatar': {},
   'GET /api/profile/avatar': {},
-  'POST /api/profile/address-proof': {},
-  'DELETE /api/profile/avatar': {},
-  'POST /api/auth/register': { body: registerSchema },
-  'POST /api/auth/verify-email': { body: verifyEmailSchema },
-  'POST /api/auth/prove-address': { body: proveAddressSchema },
   'POST /api/auth/google': { body: googleCodeSchema },
-  'POST /api/recovery/forgot-password': { body: forgotPasswordSchema },
-  'POST /api/recovery/reset-password': { body: resetPasswordSchema },
   'GET /api/session': {},
   'GET /api/session/forms/:kind': { query: accountDialogQuerySchema },
-  'POST /api/session': { body: loginSchema },
   'GET /api/passengers': {},
-  'POST /api/passengers': { body: passengerSchema },
-  'PUT /api/passengers/:id': { body: passengerSchema },
-  'DELETE /api/passengers/:id': {},
+  // The use cases' routes, as declared (use-cases/registry.ts): none exists without its contract.
+  ...Object.fromEntries(useCases.flatMap((useCase) => (useCase.route ? [useCaseContract(useCase)] : []))),
 };

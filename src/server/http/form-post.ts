@@ -3,11 +3,17 @@ import { translate } from '../../i18n/translate.ts';
 import { phoneExample } from '../../schemas/phone-example.ts';
 import { runtimeDeps } from '../runtime.ts';
 import { CSRF_FIELD, csrfMatches, type CookieJar } from '../auth/browser-session.ts';
+import type { AstroCookies } from 'astro';
+import type * as z from 'zod/mini';
+import { formToInput } from '../../schemas/form-to-input.ts';
+import { browserSession } from '../auth/browser-effects.ts';
+import { astroJar } from '../auth/cookie-jars.ts';
 import { useCaseContext, type Actor, type BookingAccess, type UseCaseContext } from '../use-cases/context.ts';
+import { runUseCase, type AnyUseCase, type UseCase } from '../use-cases/use-case.ts';
 import { GatewayUnavailable } from '../payments/gateway.ts';
 import { issuesToErrors, localizeErrors, refuse, Refused, type RefusalStatus } from '../validation-errors.ts';
 import type { AppDeps } from './app.ts';
-import { bodyTooLarge, PICTURE_TOO_LARGE, readForm, readPictureForm } from './body-limit.ts';
+import { bodyTooLarge, PICTURE_TOO_LARGE, readForm, readPictureForm, takesPicture } from './body-limit.ts';
 import { isCrossSite } from './same-origin.ts';
 
 /** What a page hands over: Astro's request, locals and socket address (Astro's `Astro` has all three). */
@@ -29,38 +35,26 @@ export interface FormPage {
   holderIfCsrf?: { actor: Actor; jar: CookieJar };
   /** What the browser proves of bookings (its grant cookie, its hold): pages/booking-access-cookie.ts. */
   access?: BookingAccess;
+  /** The browser's cookies, which the use case may change (`ctx.session`: log in or out, keep a hold or a grant). */
+  jar?: CookieJar;
 }
 
 /**
- * The form's part of a page, to add to (`{ ...formOf(Astro), access }`): Astro's page object keeps its request and
- * address in getters, which a spread would drop.
+ * A page's form part from Astro's page object (`{ ...formOf(Astro), access }`): Astro keeps its request and
+ * address in getters, which a spread would drop; its cookies become the jar the use case may change.
  */
-export function formOf(page: FormPage): FormPage {
+export function formOf(page: {
+  request: Request;
+  locals: { locale: Locale };
+  clientAddress?: string;
+  cookies?: AstroCookies;
+}): FormPage {
   return {
     request: page.request,
     locals: page.locals,
     ...(page.clientAddress ? { clientAddress: page.clientAddress } : {}),
+    ...(page.cookies ? { jar: astroJar(page.cookies) } : {}),
   };
-}
-
-/** A use case as a form runs it: the form's fields as its input, and where to go once it is done. */
-export interface FormUseCase<Input, Output> {
-  schema: {
-    safeParse(
-      value: unknown,
-    ):
-      | { success: true; data: Input }
-      | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
-  };
-  /** The form's fields (`contact.fullName`, `passengers.0.passportNumber`) as the use case's input. */
-  fromForm(form: URLSearchParams, picture?: Uint8Array): unknown;
-  /** A multipart form carrying a picture (up to 2 MB): its file is read too and given to `fromForm`. */
-  takesPicture?: true;
-  run(ctx: UseCaseContext, input: Input): Promise<Output>;
-  /** The page to show next (303, so a reload does not post again). */
-  next(output: Output): string;
-  /** Errors keyed by their whole path (nested forms) rather than by top-level field. */
-  fullPaths?: boolean;
 }
 
 /** A refused post: the page renders again with this status, the values as sent and the reasons at each field. */
@@ -72,28 +66,42 @@ export interface FormRefusal {
   form: URLSearchParams;
 }
 
+/** What a page may say about its use of a use case's form door. */
+export interface FormOptions<Input, Output> {
+  /** The page's address parameters (`{ id }` of `/booking/{id}/...`), as the use case's `address` reads them. */
+  params?: Record<string, string | undefined>;
+  /** Where this page goes once it is done, when not the declaration's next page (a second page of one use case). */
+  next?: (output: Output, ctx: UseCaseContext, input: Input) => string;
+}
+
 /**
- * The one way a page runs a use case from its own plain form (before or without JavaScript): the form posts to
- * the page it sits on; success answers 303 to the next page; a refusal comes back as `FormRefusal` for the page to
- * render with the values and errors (4xx, never in the URL). A GET is not a post: `undefined`. A cross-site post
- * (403) or an oversized body (413) answers at once.
+ * The form door of a declared use case (use-case.ts), the one way a page runs one from its own plain form (before
+ * or without JavaScript): the form posts to the page it sits on, its fields are read through the use case's schema
+ * (`formToInput`), and it runs as the JSON door runs it (`runUseCase`, with this browser's cookies as
+ * `ctx.session`). Success answers 303 to the next page; a refusal comes back as `FormRefusal` for the page to render
+ * with the values and errors (4xx, never in the URL). A GET is not a post: `undefined`. A cross-site post (403) or
+ * an oversized body (413) answers at once.
  */
-export async function submitForm<Input, Output>(
+export async function submitForm<Schema extends z.ZodMiniType, Params, Output>(
   page: FormPage,
-  useCase: FormUseCase<Input, Output>,
+  useCase: UseCase<Schema, Params, Output>,
+  options: FormOptions<z.output<Schema> & Params, Output> = {},
   deps: AppDeps = runtimeDeps(),
 ): Promise<Response | FormRefusal | undefined> {
   const { request, locals } = page;
   if (request.method !== 'POST') return undefined;
   if (isCrossSite(request)) return new Response(null, { status: 403 });
-  const posted = useCase.takesPicture ? await readPictureForm(request) : await readForm(request);
-  if (posted === 'tooLarge') return tooLargeRefusal(request, locals.locale, useCase.takesPicture);
+  // A page that takes a picture reads its post as one, whichever of its forms it is (its file is then ignored).
+  const picture = useCase.route?.picture ?? (takesPicture(new URL(request.url).pathname) || undefined);
+  const posted = picture ? await readPictureForm(request) : await readForm(request);
+  if (posted === 'tooLarge') return tooLargeRefusal(request, locals.locale, picture);
   const { fields: form, image } = posted instanceof URLSearchParams ? { fields: posted } : posted;
   if (page.csrf && !csrfMatches(page.csrf, form.get(CSRF_FIELD))) {
     // An old tab (its token renewed at login since) or another site's form: say to reload, keep what was typed.
     return { status: 403, errors: localizeErrors({ form: [{ key: 'api_forgery' }] }, locals.locale), form };
   }
-  const parsed = useCase.schema.safeParse(useCase.fromForm(form, image));
+  const fields = formToInput(useCase.input, form) as Record<string, unknown>;
+  const parsed = useCase.input.safeParse(image ? { ...fields, image } : fields);
   if (!parsed.success) {
     const errors = issuesToErrors(parsed.error.issues, useCase.fullPaths);
     return {
@@ -103,23 +111,27 @@ export async function submitForm<Input, Output>(
     };
   }
   try {
+    const input = {
+      ...(parsed.data as object),
+      ...useCase.address?.(options.params ?? {}),
+    } as z.output<Schema> & Params;
     const holder =
       page.holderIfCsrf && csrfMatches(page.holderIfCsrf.jar, form.get(CSRF_FIELD))
         ? page.holderIfCsrf.actor
         : undefined;
     const actor = page.actor ?? holder;
+    const jar = page.jar ?? page.csrf;
     const ctx = await useCaseContext(deps, request, {
       locale: locals.locale,
       ...(actor ? { actor } : {}),
       ...(page.access ? { access: page.access } : {}),
       ...(page.clientAddress ? { socketAddress: page.clientAddress } : {}),
+      ...(jar ? { session: browserSession(jar, deps, request) } : {}),
     });
-    const output = await useCase.run(ctx, parsed.data).finally(() => {
-      // Whatever the use case queued (an e-ticket, a boarding pass, a link; a refusal may have queued one too, such
-      // as an expiry) goes out now, not at the next sweep: every form post wakes the mail job.
-      deps.mailQueued?.();
-    });
-    return new Response(null, { status: 303, headers: { Location: useCase.next(output) } });
+    const output = await runUseCase(useCase, ctx, input);
+    const next = options.next ?? useCase.form?.next;
+    if (!next) throw new Error(`${useCase.name} has no form door`);
+    return new Response(null, { status: 303, headers: { Location: next(output, ctx, input) } });
   } catch (failure) {
     // The bank could not answer just now: nothing changed, and the form says to try again.
     if (failure instanceof GatewayUnavailable) console.error(failure.message);
@@ -128,6 +140,20 @@ export async function submitForm<Input, Output>(
     if (!(error instanceof Refused)) throw error;
     return { status: error.status, errors: localizeErrors(error.errors, locals.locale), form };
   }
+}
+
+/**
+ * A page with several plain forms, each marked in its action's query (`/my-account?picture`): the use case of the
+ * first mark the address carries runs, else `unmarked` (the page's main form). `which` names the one that ran.
+ */
+export async function submitMarkedForm(
+  page: FormPage,
+  marked: Record<string, AnyUseCase>,
+  unmarked: AnyUseCase,
+): Promise<{ which: string; posted: Response | FormRefusal | undefined }> {
+  const query = new URL(page.request.url).searchParams;
+  const which = Object.keys(marked).find((mark) => query.has(mark)) ?? '';
+  return { which, posted: await submitForm(page, marked[which] ?? unmarked) };
 }
 
 /**

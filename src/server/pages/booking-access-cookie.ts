@@ -1,37 +1,16 @@
-import { ACCESS_GRANT_MINUTES, type AccessAction } from '../../domain/booking-access.ts';
+import type { AccessAction } from '../../domain/booking-access.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
-import { linkSecretOf } from '../auth/account-links.ts';
-import {
-  BOOKING_ACCESS_COOKIE,
-  cookieWithGrant,
-  grantsInCookie,
-  type AccessGrant,
-} from '../auth/booking-access.ts';
+import { BOOKING_ACCESS_COOKIE, grantsInCookie } from '../auth/booking-access.ts';
+import { HOLD_COOKIE } from '../auth/browser-effects.ts';
 import type { CookieJar } from '../auth/browser-session.ts';
 import { isSameOrigin } from '../http/same-origin.ts';
-import { runtimeDeps } from '../runtime.ts';
-import { HOLD_COOKIE } from '../use-cases/release-hold.ts';
 import type { BookingAccess } from '../use-cases/context.ts';
 
 /**
  * A browser's proof of bookings (domain/booking-access.ts) lives in one HttpOnly, SameSite=Lax cookie of signed
- * grants: a form post from another site carries none, and pages refuse cross-site posts besides (submitForm).
+ * grants (kept by `ctx.session.keepGrant`, auth/browser-effects.ts): a form post from another site carries none, and
+ * pages refuse cross-site posts besides (submitForm).
  */
-export function keepGrant(jar: CookieJar, grant: AccessGrant): void {
-  const deps = runtimeDeps();
-  const secret = linkSecretOf(deps);
-  jar.set(
-    BOOKING_ACCESS_COOKIE,
-    cookieWithGrant(secret, jar.get(BOOKING_ACCESS_COOKIE), grant, deps.clock()),
-    {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: deps.siteUrl.startsWith('https:'),
-      maxAge: ACCESS_GRANT_MINUTES * 60,
-    },
-  );
-}
 
 /** What this browser proves: its grants, and the hold it made last (whose details it may make an account's). */
 export function browserAccess(jar: CookieJar): BookingAccess {

@@ -7,7 +7,8 @@ import { bookingAccessFor, linkView } from '../services/booking-access.ts';
 import type { Actor, BookingAccess } from '../use-cases/context.ts';
 import { browserAccess, cookiesCount, verifyPath } from './booking-access-cookie.ts';
 import type { Locale } from '../../i18n/locales.ts';
-import { formOf, submitForm, type FormPage, type FormRefusal, type FormUseCase } from '../http/form-post.ts';
+import { formOf, submitForm, type FormPage, type FormRefusal } from '../http/form-post.ts';
+import type { AnyUseCase } from '../use-cases/use-case.ts';
 import { runtimeDeps } from '../runtime.ts';
 import { bookingView, type BookingView } from '../services/booking-view.ts';
 
@@ -36,14 +37,14 @@ export function keepPrivate(headers: Headers): void {
  * page's language. Found, the answer is made private and carries the refused post's status; not found, `booking` is
  * undefined and the page answers its 404. Check-in passes no `action`: the link is enough for it.
  */
-export async function bookingTaskPage<Input, Output>(
+export async function bookingTaskPage(
   page: FormPage & {
     response: { status?: number; headers: Headers };
     cookies: AstroCookies;
     locals: { account?: { userId: string } | undefined };
   },
   id: string,
-  useCase: FormUseCase<Input, Output>,
+  useCase: AnyUseCase,
   action?: AccessAction,
 ): Promise<Response | { booking: BookingView | undefined; posted: FormRefusal | undefined }> {
   const counted = cookiesCount(page.request);
@@ -60,7 +61,8 @@ export async function bookingTaskPage<Input, Output>(
       status: 303,
       headers: { Location: verifyPath(id, action, page.locals.locale), 'Cache-Control': 'no-store' },
     });
-  const posted = await submitForm({ ...formOf(page), access, ...(actor ? { actor } : {}) }, useCase);
+  const form = { ...formOf(page), access, ...(actor ? { actor } : {}) };
+  const posted = await submitForm(form, useCase, { params: { id } });
   if (posted instanceof Response) return posted;
   const booking = await bookingById(id, page.locals.locale);
   if (booking) {

@@ -1,17 +1,21 @@
 import { toLocal } from '../../domain/port-time.ts';
 import { lastTravelDate, travelDates } from '../../domain/trip-dates.ts';
-import { passengerCategories, type PassengerCategory } from '../../domain/passengers.ts';
+import { MAX_PARTY, passengerCategories, type PassengerCategory } from '../../domain/passengers.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import * as m from '../../paraglide/messages.js';
 import { detailsErrorKeys } from '../../schemas/booking-details.ts';
-import type { FlowLabels, FlowProps } from '../../islands/booking-flow/types.ts';
+import type {
+  ContactValues,
+  FlowLabels,
+  FlowProps,
+  PassengerValues,
+} from '../../islands/booking-flow/types.ts';
 import { formatPortTime } from '../documents/e-ticket-content.ts';
 import type { Network } from '../network.ts';
 import type { BookingView } from '../services/booking-view.ts';
 import type { Profile } from '../services/profile.ts';
 import type { SavedPassenger } from '../services/saved-passengers.ts';
 import { countries } from './countries.ts';
-import type { DetailsDraft } from './details-form.ts';
 
 function labels(locale: Locale): FlowLabels {
   const t = { locale };
@@ -145,5 +149,42 @@ export function bookingFlowProps(
     ...(posted ? { serverErrors: posted.errors } : {}),
     ...(holder && holder.passengers.length > 0 ? { savedPassengers: holder.passengers } : {}),
     ...(holder ? { csrf: holder.csrf } : {}),
+  };
+}
+
+/** The booking flow's fields as sent by its plain form, to show again after a refusal: what was typed, unchanged. */
+export interface DetailsDraft {
+  contact: ContactValues;
+  passengers: PassengerValues[];
+  /** The positions whose "Save to my Passenger list" was ticked (`saveToList.N`). */
+  saveToList: number[];
+}
+
+/** The plain form's fields (`contact.fullName`, `passengers.0.passportNumber`, ...) as typed. */
+export function draftFromForm(form: URLSearchParams): DetailsDraft {
+  const field = (name: string) => form.get(name) ?? '';
+  const passengers: PassengerValues[] = [];
+  for (let index = 0; form.has(`passengers.${String(index)}.fullName`) && index < MAX_PARTY; index++) {
+    const of = (name: keyof PassengerValues) => field(`passengers.${String(index)}.${name}`);
+    passengers.push({
+      fullName: of('fullName'),
+      dateOfBirth: of('dateOfBirth'),
+      passportNumber: of('passportNumber'),
+      passportIssued: of('passportIssued'),
+      passportExpiry: of('passportExpiry'),
+      passportCountry: of('passportCountry'),
+    });
+  }
+  return {
+    contact: {
+      fullName: field('contact.fullName'),
+      email: field('contact.email'),
+      phoneCountry: field('contact.phoneCountry') || 'ID',
+      phone: field('contact.phone'),
+    },
+    passengers,
+    saveToList: passengers
+      .map((_, index) => index)
+      .filter((index) => form.has(`saveToList.${String(index)}`)),
   };
 }

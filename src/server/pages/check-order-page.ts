@@ -2,7 +2,6 @@ import type { AstroCookies } from 'astro';
 import { localizePath } from '../../i18n/locales.ts';
 import { astroJar } from '../auth/cookie-jars.ts';
 import { submitForm, type FormPage } from '../http/form-post.ts';
-import { keepGrant } from './booking-access-cookie.ts';
 import { findBooking } from '../use-cases/find-booking.ts';
 
 export interface CheckOrderState {
@@ -22,15 +21,8 @@ export async function checkOrderPage(
   destination: (id: string) => string = (id) => `/booking/check-order/${id}`,
 ): Promise<CheckOrderState | Response> {
   const { locale } = page.locals;
-  const posted = await submitForm(page, {
-    schema: findBooking.input,
-    fromForm: (form) => ({ code: form.get('code') ?? '', email: form.get('email') ?? '' }),
-    run: (ctx, input) => findBooking.run(ctx, input),
-    next: (found) => {
-      // Code and e-mail prove the booking: this browser may change it for the next hour without asking again.
-      keepGrant(astroJar(page.cookies), found.grant);
-      return localizePath(destination(found.id), locale);
-    },
+  const posted = await submitForm({ ...page, jar: astroJar(page.cookies) }, findBooking, {
+    next: (found) => localizePath(destination(found.id), locale),
   });
   if (posted instanceof Response) return posted;
   if (!posted) return { status: 200, values: { code: '', email: '' }, errors: {} };

@@ -39,17 +39,7 @@ export async function paymentPage(request: Request, id: string, locale: Locale):
   const deps = runtimeDeps();
   if (!BOOKING_ID_PATTERN.test(id)) return { kind: 'not_found' };
   const db = await deps.database();
-  const here = localizePath(`/booking/${id}/payment`, locale);
-  const posted = await submitForm(
-    { request, locals: { locale } },
-    {
-      schema: pay.input,
-      fromForm: (form) => ({ bank: form.get('bank') ?? undefined, agree: form.get('agree') === 'on' }),
-      run: (ctx, input) => pay.run(ctx, { ...input, bookingId: id }),
-      next: () => here,
-    },
-    deps,
-  );
+  const posted = await submitForm({ request, locals: { locale } }, pay, { params: { id } }, deps);
   if (posted instanceof Response) return { kind: 'response', response: posted };
   if (posted?.status === 404) return { kind: 'not_found' };
   const bank = posted?.form.get('bank');

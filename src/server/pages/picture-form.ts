@@ -1,44 +1,8 @@
-import * as z from 'zod/mini';
 import { AVATAR_MAX_MEGABYTES } from '../../domain/avatar.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { messagesFor, translate, type MessageKey } from '../../i18n/translate.ts';
 import type { AvatarPickerProps } from '../../islands/account/AvatarPicker.tsx';
-import type { FormRefusal, FormUseCase } from '../http/form-post.ts';
-import type { UseCaseContext } from '../use-cases/context.ts';
-import { removeAvatar } from '../use-cases/remove-avatar.ts';
-import { setAvatar } from '../use-cases/set-avatar.ts';
-import { refuse } from '../validation-errors.ts';
-
-const pictureFormSchema = z.object({
-  remove: z.boolean(),
-  image: z.optional(z.instanceof(Uint8Array)),
-});
-type PictureFormInput = z.infer<typeof pictureFormSchema>;
-
-/**
- * My account's picture form without JavaScript: a multipart post of the file (kept as its middle square) or the
- * "Remove picture" button (`intent=remove`). The same use cases as `POST`/`DELETE /api/profile/avatar`.
- */
-export function pictureForm(self: string) {
-  return {
-    takesPicture: true,
-    schema: pictureFormSchema,
-    fromForm: (form: URLSearchParams, picture?: Uint8Array) => ({
-      remove: form.get('intent') === 'remove',
-      ...(picture ? { image: picture } : {}),
-    }),
-    run: async (ctx: UseCaseContext, input: PictureFormInput) => {
-      if (input.remove) {
-        await removeAvatar.run(ctx);
-        return 'removed' as const;
-      }
-      if (!input.image) throw refuse('image', 'avatar_error_missing');
-      await setAvatar.run(ctx, { image: input.image });
-      return 'saved' as const;
-    },
-    next: (done: 'saved' | 'removed') => `${self}?picture-${done}`,
-  } satisfies FormUseCase<PictureFormInput, 'saved' | 'removed'>;
-}
+import type { FormRefusal } from '../http/form-post.ts';
 
 const pickerKeys: MessageKey[] = [
   'avatar_title',
@@ -65,7 +29,11 @@ const pickerKeys: MessageKey[] = [
   'notification_generic_error',
 ];
 
-/** The picture island's props on My account: its words in the page's language, and a refused post's reason. */
+/**
+ * The picture island's props on My account: its words in the page's language, and a refused post's reason. Without
+ * JavaScript its form posts the file to `?picture` (use case set-avatar) and "Remove picture" to `?picture-remove`
+ * (remove-avatar).
+ */
 export function pictureProps(
   locale: Locale,
   page: { action: string; csrf: string; home: string; avatarUrl: string | null; fullName: string },

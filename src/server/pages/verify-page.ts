@@ -10,7 +10,7 @@ import { runtimeDeps } from '../runtime.ts';
 import { attachBooking } from '../services/attach-booking.ts';
 import { confirmBookingAccess } from '../use-cases/confirm-booking-access.ts';
 import { sendAccessCode } from '../use-cases/send-access-code.ts';
-import { browserAccess, cookiesCount, keepGrant, taskPath } from './booking-access-cookie.ts';
+import { browserAccess, cookiesCount, taskPath } from './booking-access-cookie.ts';
 import { browserBookingAccess, keepPrivate } from './booking-by-id.ts';
 
 type Step = 'send' | 'code' | 'email';
@@ -76,27 +76,17 @@ export async function verifyPage(page: Page, id: string): Promise<Response | Ver
   const form = { ...formOf(page), ...(actor ? { actor } : {}) };
   let refused: FormRefusal | undefined;
   if (step === 'send') {
-    const posted = await submitForm(form, {
-      schema: sendAccessCode.input,
-      fromForm: () => ({}),
-      run: (ctx) => sendAccessCode.run(ctx, { bookingId: id }),
-      next: () => self('&sent'),
-    });
+    const posted = await submitForm(form, sendAccessCode, { params: { id }, next: () => self('&sent') });
     if (posted instanceof Response) return posted;
     refused = posted;
   } else if (step === 'code' || (step === 'email' && action !== 'attach')) {
-    const posted = await submitForm(form, {
-      schema: confirmBookingAccess.input,
-      fromForm: (fields) =>
-        step === 'code'
-          ? { code: fields.get('code') ?? '', attach: action === 'attach' }
-          : { email: fields.get('email') ?? '' },
-      run: (ctx, input) => confirmBookingAccess.run(ctx, { ...input, bookingId: id }),
-      next: (confirmed) => {
-        keepGrant(astroJar(page.cookies), confirmed.grant);
-        if (action !== 'attach' || confirmed.attached) return taskPath(id, action, locale);
-        return localizePath(`/booking/check-order/${id}`, locale); // another account's already
-      },
+    // The code's form also says whether the booking should join the account (`attach`, a hidden field).
+    const posted = await submitForm(form, confirmBookingAccess, {
+      params: { id },
+      next: (confirmed) =>
+        action !== 'attach' || confirmed.attached
+          ? taskPath(id, action, locale)
+          : localizePath(`/booking/check-order/${id}`, locale), // another account's already
     });
     if (posted instanceof Response) return posted;
     refused = posted;

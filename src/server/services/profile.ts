@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { refuse } from '../validation-errors.ts';
 import type { Database } from '../db/client.ts';
 import { avatars, users } from '../db/schema/accounts.ts';
 
@@ -61,4 +62,24 @@ export async function avatarOf(db: Database, userId: string) {
     .from(avatars)
     .where(eq(avatars.userId, userId));
   return row;
+}
+
+/** An account call's answer: the holder's profile under `data` (the site caches that field); gone, the session ended. */
+export async function holderProfile(ctx: {
+  db: Database;
+  actor: { kind: string; userId?: string };
+}): Promise<{ data: Profile }> {
+  const data = ctx.actor.userId ? await profileOf(ctx.db, ctx.actor.userId) : undefined;
+  if (!data) throw refuse('session', 'session_expired');
+  return { data };
+}
+
+/** The profile of the account this request logged the browser in as (`data`), if it did. */
+export async function profileAnswer(ctx: {
+  db: Database;
+  session: { loggedInAs: string | undefined };
+}): Promise<{ data?: Profile }> {
+  const userId = ctx.session.loggedInAs;
+  const data = userId ? await profileOf(ctx.db, userId) : undefined;
+  return data ? { data } : {};
 }

@@ -17,7 +17,10 @@ import { bookingLegs } from '../db/schema/bookings.ts';
 import { refunds, tickets } from '../db/schema/payments.ts';
 import { Refused, refuse, type ErrorKeys, type RefusalCode } from '../validation-errors.ts';
 import { assertBookingAccess } from '../services/booking-access.ts';
+import { localizePath } from '../../i18n/locales.ts';
+import { bookingAddress } from './addresses.ts';
 import type { UseCaseContext } from './context.ts';
+import { defineUseCase } from './use-case.ts';
 import { lockPaidTickets } from './lock-paid-tickets.ts';
 
 /** Each refusal's message key: the use case refuses with it, the page shows it beside a ticket it concerns. */
@@ -135,10 +138,20 @@ async function cancelTickets(ctx: UseCaseContext, input: Input): Promise<Cancell
 }
 
 /** Use case: cancel tickets of a paid booking, queueing their refund; only for whoever proves the booking. */
-export const cancelBookingTickets = {
+export const cancelBookingTickets = defineUseCase({
+  name: 'cancel-tickets',
   input: cancellationSchema,
+  address: bookingAddress,
   async run(ctx: UseCaseContext, input: Input): Promise<Cancelled> {
     await assertBookingAccess(ctx, input.bookingId, 'cancel');
-    return cancelTickets(ctx, input);
+    const cancelled = await cancelTickets(ctx, input);
+    ctx.afterCommit(ctx.wakeMail); // the cancellation, by e-mail
+    return cancelled;
   },
-};
+  route: { method: 'POST', path: '/bookings/:id/cancellation', caller: 'booking' },
+  form: {
+    next: (_cancelled, ctx, input) =>
+      `${localizePath(`/booking/check-order/${input.bookingId}`, ctx.locale)}?cancelled`,
+  },
+  refusals: [401, 403, 404, 409, 422],
+});

@@ -35,17 +35,15 @@ async function carry(ctx: UseCaseContext, from: string, to: string): Promise<boo
   try {
     await saveDetails.run(ctx, {
       bookingId: to,
-      details: {
-        contact: { fullName: source.contactName, email: source.contactEmail, phone: source.contactPhone },
-        passengers: complete.map((passenger) => ({
-          fullName: passenger.fullName,
-          dateOfBirth: passenger.dateOfBirth,
-          passportNumber: passenger.passportNumber,
-          passportIssued: passenger.passportIssued,
-          passportExpiry: passenger.passportExpiry,
-          passportCountry: passenger.passportCountry,
-        })),
-      },
+      contact: { fullName: source.contactName, email: source.contactEmail, phone: source.contactPhone },
+      passengers: complete.map((passenger) => ({
+        fullName: passenger.fullName,
+        dateOfBirth: passenger.dateOfBirth,
+        passportNumber: passenger.passportNumber,
+        passportIssued: passenger.passportIssued,
+        passportExpiry: passenger.passportExpiry,
+        passportCountry: passenger.passportCountry,
+      })),
     });
     return true;
   } catch (error) {

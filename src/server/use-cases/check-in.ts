@@ -10,7 +10,10 @@ import { bookingPassengers } from '../db/schema/bookings.ts';
 import { tickets } from '../db/schema/payments.ts';
 import { queueCurrentStateMail } from '../db/queries/queue-mail.ts';
 import { refuse, type RefusalCode } from '../validation-errors.ts';
+import { localizePath } from '../../i18n/locales.ts';
+import { bookingAddress } from './addresses.ts';
 import type { UseCaseContext } from './context.ts';
+import { defineUseCase } from './use-case.ts';
 
 const refusalCodes: Record<CheckInRefusal, RefusalCode> = {
   not_open_yet: 'checkin_error_not_open',
@@ -94,9 +97,32 @@ export function boardingPassMailKind(leg: number) {
 }
 
 /** Use case: check in the chosen passengers of a paid booking for their sailing. */
-export const checkIn = {
+export const checkIn = defineUseCase({
+  name: 'check-in',
   input: checkInSchema,
-  run(ctx: UseCaseContext, input: CheckInRequest & { bookingId: string }): Promise<CheckedIn> {
-    return checkInTickets(ctx, input.bookingId, input.tickets);
+  address: bookingAddress,
+  async run(ctx: UseCaseContext, input: CheckInRequest & { bookingId: string }): Promise<CheckedIn> {
+    const checkedIn = await checkInTickets(ctx, input.bookingId, input.tickets);
+    ctx.afterCommit(ctx.wakeMail); // the boarding passes, by e-mail
+    return checkedIn;
   },
-};
+  route: {
+    method: 'POST',
+    path: '/bookings/:id/check-in',
+    caller: 'guest',
+    answer: (checkedIn, ctx, input) => ({
+      tickets: checkedIn.map((ticket) => ({
+        ticketNumber: ticket.ticketNumber,
+        checkedInAt: ticket.checkedInAt.toISOString(),
+        boardingPass: localizePath(
+          `/booking/${input.bookingId}/boarding-pass/${ticket.ticketNumber}.pdf`,
+          ctx.locale,
+        ),
+      })),
+    }),
+  },
+  form: {
+    next: (_done, ctx, input) => `${localizePath(`/booking/${input.bookingId}/check-in`, ctx.locale)}?done`,
+  },
+  refusals: [404, 409, 422],
+});

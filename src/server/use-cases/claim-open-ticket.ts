@@ -11,7 +11,10 @@ import { bookingLegs } from '../db/schema/bookings.ts';
 import { tickets } from '../db/schema/payments.ts';
 import { refuse, type RefusalCode } from '../validation-errors.ts';
 import { assertBookingAccess } from '../services/booking-access.ts';
+import { localizePath } from '../../i18n/locales.ts';
+import { bookingAddress } from './addresses.ts';
 import type { UseCaseContext } from './context.ts';
+import { defineUseCase } from './use-case.ts';
 
 const refusalCodes: Record<ClaimRefusal, RefusalCode> = {
   expired: 'claim_error_expired',
@@ -80,10 +83,20 @@ async function claim(ctx: UseCaseContext, input: ClaimRequest & { bookingId: str
 }
 
 /** Use case: claim a paid open ticket for a sailing of its route and operator; only for whoever proves the booking. */
-export const claimOpenTicket = {
+export const claimOpenTicket = defineUseCase({
+  name: 'claim-open-ticket',
   input: claimSchema,
+  address: bookingAddress,
   async run(ctx: UseCaseContext, input: ClaimRequest & { bookingId: string }): Promise<Claimed> {
     await assertBookingAccess(ctx, input.bookingId, 'claim');
-    return claim(ctx, input);
+    const claimed = await claim(ctx, input);
+    ctx.afterCommit(ctx.wakeMail); // the e-ticket for the sailing, by e-mail
+    return claimed;
   },
-};
+  route: { method: 'POST', path: '/bookings/:id/claim', caller: 'booking' },
+  form: {
+    next: (_claimed, ctx, input) =>
+      `${localizePath(`/booking/check-order/${input.bookingId}`, ctx.locale)}?claimed`,
+  },
+  refusals: [401, 403, 404, 409, 422],
+});

@@ -5,7 +5,9 @@ import { useAccessCode } from '../db/queries/access-codes.ts';
 import { bookings } from '../db/schema/bookings.ts';
 import { attachBooking } from '../services/attach-booking.ts';
 import { refuse } from '../validation-errors.ts';
+import { bookingAddress } from './addresses.ts';
 import type { UseCaseContext } from './context.ts';
+import { defineUseCase } from './use-case.ts';
 import { proveContactEmail } from './find-booking.ts';
 
 export interface AccessConfirmed {
@@ -19,7 +21,7 @@ export interface AccessConfirmed {
  * check order limits it) gives a `contact` grant; the e-mailed one-time code (one use, its tries counted, typing
  * limited per client address and wrong codes per booking a day) a `mailbox` grant, and with `attach` and a login the booking joins the account.
  */
-async function run(
+async function confirm(
   ctx: UseCaseContext,
   input: BookingAccessRequest & { bookingId: string },
 ): Promise<AccessConfirmed> {
@@ -46,4 +48,31 @@ async function run(
   return { grant: grantAccess(ctx.linkSecret(), booking.id, 'mailbox', now), attached };
 }
 
-export const confirmBookingAccess = { input: bookingAccessSchema, run };
+/** Confirmed, the grant is also kept in the calling browser: its task pages need not ask again for an hour. */
+async function run(
+  ctx: UseCaseContext,
+  input: BookingAccessRequest & { bookingId: string },
+): Promise<AccessConfirmed> {
+  const confirmed = await confirm(ctx, input);
+  ctx.session.keepGrant(confirmed.grant);
+  return confirmed;
+}
+
+export const confirmBookingAccess = defineUseCase({
+  name: 'confirm-booking-access',
+  input: bookingAccessSchema,
+  address: bookingAddress,
+  run,
+  route: {
+    method: 'POST',
+    path: '/bookings/:id/access',
+    caller: 'booking',
+    answer: (confirmed) => ({
+      access: confirmed.grant.token,
+      strength: confirmed.grant.strength,
+      accessExpiresAt: confirmed.grant.expiresAt.toISOString(),
+      attached: confirmed.attached,
+    }),
+  },
+  refusals: [401, 404, 429],
+});

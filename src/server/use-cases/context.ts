@@ -6,6 +6,7 @@ import { clientAddress } from '../http/client-address.ts';
 import type { RateLimits } from '../http/rate-limits.ts';
 import type { Network } from '../network.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
+import type { AccessGrant } from '../auth/booking-access.ts';
 
 /**
  * Who is acting. Guests (identified by the unguessable booking id or by code + e-mail) and payment gateways (by
@@ -14,7 +15,8 @@ import type { PaymentGateway } from '../payments/gateway.ts';
  */
 export type Actor =
   | { kind: 'guest' }
-  | { kind: 'account'; userId: string }
+  /** `family`: the login its session descends from (a password change keeps that one signed in). */
+  | { kind: 'account'; userId: string; family?: string | undefined }
   | { kind: 'gateway'; gateway: PaymentGateway['name'] };
 
 /**
@@ -39,6 +41,43 @@ export interface UseCaseContext {
   linkSecret: () => string;
   /** What the request carries that proves a booking beyond its link (domain/booking-access.ts). */
   access: BookingAccess;
+  /** The calling browser's login and cookies, as the door keeps them (auth/browser-effects.ts). */
+  session: BrowserSession;
+  /**
+   * Runs `effect` once the use case is over (returned or refused): after its transactions have committed, so a job
+   * it wakes finds what it wrote. The doors run them (use-case.ts `runUseCase`); none restates them.
+   */
+  afterCommit(effect: () => void): void;
+  /** Wakes the mail job: what was queued goes out now, not at the next sweep. Pass it to `afterCommit`. */
+  wakeMail: () => void;
+}
+
+/**
+ * What a use case may change in the browser that called it: log it in or out, remember the hold it made, keep a
+ * booking's grant. A caller that is not a browser of ours (a bearer token, a client token, a job) changes nothing.
+ */
+export interface BrowserSession {
+  /** Logs this browser in as the account (a new session, replacing any it had). */
+  logIn(userId: string): Promise<void>;
+  /**
+   * Logs this browser in with e-mail and password (the OAuth password grant, its limits): the account, and whether
+   * `attach` (a guest booking proven to this browser or the account) joined it; or why not.
+   */
+  logInWithPassword(input: {
+    email: string;
+    password: string;
+    attach?: string | undefined;
+  }): Promise<
+    { userId: string; attached: boolean } | { refused: 'failed' } | { refused: 'limit'; message: string }
+  >;
+  /** Forgets this browser's login (the use case ends its tokens). */
+  logOut(): void;
+  /** The hold this browser made last: its logged-in holder's details may make it theirs. */
+  keepHold(bookingId: string): void;
+  /** A booking's proof (domain/booking-access.ts), kept for an hour. */
+  keepGrant(grant: AccessGrant): void;
+  /** The account this request logged the browser in as, if it did (an answer may then carry the profile). */
+  readonly loggedInAs: string | undefined;
 }
 
 /** Proof of bookings a request carries: its grants (auth/booking-access.ts) and the hold this browser made. */
@@ -48,13 +87,23 @@ export interface BookingAccess {
   heldHere?: string | undefined;
 }
 
-/** The context of one request, from the process's dependencies. `socketAddress`: Astro's, for page routes. */
+/**
+ * The context of one request, from the process's dependencies. `socketAddress`: Astro's, for page routes;
+ * `session`: the calling browser's (none: a caller that keeps no cookies of ours).
+ */
 export async function useCaseContext(
   deps: AppDeps,
   request: Request,
-  options: { locale: Locale; actor?: Actor; socketAddress?: string; access?: BookingAccess },
+  options: {
+    locale: Locale;
+    actor?: Actor;
+    socketAddress?: string;
+    access?: BookingAccess;
+    session?: BrowserSession;
+  },
 ): Promise<UseCaseContext> {
-  return {
+  const effects: (() => void)[] = [];
+  const ctx: UseCaseContext = {
     db: await deps.database(),
     clock: deps.clock,
     network: deps.network,
@@ -67,5 +116,28 @@ export async function useCaseContext(
     address: clientAddress(request, deps.proxyHops ?? 0, options.socketAddress),
     linkSecret: deps.linkSecret ?? serverLinkSecret,
     access: options.access ?? { grants: [] },
+    session: options.session ?? noBrowser,
+    afterCommit: (effect) => effects.push(effect),
+    wakeMail: () => deps.mailQueued?.(),
   };
+  pending.set(ctx, effects);
+  return ctx;
 }
+
+/** What each context's use case asked to run after it (`afterCommit`), until its door settles it. */
+const pending = new WeakMap<UseCaseContext, (() => void)[]>();
+
+/** Runs what `ctx.afterCommit` collected, once (use-case.ts `runUseCase`, after `run`). */
+export function settleContext(ctx: UseCaseContext): void {
+  for (const effect of pending.get(ctx)?.splice(0) ?? []) effect();
+}
+
+/** A caller that keeps no cookies of ours: nothing to change. */
+export const noBrowser: BrowserSession = {
+  logIn: () => Promise.resolve(),
+  logInWithPassword: () => Promise.resolve({ refused: 'failed' as const }),
+  logOut: () => undefined,
+  keepHold: () => undefined,
+  keepGrant: () => undefined,
+  loggedInAs: undefined,
+};

@@ -5,7 +5,9 @@ import { users } from '../db/schema/accounts.ts';
 import { bookings } from '../db/schema/bookings.ts';
 import { refuse } from '../validation-errors.ts';
 import { accountOf } from './account-actor.ts';
+import { localizePath } from '../../i18n/locales.ts';
 import type { UseCaseContext } from './context.ts';
+import { defineUseCase } from './use-case.ts';
 
 /**
  * Deletes the account (My account, "Delete my account"): its password first (counted like a login), then the
@@ -25,4 +27,14 @@ async function run(ctx: UseCaseContext, input: DeleteAccountInput): Promise<void
   });
 }
 
-export const deleteAccount = { input: deleteAccountSchema, run };
+export const deleteAccount = defineUseCase({
+  name: 'delete-account',
+  input: deleteAccountSchema,
+  async run(ctx: UseCaseContext, input: DeleteAccountInput): Promise<void> {
+    await run(ctx, input);
+    ctx.session.logOut();
+  },
+  route: { method: 'DELETE', path: '/profile', caller: 'account', status: 204 },
+  form: { next: (_deleted, ctx) => `${localizePath('/login', ctx.locale)}?account-deleted` },
+  refusals: [401, 403, 429],
+});

@@ -5,7 +5,9 @@ import { bookings } from '../db/schema/bookings.ts';
 import type { RateLimits } from '../http/rate-limits.ts';
 import { grantAccess, type AccessGrant } from '../auth/booking-access.ts';
 import { Refused, refuse } from '../validation-errors.ts';
+import { localizePath } from '../../i18n/locales.ts';
 import type { UseCaseContext } from './context.ts';
+import { defineUseCase } from './use-case.ts';
 
 /**
  * Check order: the booking with this code and contact e-mail, or one neutral "not found" whether the code or the
@@ -44,13 +46,29 @@ async function findBookingId(
  * a grant that proves the booking to later calls (a browser's cookie, an API client's `X-Booking-Access`): whoever
  * knows both may cancel, reschedule or claim (domain/booking-access.ts).
  */
-export const findBooking = {
+export const findBooking = defineUseCase({
+  name: 'find-booking',
   input: checkOrderSchema,
   async run(ctx: UseCaseContext, request: CheckOrderRequest): Promise<{ id: string; grant: AccessGrant }> {
     const id = await findBookingId(request, { db: ctx.db, limits: ctx.rateLimits, address: ctx.address });
-    return { id, grant: grantAccess(ctx.linkSecret(), id, 'contact', ctx.clock()) };
+    const grant = grantAccess(ctx.linkSecret(), id, 'contact', ctx.clock());
+    // Code and e-mail prove the booking: this browser may change it for the next hour without asking again.
+    ctx.session.keepGrant(grant);
+    return { id, grant };
   },
-};
+  route: {
+    method: 'POST',
+    path: '/bookings/lookup',
+    caller: 'guest',
+    answer: (found) => ({
+      id: found.id,
+      access: found.grant.token,
+      accessExpiresAt: found.grant.expiresAt.toISOString(),
+    }),
+  },
+  form: { next: (found, ctx) => localizePath(`/booking/check-order/${found.id}`, ctx.locale) },
+  refusals: [404, 429],
+});
 
 /**
  * The contact e-mail typed for a booking already open by its link: the same limits as check order, for its code. A

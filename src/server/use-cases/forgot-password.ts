@@ -3,7 +3,10 @@ import { forgotPasswordSchema, type ForgotPasswordInput } from '../../schemas/ac
 import { issueLink } from '../auth/account-links.ts';
 import { users } from '../db/schema/accounts.ts';
 import { queueAccountMail } from '../db/queries/queue-mail.ts';
+import { translate } from '../../i18n/translate.ts';
+import { localizePath } from '../../i18n/locales.ts';
 import type { UseCaseContext } from './context.ts';
+import { defineUseCase } from './use-case.ts';
 
 /**
  * "Forgot password" (`POST /api/recovery/forgot-password`): an account with this address is e-mailed a link to set
@@ -22,4 +25,22 @@ async function run(ctx: UseCaseContext, input: ForgotPasswordInput): Promise<voi
   });
 }
 
-export const forgotPassword = { input: forgotPasswordSchema, run };
+export const forgotPassword = defineUseCase({
+  name: 'forgot-password',
+  input: forgotPasswordSchema,
+  async run(ctx: UseCaseContext, input: ForgotPasswordInput): Promise<void> {
+    await run(ctx, input);
+    ctx.afterCommit(ctx.wakeMail);
+  },
+  route: {
+    method: 'POST',
+    path: '/recovery/forgot-password',
+    caller: 'client',
+    status: 202,
+    answer: (_done, ctx, input) => ({
+      message: translate('account_reset_sent', ctx.locale, { email: input.email }),
+    }),
+  },
+  form: { next: (_done, ctx) => `${localizePath('/forgot-password', ctx.locale)}?sent` },
+  refusals: [401, 403, 429],
+});

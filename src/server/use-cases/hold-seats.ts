@@ -13,7 +13,11 @@ import { sailingsWithSeats } from '../db/queries/inventory.ts';
 import { tariffs, type Tariffs } from '../db/queries/tariffs.ts';
 import type { Network } from '../network.ts';
 import { refuse } from '../validation-errors.ts';
+import { localizePath } from '../../i18n/locales.ts';
+import { carryDetails } from './carry-details.ts';
 import type { UseCaseContext } from './context.ts';
+import { releaseHold } from './release-hold.ts';
+import { defineUseCase } from './use-case.ts';
 
 interface HoldContext {
   db: Database;
@@ -193,16 +197,50 @@ function isUniqueViolation(error: unknown): boolean {
  * Use case: hold seats. Adapters parse `input`, then `run`; it spends a point of the address's hold limit first
  * (429 once spent), then holds (201), or refuses: sold out (409), closed (422), unknown sailing (400).
  */
-export const hold = {
+export const hold = defineUseCase({
+  name: 'hold-seats',
   input: holdRequestSchema,
   async run(ctx: UseCaseContext, request: HoldRequest): Promise<Hold> {
     await ctx.rateLimits.holds.take(ctx.address);
-    return createHold(request, {
+    const held = await createHold(request, {
       db: ctx.db,
       network: ctx.network,
       now: ctx.clock(),
       locale: ctx.locale,
       lockSeats: ctx.lockSeats,
     });
+    ctx.session.keepHold(held.id);
+    await replacePreviousHold(ctx, held.id);
+    return held;
   },
-};
+  route: {
+    method: 'POST',
+    path: '/bookings',
+    caller: 'guest',
+    status: 201,
+    answer: (held) => ({
+      id: held.id,
+      code: held.code,
+      status: 'held',
+      expiresAt: held.expiresAt.toISOString(),
+    }),
+  },
+  form: { next: (held, ctx) => localizePath(`/booking/${held.id}`, ctx.locale) },
+  refusals: [409, 422, 429],
+});
+
+/**
+ * The browser's previous hold (its cookie) is released once the new one is made: choosing again after going back
+ * must not block the first choice's seats for the rest of its 20 minutes. What was typed on it comes along. Best
+ * effort: the new hold stands even if the old one cannot be tidied now (the sweeper ends it in time).
+ */
+async function replacePreviousHold(ctx: UseCaseContext, heldNow: string): Promise<void> {
+  const previous = ctx.access.heldHere;
+  if (!previous || previous === heldNow) return;
+  try {
+    await carryDetails.run(ctx, { from: previous, to: heldNow });
+    await releaseHold.run(ctx, { bookingId: previous });
+  } catch (error) {
+    console.error('could not carry over or release the previous hold', error);
+  }
+}

@@ -7,10 +7,10 @@ import { legsStillFit, lockLedgerRowsOf, lockSailingsOfBooking } from '../db/que
 import { bookings } from '../db/schema/bookings.ts';
 import { sailings } from '../db/schema/network.ts';
 import { refuse } from '../validation-errors.ts';
+import { localizePath } from '../../i18n/locales.ts';
+import { bookingAddress } from './addresses.ts';
 import type { UseCaseContext } from './context.ts';
-
-/** "Keep my seats" sends nothing but the booking it is about (in the address). */
-const keepSeatsSchema = z.object({});
+import { defineUseCase } from './use-case.ts';
 
 /**
  * "Keep my seats": extends a held booking once by 20 minutes (the lifecycle's rule). Under the sailings' locks,
@@ -47,9 +47,19 @@ async function keepSeatsOf(bookingId: string, ctx: Pick<UseCaseContext, 'db' | '
 }
 
 /** Use case: "Keep my seats" on a held booking. */
-export const keepSeats = {
-  input: keepSeatsSchema,
+export const keepSeats = defineUseCase({
+  name: 'keep-seats',
+  input: z.object({}),
+  address: bookingAddress,
   run(ctx: UseCaseContext, input: { bookingId: string }): Promise<Date> {
     return keepSeatsOf(input.bookingId, ctx);
   },
-};
+  route: {
+    method: 'POST',
+    path: '/bookings/:id/keep',
+    caller: 'guest',
+    answer: (expiresAt) => ({ expiresAt: expiresAt.toISOString() }),
+  },
+  form: { next: (_kept, ctx, input) => localizePath(`/booking/${input.bookingId}`, ctx.locale) },
+  refusals: [404, 409],
+});

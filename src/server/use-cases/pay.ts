@@ -16,7 +16,11 @@ import { sailings } from '../db/schema/network.ts';
 import { payments, sentMails } from '../db/schema/payments.ts';
 import type { IssuedVirtualAccount } from '../payments/gateway.ts';
 import { refuse } from '../validation-errors.ts';
+import { localizePath } from '../../i18n/locales.ts';
+import { bookingView } from '../services/booking-view.ts';
+import { bookingAddress } from './addresses.ts';
 import type { UseCaseContext } from './context.ts';
+import { defineUseCase } from './use-case.ts';
 
 /** The clock is read after each lock is granted, never once per request: a request may wait across a deadline. */
 type Context = Pick<UseCaseContext, 'db' | 'gateway' | 'clock' | 'paymentWindowMinutes'>;
@@ -203,9 +207,24 @@ function confirmAttempt(id: string, attempt: Attempt, account: IssuedVirtualAcco
 }
 
 /** Use case: "Pay" with the chosen bank; the booking then awaits payment on its virtual account. */
-export const pay = {
+export const pay = defineUseCase({
+  name: 'pay',
   input: payRequestSchema,
-  run(ctx: UseCaseContext, input: PayRequest & { bookingId: string }): Promise<void> {
-    return startPayment(input.bookingId, input, ctx);
+  address: bookingAddress,
+  async run(ctx: UseCaseContext, input: PayRequest & { bookingId: string }): Promise<void> {
+    // Its instructions by e-mail, or, when the hold ran out meanwhile, the expiry mail (queued before the refusal).
+    ctx.afterCommit(ctx.wakeMail);
+    await startPayment(input.bookingId, input, ctx);
   },
-};
+  route: {
+    method: 'POST',
+    path: '/bookings/:id/payment',
+    caller: 'guest',
+    answer: async (_paid, ctx, input) => {
+      const view = await bookingView(ctx.db, ctx.network, input.bookingId, ctx.locale);
+      return { status: view?.status, payment: view?.payment, price: view?.price };
+    },
+  },
+  form: { next: (_paid, ctx, input) => localizePath(`/booking/${input.bookingId}/payment`, ctx.locale) },
+  refusals: [404, 409, 422, 503],
+});

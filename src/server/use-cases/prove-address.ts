@@ -4,7 +4,10 @@ import { proveAddressSchema } from '../../schemas/account.ts';
 import { linkIdOf, useLink } from '../auth/account-links.ts';
 import { users } from '../db/schema/accounts.ts';
 import { refuse } from '../validation-errors.ts';
+import { translate } from '../../i18n/translate.ts';
+import { localizePath } from '../../i18n/locales.ts';
 import type { UseCaseContext } from './context.ts';
+import { defineUseCase } from './use-case.ts';
 
 /**
  * Opens an address proof's link (`POST /api/auth/prove-address`, the button on `/confirm-address?token=`): the link
@@ -31,4 +34,18 @@ async function run(
   });
 }
 
-export const proveAddress = { input: proveAddressSchema, run };
+export const proveAddress = defineUseCase({
+  name: 'prove-address',
+  input: proveAddressSchema,
+  async run(ctx: UseCaseContext, input: z.infer<typeof proveAddressSchema>): Promise<void> {
+    await run(ctx, input);
+  },
+  route: {
+    method: 'POST',
+    path: '/auth/prove-address',
+    caller: 'client',
+    answer: (_done, ctx) => ({ message: translate('prove_done', ctx.locale) }),
+  },
+  form: { next: (_done, ctx) => `${localizePath('/confirm-address', ctx.locale)}?done` },
+  refusals: [401, 403, 422, 429],
+});

@@ -6,7 +6,10 @@ import { hashPassword } from '../auth/passwords.ts';
 import { users } from '../db/schema/accounts.ts';
 import { queueAccountMail } from '../db/queries/queue-mail.ts';
 import { refuse } from '../validation-errors.ts';
+import { translate } from '../../i18n/translate.ts';
+import { localizePath } from '../../i18n/locales.ts';
 import type { UseCaseContext } from './context.ts';
+import { defineUseCase } from './use-case.ts';
 import { BOOKING_ID_PATTERN } from '../../domain/booking-code.ts';
 
 /**
@@ -49,4 +52,22 @@ async function run(ctx: UseCaseContext, input: RegisterInput): Promise<void> {
   });
 }
 
-export const register = { input: registerSchema, run };
+export const register = defineUseCase({
+  name: 'register',
+  input: registerSchema,
+  async run(ctx: UseCaseContext, input: RegisterInput): Promise<void> {
+    await run(ctx, input);
+    ctx.afterCommit(ctx.wakeMail);
+  },
+  route: {
+    method: 'POST',
+    path: '/auth/register',
+    caller: 'client',
+    status: 202,
+    answer: (_done, ctx, input) => ({
+      message: translate('account_check_email', ctx.locale, { email: input.email }),
+    }),
+  },
+  form: { next: (_done, ctx) => `${localizePath('/sign-up', ctx.locale)}?sent` },
+  refusals: [401, 403, 429],
+});

@@ -1,20 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { assertMove, HOLD_EXTENSION_MINUTES, HOLD_MINUTES } from '../../domain/booking-lifecycle.ts';
+import { assertMove } from '../../domain/booking-lifecycle.ts';
 import { BOOKING_ID_PATTERN } from '../../domain/booking-code.ts';
 import { lockingTransaction } from '../db/conflicts.ts';
 import { lockLedgerRowsOf, lockSailingsOfBooking } from '../db/queries/inventory.ts';
 import { bookings } from '../db/schema/bookings.ts';
 import { endOpenAttempts } from '../jobs/expire-bookings.ts';
 import type { UseCaseContext } from './context.ts';
-
-/**
- * The cookie naming the browser's latest hold (HttpOnly, this site only). When the same browser holds again (the
- * traveller went back to the results and chose other sailings), the hold it names is released, instead of
- * blocking its seats for the rest of its 20 minutes.
- */
-export const HOLD_COOKIE = 'segara_hold';
-/** As long as a hold can last: 20 minutes, and 20 more after "Keep my seats". */
-export const HOLD_COOKIE_SECONDS = (HOLD_MINUTES + HOLD_EXTENSION_MINUTES) * 60;
 
 /**
  * Releases a hold the same browser abandoned: a booking still `held` becomes `expired` at once, and its seats go

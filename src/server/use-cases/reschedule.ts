@@ -18,7 +18,10 @@ import { tickets } from '../db/schema/payments.ts';
 import { queueCurrentStateMail } from '../db/queries/queue-mail.ts';
 import { refuse, type RefusalCode } from '../validation-errors.ts';
 import { assertBookingAccess } from '../services/booking-access.ts';
+import { localizePath } from '../../i18n/locales.ts';
+import { bookingAddress } from './addresses.ts';
 import type { UseCaseContext } from './context.ts';
+import { defineUseCase } from './use-case.ts';
 import { lockPaidTickets } from './lock-paid-tickets.ts';
 
 /** Each refusal's message key: the use case refuses with it, the page shows it beside a passenger who cannot move. */
@@ -167,12 +170,22 @@ async function moveTickets(ctx: UseCaseContext, input: Input): Promise<Reschedul
  * Use case: move passengers of a paid booking onto another sailing of the same route; only for whoever proves the
  * booking.
  */
-export const reschedule = {
+export const reschedule = defineUseCase({
+  name: 'reschedule',
   input: rescheduleSchema,
+  address: bookingAddress,
   async run(ctx: UseCaseContext, input: Input): Promise<Rescheduled> {
     await assertBookingAccess(ctx, input.bookingId, 'reschedule');
-    return moveTickets(ctx, input);
+    const moved = await moveTickets(ctx, input);
+    ctx.afterCommit(ctx.wakeMail); // the new e-ticket, by e-mail
+    return moved;
   },
-};
+  route: { method: 'POST', path: '/bookings/:id/reschedule', caller: 'booking' },
+  form: {
+    next: (_moved, ctx, input) =>
+      `${localizePath(`/booking/check-order/${input.bookingId}`, ctx.locale)}?rescheduled`,
+  },
+  refusals: [401, 403, 404, 409, 422],
+});
 
 export type { RescheduleRequest };

@@ -7,7 +7,11 @@ import { endAccountSessions } from '../auth/sessions.ts';
 import { users } from '../db/schema/accounts.ts';
 import { queueAccountMail } from '../db/queries/queue-mail.ts';
 import { refuse } from '../validation-errors.ts';
+import { translate } from '../../i18n/translate.ts';
+import { localizePath } from '../../i18n/locales.ts';
+import { profileAnswer } from '../services/profile.ts';
 import type { UseCaseContext } from './context.ts';
+import { defineUseCase } from './use-case.ts';
 
 /**
  * A new password from the e-mailed link (`POST /api/recovery/reset-password`, `/new-password`): the link is used
@@ -48,4 +52,25 @@ async function run(ctx: UseCaseContext, input: ResetPasswordInput): Promise<{ us
   });
 }
 
-export const resetPassword = { input: resetPasswordSchema, run };
+export const resetPassword = defineUseCase({
+  name: 'reset-password',
+  input: resetPasswordSchema,
+  async run(ctx: UseCaseContext, input: ResetPasswordInput): Promise<{ userId: string }> {
+    const reset = await run(ctx, input);
+    ctx.afterCommit(ctx.wakeMail); // "your password was changed"
+    // Whoever holds the e-mailed link proved the address: this browser is logged in with the new password.
+    await ctx.session.logIn(reset.userId);
+    return reset;
+  },
+  route: {
+    method: 'POST',
+    path: '/recovery/reset-password',
+    caller: 'client',
+    answer: async (_reset, ctx) => ({
+      message: translate('account_password_reset', ctx.locale),
+      ...(await profileAnswer(ctx)),
+    }),
+  },
+  form: { next: (_reset, ctx) => `${localizePath('/my-account', ctx.locale)}?password-reset` },
+  refusals: [401, 403, 422, 429],
+});

@@ -9,7 +9,10 @@ import { bookingPassengers, bookings } from '../db/schema/bookings.ts';
 import type { Network } from '../network.ts';
 import { Refused, refuse, type ErrorKeys } from '../validation-errors.ts';
 import { provenAddressOf } from '../services/account-bookings.ts';
+import { localizePath } from '../../i18n/locales.ts';
+import { bookingAddress } from './addresses.ts';
 import type { UseCaseContext } from './context.ts';
+import { defineUseCase } from './use-case.ts';
 import { keepInPassengerList } from './save-passenger.ts';
 
 interface Context {
@@ -98,15 +101,21 @@ async function newOwner(tx: Database, context: Context, contactEmail: string): P
 }
 
 /** Use case: save the contact person and passengers of a held booking (204), or say which fields are wrong. */
-export const saveDetails = {
+export const saveDetails = defineUseCase({
+  name: 'save-details',
   input: bookingDetailsSchema,
-  run(ctx: UseCaseContext, input: { bookingId: string; details: BookingDetails }): Promise<void> {
-    return saveBookingDetails(input.bookingId, input.details, {
+  address: bookingAddress,
+  run(ctx: UseCaseContext, { bookingId, ...details }: BookingDetails & { bookingId: string }): Promise<void> {
+    return saveBookingDetails(bookingId, details, {
       db: ctx.db,
       network: ctx.network,
       now: ctx.clock(),
       accountId: ctx.actor.kind === 'account' ? ctx.actor.userId : undefined,
-      heldHere: ctx.access.heldHere === input.bookingId,
+      heldHere: ctx.access.heldHere === bookingId,
     });
   },
-};
+  route: { method: 'PUT', path: '/bookings/:id/details', caller: 'guest-or-holder', status: 204 },
+  form: { next: (_saved, ctx, input) => localizePath(`/booking/${input.bookingId}/payment`, ctx.locale) },
+  refusals: [404, 409, 422],
+  fullPaths: true,
+});

@@ -6,16 +6,16 @@ import { passengerSchema, type PassengerDetails } from '../../schemas/booking-de
 import { savedPassengers, users } from '../db/schema/accounts.ts';
 import { Refused, refuse, type ErrorKeys } from '../validation-errors.ts';
 import { accountOf } from './account-actor.ts';
+import { localizePath } from '../../i18n/locales.ts';
+import { passengerAddress } from './addresses.ts';
 import type { UseCaseContext } from './context.ts';
+import { defineUseCase } from './use-case.ts';
 
 /** A Passenger list long enough for a big family and a tour leader's regulars, short enough to pick from. */
 export const MAX_SAVED_PASSENGERS = 50;
 
-const savePassengerSchema = z.extend(passengerSchema, {
-  /** Absent: a new passenger; else the one to change (it must be the account's). */
-  id: z.optional(z.string().check(z.uuid('api_passenger_not_found'))),
-});
-type SavePassengerInput = z.infer<typeof savePassengerSchema>;
+/** A saved passenger's fields; `id` (from the address) names the one to change, absent for a new one. */
+type SavePassengerInput = PassengerDetails & { id?: string };
 
 /**
  * Adds a passenger to the account's Passenger list, or changes one. The passport rules of the booking flow, with
@@ -67,10 +67,29 @@ async function run(ctx: UseCaseContext, input: SavePassengerInput): Promise<{ id
   });
 }
 
-/** Which saved passenger a change or a delete names. */
-export const passengerIdSchema = z.object({ id: z.string().check(z.uuid('api_passenger_not_found')) });
+const toList = (_saved: unknown, ctx: UseCaseContext) =>
+  `${localizePath('/passenger-list', ctx.locale)}?saved`;
 
-export const savePassenger = { input: savePassengerSchema, run };
+/** Use case: add a passenger to the account's Passenger list. */
+export const addPassenger = defineUseCase({
+  name: 'add-passenger',
+  input: passengerSchema,
+  run,
+  route: { method: 'POST', path: '/passengers', caller: 'account', status: 201 },
+  form: { next: toList },
+  refusals: [401, 403, 409, 422],
+});
+
+/** Use case: change a passenger of the account's list (the address names it; another account's is not found). */
+export const changePassenger = defineUseCase({
+  name: 'change-passenger',
+  input: passengerSchema,
+  address: passengerAddress,
+  run,
+  route: { method: 'PUT', path: '/passengers/:id', caller: 'account' },
+  form: { next: toList },
+  refusals: [401, 403, 404, 422],
+});
 
 /** Removes one passenger from the account's list; another account's (or none) is "not found". */
 async function remove(ctx: UseCaseContext, { id }: { id: string }): Promise<void> {
@@ -82,7 +101,15 @@ async function remove(ctx: UseCaseContext, { id }: { id: string }): Promise<void
   if (removed.length === 0) throw refuse('passenger', 'api_passenger_not_found');
 }
 
-export const deletePassenger = { input: passengerIdSchema, run: remove };
+export const deletePassenger = defineUseCase({
+  name: 'delete-passenger',
+  input: z.object({}),
+  address: passengerAddress,
+  run: remove,
+  route: { method: 'DELETE', path: '/passengers/:id', caller: 'account', status: 204 },
+  form: { next: (_deleted, ctx) => `${localizePath('/passenger-list', ctx.locale)}?deleted` },
+  refusals: [401, 403, 404],
+});
 
 /**
  * Keeps a booking's passengers in the holder's Passenger list ("Save to my Passenger list" in the booking flow),

@@ -5,7 +5,9 @@ import { issueAccessCode } from '../db/queries/access-codes.ts';
 import { queueCurrentStateMail } from '../db/queries/queue-mail.ts';
 import { bookings } from '../db/schema/bookings.ts';
 import { refuse } from '../validation-errors.ts';
+import { bookingAddress } from './addresses.ts';
 import type { UseCaseContext } from './context.ts';
+import { defineUseCase } from './use-case.ts';
 
 export interface AccessCodeSent {
   /** Where it went, masked: whoever asks has only the link, not the address. */
@@ -31,7 +33,21 @@ async function run(ctx: UseCaseContext, input: { bookingId: string }): Promise<A
     await queueCurrentStateMail(tx, input.bookingId, 'access_code');
     return ends;
   });
+  ctx.afterCommit(ctx.wakeMail);
   return { sentTo: maskedEmail(booking.contactEmail), expiresAt };
 }
 
-export const sendAccessCode = { input: z.object({}), run };
+export const sendAccessCode = defineUseCase({
+  name: 'send-access-code',
+  input: z.object({}),
+  address: bookingAddress,
+  run,
+  route: {
+    method: 'POST',
+    path: '/bookings/:id/access-code',
+    caller: 'guest',
+    status: 202,
+    answer: (sent) => ({ sentTo: sent.sentTo, expiresAt: sent.expiresAt.toISOString() }),
+  },
+  refusals: [404, 409, 429],
+});

@@ -2,7 +2,10 @@ import * as z from 'zod/mini';
 import { avatars } from '../db/schema/accounts.ts';
 import { avatarWebp } from '../images/avatar-image.ts';
 import { accountOf } from './account-actor.ts';
+import { localizePath } from '../../i18n/locales.ts';
+import { holderProfile as profileOf } from '../services/profile.ts';
 import type { UseCaseContext } from './context.ts';
+import { defineUseCase } from './use-case.ts';
 
 /** The picture as sent (a file's bytes); what it is is read from the bytes themselves. */
 const avatarInput = z.object({
@@ -25,4 +28,17 @@ async function run(ctx: UseCaseContext, input: z.infer<typeof avatarInput>): Pro
     .onConflictDoUpdate({ target: avatars.userId, set: { image, updatedAt } });
 }
 
-export const setAvatar = { input: avatarInput, run };
+export const setAvatar = defineUseCase({
+  name: 'set-avatar',
+  input: avatarInput,
+  run,
+  route: {
+    method: 'POST',
+    path: '/profile/avatar',
+    caller: 'account',
+    picture: true,
+    answer: (_saved, ctx) => profileOf(ctx),
+  },
+  form: { next: (_saved, ctx) => `${localizePath('/my-account', ctx.locale)}?picture-saved` },
+  refusals: [401, 403, 413, 422],
+});

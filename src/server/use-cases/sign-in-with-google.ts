@@ -113,4 +113,20 @@ async function proveLinkedAddress(
   else await askToProveAddress(tx, user.id, now, { unlessOpen: true });
 }
 
-export const signInWithGoogle = { input: googleIdentityInput, run };
+/**
+ * Use case: sign in with the identity Google vouched for (the door exchanges Google's code for it first, so this has
+ * no route of its own); this browser is then logged in.
+ */
+export const signInWithGoogle = {
+  input: googleIdentityInput,
+  async run(
+    ctx: UseCaseContext,
+    identity: GoogleIdentityInput,
+  ): Promise<{ userId: string; created: boolean }> {
+    const signedIn = await run(ctx, identity);
+    // An address Google is not the authority for was sent our link to prove it: out now, not at the next sweep.
+    ctx.afterCommit(ctx.wakeMail);
+    await ctx.session.logIn(signedIn.userId);
+    return signedIn;
+  },
+};

@@ -4,7 +4,10 @@ import { profileSchema, type ProfileInput } from '../../schemas/account.ts';
 import { users } from '../db/schema/accounts.ts';
 import { refuse } from '../validation-errors.ts';
 import { accountOf } from './account-actor.ts';
+import { localizePath } from '../../i18n/locales.ts';
+import { holderProfile as profileOf } from '../services/profile.ts';
 import type { UseCaseContext } from './context.ts';
+import { defineUseCase } from './use-case.ts';
 
 /**
  * Saves the profile (`PUT /api/profile`, `/my-account`): name, phone, gender, date of birth, nationality. The
@@ -21,4 +24,11 @@ async function run(ctx: UseCaseContext, input: ProfileInput): Promise<void> {
     .where(eq(users.id, userId));
 }
 
-export const updateProfile = { input: profileSchema, run };
+export const updateProfile = defineUseCase({
+  name: 'update-profile',
+  input: profileSchema,
+  run,
+  route: { method: 'PUT', path: '/profile', caller: 'account', answer: (_saved, ctx) => profileOf(ctx) },
+  form: { next: (_saved, ctx) => `${localizePath('/my-account', ctx.locale)}?saved` },
+  refusals: [401, 403],
+});

@@ -6,7 +6,11 @@ import { attachBooking } from '../services/attach-booking.ts';
 import { passwordMatches } from '../auth/passwords.ts';
 import { users } from '../db/schema/accounts.ts';
 import { refuse } from '../validation-errors.ts';
+import { translate } from '../../i18n/translate.ts';
+import { localizePath } from '../../i18n/locales.ts';
+import { profileAnswer } from '../services/profile.ts';
 import type { UseCaseContext } from './context.ts';
+import { defineUseCase } from './use-case.ts';
 
 /**
  * Opens a sign-up's link (`/verify-email?token=`) with the password typed at that sign-up: the address is proven,
@@ -46,4 +50,24 @@ async function run(
   });
 }
 
-export const verifyEmail = { input: verifyEmailSchema, run };
+export const verifyEmail = defineUseCase({
+  name: 'verify-email',
+  input: verifyEmailSchema,
+  async run(ctx: UseCaseContext, input: z.infer<typeof verifyEmailSchema>): Promise<{ userId: string }> {
+    const verified = await run(ctx, input);
+    // The address is proven by the link and the account by its password: this browser is logged in there and then.
+    await ctx.session.logIn(verified.userId);
+    return verified;
+  },
+  route: {
+    method: 'POST',
+    path: '/auth/verify-email',
+    caller: 'client',
+    answer: async (_verified, ctx) => ({
+      message: translate('account_verified', ctx.locale),
+      ...(await profileAnswer(ctx)),
+    }),
+  },
+  form: { next: (_verified, ctx) => `${localizePath('/my-account', ctx.locale)}?welcome` },
+  refusals: [401, 403, 422, 429],
+});

@@ -1,0 +1,121 @@
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { browserSession } from '../auth/browser-effects.ts';
+import { HOLD_COOKIE } from '../auth/browser-effects.ts';
+import { honoJar } from '../auth/cookie-jars.ts';
+import { useCaseContext, noBrowser, type UseCaseContext } from '../use-cases/context.ts';
+import { useCases } from '../use-cases/registry.ts';
+import { runUseCase, type AnyUseCase, type Caller } from '../use-cases/use-case.ts';
+import { issuesToErrors, refuse } from '../validation-errors.ts';
+import type { AppDeps } from './app.ts';
+import { bodyTooLarge, readPictureForm } from './body-limit.ts';
+import { accountHolder, bookingCaller, callingClient, optionalAccount } from './credentials.ts';
+import { fieldErrors } from './errors.ts';
+import { requestLocale } from './request-locale.ts';
+
+interface Env {
+  Variables: { ctx: UseCaseContext };
+}
+
+/**
+ * The use cases' context for a call from `caller` (use-case.ts `Caller`): who acts, what proves a booking, and the
+ * browser's cookies where the caller is a browser of ours. Checked before the body is read: a call without its
+ * credential is a 401 whatever it sends.
+ */
+async function callerContext(c: Context, deps: AppDeps, caller: Caller): Promise<UseCaseContext> {
+  const request = c.req.raw;
+  const browser = browserSession(honoJar(c), deps, c.req.raw);
+  const heldHere = getCookie(c, HOLD_COOKIE);
+  const base = { locale: requestLocale(request), access: { grants: [], heldHere } };
+  switch (caller) {
+    case 'guest':
+      return useCaseContext(deps, request, { ...base, session: browser });
+    case 'booking': {
+      const { actor, access } = await bookingCaller(c, deps);
+      return useCaseContext(deps, request, {
+        ...base,
+        actor,
+        access: { ...access, heldHere },
+        session: browser,
+      });
+    }
+    case 'guest-or-holder':
+      return useCaseContext(deps, request, {
+        ...base,
+        actor: await optionalAccount(c, deps),
+        session: browser,
+      });
+    case 'account': {
+      const holder = await accountHolder(c, deps);
+      const actor = { kind: 'account', userId: holder.userId, family: holder.family } as const;
+      return useCaseContext(deps, request, {
+        ...base,
+        actor,
+        session: holder.viaCookie ? browser : noBrowser,
+      });
+    }
+    case 'client': {
+      const { viaCookie } = await callingClient(c, deps);
+      return useCaseContext(deps, request, { ...base, session: viaCookie ? browser : noBrowser });
+    }
+    case 'browser': {
+      if (!(await callingClient(c, deps)).viaCookie) throw refuse('client', 'api_client_required');
+      return useCaseContext(deps, request, { ...base, session: browser });
+    }
+  }
+}
+
+/**
+ * The body as the use case's schema reads it, handed on as Hono's validated data (`c.req.valid('json')`): JSON, or
+ * a multipart picture. Hono's own `validator('json')` answers broken JSON with a bare 400 and reads no body without
+ * its Content-Type; here a missing or broken body reads as `{}`, so each required field says it is missing.
+ */
+function bodyOf(useCase: AnyUseCase): MiddlewareHandler {
+  return async (c, next) => {
+    let body: unknown;
+    if (useCase.route?.picture) {
+      const posted = await readPictureForm(c.req.raw);
+      if (posted === 'tooLarge') return bodyTooLarge(c.req.raw, true);
+      body = posted.image ? { image: posted.image } : {};
+    } else body = (await c.req.json().catch(() => undefined)) ?? {};
+    const parsed = useCase.input.safeParse(body);
+    if (!parsed.success) return fieldErrors(c, issuesToErrors(parsed.error.issues, useCase.fullPaths));
+    c.req.addValidatedData('json', parsed.data as object);
+    await next();
+    return undefined;
+  };
+}
+
+/**
+ * The JSON door of every registered use case (use-cases/registry.ts): its route, its caller's context, its body
+ * through its schema, its address's parameters, then `runUseCase` (which runs what the use case asked to happen
+ * after it) and the answer it declares. Nothing here knows a use case by name.
+ */
+export function useCaseRoutes(deps: AppDeps) {
+  const app = new Hono<Env>();
+  for (const useCase of useCases) {
+    const route = useCase.route;
+    if (!route) continue;
+    app.on(
+      route.method,
+      route.path,
+      async (c, next) => {
+        c.header('Cache-Control', 'no-store');
+        c.set('ctx', await callerContext(c, deps, route.caller));
+        await next();
+      },
+      bodyOf(useCase),
+      async (c) => {
+        const ctx = c.get('ctx');
+        const body = c.req.valid('json' as never) as object;
+        const params = useCase.address?.(c.req.param()) as object | undefined;
+        const input: object = { ...body, ...params };
+        const output: unknown = await runUseCase(useCase, ctx, input);
+        if (route.status === 204) return c.body(null, 204);
+        const answer: unknown = route.answer ? await route.answer(output, ctx, input) : output;
+        return c.json(answer ?? {}, route.status ?? 200);
+      },
+    );
+  }
+  return app;
+}

@@ -1,0 +1,23 @@
+import { BOOKING_ID_PATTERN } from '../../domain/booking-code.ts';
+import { refuse } from '../validation-errors.ts';
+
+/**
+ * What an address gives a use case beside its input (use-case.ts `address`): checked before any query, so an id
+ * of another shape is simply not found.
+ */
+
+/** A booking's `{id}` (`/api/bookings/{id}/...`, `/booking/{id}/...`). */
+export function bookingAddress(params: Record<string, string | undefined>): { bookingId: string } {
+  const id = params.id ?? '';
+  if (!BOOKING_ID_PATTERN.test(id)) throw refuse('booking', 'api_booking_not_found');
+  return { bookingId: id };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A saved passenger's `{id}` (`/api/passengers/{id}`, the Passenger list's forms). */
+export function passengerAddress(params: Record<string, string | undefined>): { id: string } {
+  const id = params.id ?? '';
+  if (!UUID.test(id)) throw refuse('passenger', 'api_passenger_not_found');
+  return { id };
+}

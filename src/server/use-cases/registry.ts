@@ -1,0 +1,64 @@
+import { cancelBookingTickets } from './cancel-tickets.ts';
+import { changePassword } from './change-password.ts';
+import { checkIn } from './check-in.ts';
+import { claimOpenTicket } from './claim-open-ticket.ts';
+import { confirmBookingAccess } from './confirm-booking-access.ts';
+import { deleteAccount } from './delete-account.ts';
+import { findBooking } from './find-booking.ts';
+import { forgotPassword } from './forgot-password.ts';
+import { hold } from './hold-seats.ts';
+import { keepSeats } from './keep-seats.ts';
+import { logIn } from './log-in.ts';
+import { pay } from './pay.ts';
+import { proveAddress } from './prove-address.ts';
+import { register } from './register.ts';
+import { removeAvatar } from './remove-avatar.ts';
+import { reschedule } from './reschedule.ts';
+import { resetPassword } from './reset-password.ts';
+import { saveDetails } from './save-details.ts';
+import { addPassenger, changePassenger, deletePassenger } from './save-passenger.ts';
+import { sendAccessCode } from './send-access-code.ts';
+import { sendAddressProof } from './send-address-proof.ts';
+import { setAvatar } from './set-avatar.ts';
+import { updateProfile } from './update-profile.ts';
+import type { AnyUseCase } from './use-case.ts';
+import { verifyEmail } from './verify-email.ts';
+
+/**
+ * Every use case a traveller reaches through a door (an API route, a page's form), declared once in its own file
+ * (use-case.ts). The API mounts a route for each (http/use-case-routes.ts) and the fuzz suite reads their contracts
+ * from here (http/contracts.ts). A new use case is added to this list; a test fails if it has no route or no form.
+ * Not here: the steps other use cases call (carry details, release a hold), the jobs' work, and the calls that are
+ * not a use case of ours (a gateway's callback, Google's code exchange).
+ */
+export const useCases: readonly AnyUseCase[] = [
+  // Booking
+  hold,
+  keepSeats,
+  saveDetails,
+  pay,
+  findBooking,
+  sendAccessCode,
+  confirmBookingAccess,
+  // After sales
+  checkIn,
+  reschedule,
+  cancelBookingTickets,
+  claimOpenTicket,
+  // Account
+  logIn,
+  register,
+  verifyEmail,
+  proveAddress,
+  forgotPassword,
+  resetPassword,
+  updateProfile,
+  changePassword,
+  deleteAccount,
+  sendAddressProof,
+  setAvatar,
+  removeAvatar,
+  addPassenger,
+  changePassenger,
+  deletePassenger,
+];
