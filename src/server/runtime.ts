@@ -1,7 +1,7 @@
 import { googleFromConfig } from './auth/google.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client.ts';
-import type { AppDeps } from './http/app.ts';
+import type { AppDeps } from './deps.ts';
 import { startJobs, type Jobs } from './jobs/scheduler.ts';
 import { createMailer } from './mail/transport.ts';
 import { Network } from './network.ts';

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CookieJar } from '../../src/server/auth/browser-session.ts';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
-import type { AppDeps } from '../../src/server/http/app.ts';
+import type { AppDeps } from '../../src/server/deps.ts';
 import { submitForm, type FormRefusal } from '../../src/server/http/form-post.ts';
 import { register } from '../../src/server/use-cases/register.ts';
 import { defineUseCase } from '../../src/server/use-cases/use-case.ts';

@@ -9,7 +9,7 @@ import { Network } from '../../src/server/network.ts';
 import { proveAddress } from '../../src/server/use-cases/prove-address.ts';
 import { sendAddressProof } from '../../src/server/use-cases/send-address-proof.ts';
 import { accountBooking, accountBookings } from '../../src/server/services/account-bookings.ts';
-import { useCaseContext } from '../../src/server/use-cases/context.ts';
+import { useCaseContext } from '../../src/server/http/use-case-context.ts';
 import { forgotPassword } from '../../src/server/use-cases/forgot-password.ts';
 import { resetPassword } from '../../src/server/use-cases/reset-password.ts';
 import { ACCOUNT_PASSWORD } from '../factories/accounts.ts';

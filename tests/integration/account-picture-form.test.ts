@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CookieJar } from '../../src/server/auth/browser-session.ts';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
 import { avatars } from '../../src/server/db/schema/accounts.ts';
-import type { AppDeps } from '../../src/server/http/app.ts';
+import type { AppDeps } from '../../src/server/deps.ts';
 import { submitForm, type FormRefusal } from '../../src/server/http/form-post.ts';
 import { removeAvatar } from '../../src/server/use-cases/remove-avatar.ts';
 import { setAvatar } from '../../src/server/use-cases/set-avatar.ts';

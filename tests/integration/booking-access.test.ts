@@ -10,7 +10,7 @@ import { Network } from '../../src/server/network.ts';
 import { attachBooking } from '../../src/server/services/attach-booking.ts';
 import type { BookingView } from '../../src/server/services/booking-view.ts';
 import { cancelBookingTickets } from '../../src/server/use-cases/cancel-tickets.ts';
-import { useCaseContext } from '../../src/server/use-cases/context.ts';
+import { useCaseContext } from '../../src/server/http/use-case-context.ts';
 import { saveDetails } from '../../src/server/use-cases/save-details.ts';
 import { confirmedAccount, ACCOUNT_PASSWORD } from '../factories/accounts.ts';
 import { registerTestWebClient, testApp, testDeps, TEST_WEB_CLIENT } from '../support/app.ts';

@@ -3,7 +3,7 @@ import * as m from '../../src/paraglide/messages.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
 import { bookings } from '../../src/server/db/schema/bookings.ts';
-import type { AppDeps } from '../../src/server/http/app.ts';
+import type { AppDeps } from '../../src/server/deps.ts';
 import { submitForm, type FormRefusal } from '../../src/server/http/form-post.ts';
 import { deliverMails } from '../../src/server/jobs/deliver-mails.ts';
 import type { MailMessage } from '../../src/server/mail/transport.ts';

@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '../../src/server/db/client.ts';
 import { bookingPassengers, bookings } from '../../src/server/db/schema/bookings.ts';
 import { sailings } from '../../src/server/db/schema/network.ts';
 import { submitForm, type FormRefusal } from '../../src/server/http/form-post.ts';
-import { useCaseContext } from '../../src/server/use-cases/context.ts';
+import { useCaseContext } from '../../src/server/http/use-case-context.ts';
 import { keepSeats } from '../../src/server/use-cases/keep-seats.ts';
 import { releaseHold } from '../../src/server/use-cases/release-hold.ts';
 import { carryDetails } from '../../src/server/use-cases/carry-details.ts';

@@ -1,5 +1,6 @@
 import { WEB_CLIENT_GRANTS, upsertOAuthClient } from '../../src/server/auth/clients.ts';
-import { createApp, type AppDeps } from '../../src/server/http/app.ts';
+import type { AppDeps } from '../../src/server/deps.ts';
+import { createApp } from '../../src/server/http/app.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { createRateLimits, type RateLimitSettings } from '../../src/server/http/rate-limits.ts';
 import { Network } from '../../src/server/network.ts';

@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import type { AppDeps } from '../http/app.ts';
+import type { AppDeps } from '../deps.ts';
 import { runGrant, type GrantAnswer } from '../http/oauth-app.ts';
 import { installationSecret } from '../installation-secret.ts';
 import { WEB_CLIENT_GRANTS, WEB_CLIENT_ID } from './clients.ts';

@@ -3,64 +3,25 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { appVersion } from '../../app-version.ts';
 import { api_not_found, notification_generic_error } from '../../paraglide/messages.js';
-import type { Database } from '../db/client.ts';
-import type { WebClient } from '../auth/browser-session.ts';
 import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
 import { passengersRoutes } from './routes/passengers.ts';
-import type { Network } from '../network.ts';
-import { CallbackRejected, GatewayUnavailable, type PaymentGateway } from '../payments/gateway.ts';
+import { CallbackRejected, GatewayUnavailable } from '../payments/gateway.ts';
 import { translate } from '../../i18n/translate.ts';
 import { Refused } from '../validation-errors.ts';
 import { bodyTooLarge, MAX_BODY_BYTES, maxBodyBytes, PICTURE_API_PATH } from './body-limit.ts';
-import type { GoogleConfig } from '../auth/google.ts';
 import { bearerChallenge } from './credentials.ts';
 import { fieldErrors } from './errors.ts';
 import { requestLocale } from './request-locale.ts';
-import { serverBoardingPassKeys, type BoardingPassKeys } from '../boarding-pass/keys.ts';
+import { serverBoardingPassKeys } from '../boarding-pass/keys.ts';
 import { boardingPassRoutes } from './routes/boarding-pass.ts';
 import { bookingsRoutes } from './routes/bookings.ts';
-import type { RateLimits } from './rate-limits.ts';
 import { paymentsRoutes } from './routes/payments.ts';
 import { networkRoutes } from './routes/network.ts';
 import { schedulesRoutes } from './routes/schedules.ts';
+import type { AppDeps } from '../deps.ts';
 import { sameOrigin } from './same-origin.ts';
 import { useCaseRoutes } from './use-case-routes.ts';
-
-/** What the API needs from the outside world; tests pass their own database and clock. */
-export interface AppDeps {
-  database: () => Promise<Database>;
-  network: Network;
-  clock: () => Date;
-  horizonDays: number;
-  /** Seat locking for holds; off only in the concurrency tests that prove the lock matters. */
-  lockSeats?: boolean;
-  /** The gateway that issues virtual accounts and authenticates its callbacks, and how long a VA stays payable. */
-  payments: {
-    gateway: PaymentGateway;
-    windowMinutes: number;
-    /** Only with the sandbox gateway: signs the simulator's callbacks as the gateway would. */
-    signSandboxCallback?: (body: string, now: Date) => string;
-  };
-  /** The public origin, for links in e-mails and documents. */
-  siteUrl: string;
-  /** Holds and check-order lookups per address and per code, counted in the database. */
-  rateLimits: RateLimits;
-  /** How many proxies of ours stand in front (TRUST_PROXY_HOPS; 0 or absent: none): see clientAddress. */
-  proxyHops?: number;
-  /** The boarding-pass signing keys; absent: the ones this process's environment configures. */
-  boardingPassKeys?: () => BoardingPassKeys;
-  /** The web app's own OAuth client (browser sessions log in through it); absent: this installation's. */
-  webClient?: WebClient;
-  /** The IP-to-country service that guesses the phone input's country (`{ip}` in it); absent: no guessing. */
-  phoneCountryLookupUrl?: string | undefined;
-  /** Sign in with Google: this installation's client at Google; absent, the button is hidden and the call 404. */
-  google?: GoogleConfig | undefined;
-  /** The key of the account e-mails' links; absent: this installation's (auth/account-links.ts). */
-  linkSecret?: () => string;
-  /** Called after a change that queued e-mail (pay, payment, expiry), so it goes out now rather than at the next tick. */
-  mailQueued?: () => void;
-}
 
 /** The API: one Hono app behind `/api/*`, mounted by src/pages/api/[...path].ts and tested with `app.request()`. */
 export function createApp(deps: AppDeps) {

@@ -12,9 +12,10 @@ import { honoJar } from '../auth/cookie-jars.ts';
 import { tokenHolder } from '../auth/oauth-model.ts';
 import { sessionFamily } from '../auth/sessions.ts';
 import { refuse } from '../validation-errors.ts';
-import { useCaseContext, type Actor, type BookingAccess } from '../use-cases/context.ts';
+import type { Actor, BookingAccess } from '../use-cases/context.ts';
+import { useCaseContext } from './use-case-context.ts';
 import { BOOKING_ACCESS_HEADER } from '../auth/booking-access.ts';
-import type { AppDeps } from './app.ts';
+import type { AppDeps } from '../deps.ts';
 import { requestLocale } from './request-locale.ts';
 import { isSameOrigin } from './same-origin.ts';
 

@@ -8,11 +8,12 @@ import type * as z from 'zod/mini';
 import { formToInput } from '../../schemas/form-to-input.ts';
 import { browserSession } from '../auth/browser-effects.ts';
 import { astroJar } from '../auth/cookie-jars.ts';
-import { useCaseContext, type Actor, type BookingAccess, type UseCaseContext } from '../use-cases/context.ts';
-import { runUseCase, type AnyUseCase, type UseCase } from '../use-cases/use-case.ts';
+import type { Actor, BookingAccess, UseCaseContext } from '../use-cases/context.ts';
+import type { AnyUseCase, UseCase } from '../use-cases/use-case.ts';
+import { runUseCase, useCaseContext } from './use-case-context.ts';
 import { GatewayUnavailable } from '../payments/gateway.ts';
 import { issuesToErrors, localizeErrors, refuse, Refused, type RefusalStatus } from '../validation-errors.ts';
-import type { AppDeps } from './app.ts';
+import type { AppDeps } from '../deps.ts';
 import { bodyTooLarge, PICTURE_TOO_LARGE, readForm, readPictureForm, takesPicture } from './body-limit.ts';
 import { isCrossSite } from './same-origin.ts';
 

@@ -2,7 +2,7 @@ import OAuth2Server from '@node-oauth/oauth2-server';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_SECONDS, oauthModel } from '../auth/oauth-model.ts';
-import type { AppDeps } from './app.ts';
+import type { AppDeps } from '../deps.ts';
 import { translate, type MessageKey } from '../../i18n/translate.ts';
 import { Refused, localizeErrors } from '../validation-errors.ts';
 import { MAX_BODY_BYTES, bodyTooLarge } from './body-limit.ts';

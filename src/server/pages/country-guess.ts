@@ -1,6 +1,6 @@
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import { isSupportedCountry } from 'libphonenumber-js/min';
-import type { AppDeps } from '../http/app.ts';
+import type { AppDeps } from '../deps.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { runtimeDeps } from '../runtime.ts';
 

@@ -4,7 +4,7 @@ import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { translate } from '../../i18n/translate.ts';
 import { agencyOffice } from '../agency-contacts.ts';
 import { calendarFile, type CalendarEvent } from '../documents/calendar.ts';
-import type { AppDeps } from '../http/app.ts';
+import type { AppDeps } from '../deps.ts';
 import { bookingView } from '../services/booking-view.ts';
 import { calendarLeg, formatClock, tripCard, type TripCardLeg, type TripCardSailing } from './trip-card.ts';
 

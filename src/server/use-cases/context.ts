@@ -1,8 +1,5 @@
 import type { Locale } from '../../i18n/locales.ts';
-import { serverLinkSecret } from '../auth/account-links.ts';
 import type { Database } from '../db/client.ts';
-import type { AppDeps } from '../http/app.ts';
-import { clientAddress } from '../http/client-address.ts';
 import type { RateLimits } from '../http/rate-limits.ts';
 import type { Network } from '../network.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
@@ -20,8 +17,8 @@ export type Actor =
   | { kind: 'gateway'; gateway: PaymentGateway['name'] };
 
 /**
- * What every use case runs with: one shape, built once per request by its adapter (a JSON route or a form post),
- * so a use case never reaches for globals. Time is a clock, read when the use case decides (after its locks).
+ * What every use case runs with: one shape, built once per request by its door (http/use-case-context.ts: a JSON
+ * route or a form post), so a use case never reaches for globals. Time is a clock, read when the use case decides (after its locks).
  */
 export interface UseCaseContext {
   db: Database;
@@ -86,58 +83,3 @@ export interface BookingAccess {
   /** The booking this browser held last (its hold cookie): the one whose details it may make an account's. */
   heldHere?: string | undefined;
 }
-
-/**
- * The context of one request, from the process's dependencies. `socketAddress`: Astro's, for page routes;
- * `session`: the calling browser's (none: a caller that keeps no cookies of ours).
- */
-export async function useCaseContext(
-  deps: AppDeps,
-  request: Request,
-  options: {
-    locale: Locale;
-    actor?: Actor;
-    socketAddress?: string;
-    access?: BookingAccess;
-    session?: BrowserSession;
-  },
-): Promise<UseCaseContext> {
-  const effects: (() => void)[] = [];
-  const ctx: UseCaseContext = {
-    db: await deps.database(),
-    clock: deps.clock,
-    network: deps.network,
-    gateway: deps.payments.gateway,
-    paymentWindowMinutes: deps.payments.windowMinutes,
-    rateLimits: deps.rateLimits,
-    lockSeats: deps.lockSeats ?? true,
-    locale: options.locale,
-    actor: options.actor ?? { kind: 'guest' },
-    address: clientAddress(request, deps.proxyHops ?? 0, options.socketAddress),
-    linkSecret: deps.linkSecret ?? serverLinkSecret,
-    access: options.access ?? { grants: [] },
-    session: options.session ?? noBrowser,
-    afterCommit: (effect) => effects.push(effect),
-    wakeMail: () => deps.mailQueued?.(),
-  };
-  pending.set(ctx, effects);
-  return ctx;
-}
-
-/** What each context's use case asked to run after it (`afterCommit`), until its door settles it. */
-const pending = new WeakMap<UseCaseContext, (() => void)[]>();
-
-/** Runs what `ctx.afterCommit` collected, once (use-case.ts `runUseCase`, after `run`). */
-export function settleContext(ctx: UseCaseContext): void {
-  for (const effect of pending.get(ctx)?.splice(0) ?? []) effect();
-}
-
-/** A caller that keeps no cookies of ours: nothing to change. */
-export const noBrowser: BrowserSession = {
-  logIn: () => Promise.resolve(),
-  logInWithPassword: () => Promise.resolve({ refused: 'failed' as const }),
-  logOut: () => undefined,
-  keepHold: () => undefined,
-  keepGrant: () => undefined,
-  loggedInAs: undefined,
-};

@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import type { RefusalStatus } from '../validation-errors.ts';
-import { settleContext, type UseCaseContext } from './context.ts';
+import type { UseCaseContext } from './context.ts';
 
 /**
  * Who may call a use case's JSON route, and what the route reads to build its context (http/use-case-routes.ts):
@@ -34,7 +34,7 @@ export interface FormDoor<Input, Output> {
 
 /**
  * One use case, declared once: its input schema, what its address adds (a booking's id), `run`, and its doors. Both
- * doors are generated from this (http/use-case-routes.ts, http/form-post.ts) and the API contract the fuzz suite
+ * doors are generated from this (http/use-case-routes.ts, http/form-post.ts, both through `runUseCase` in http/use-case-context.ts) and the API contract the fuzz suite
  * reads comes from it (http/contracts.ts), so a route cannot exist without its contract. Model: Astro's
  * `defineAction` (one declaration, a schema, a handler, called from a form or from code), without `astro:actions`.
  */
@@ -63,19 +63,3 @@ export function defineUseCase<Schema extends z.ZodMiniType, Params = object, Out
 /** Any declared use case, as the registry and the doors hold them. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each entry keeps its own input and output types
 export type AnyUseCase = UseCase<z.ZodMiniType, any, any>;
-
-/**
- * Runs a use case as both doors do: `run`, then what it asked to happen afterwards (`ctx.afterCommit`), whether it
- * returned or refused (a refusal may follow a committed change, such as a hold found expired and its mail queued).
- */
-export async function runUseCase<Input, Output>(
-  useCase: { run: (ctx: UseCaseContext, input: Input) => Promise<Output> },
-  ctx: UseCaseContext,
-  input: Input,
-): Promise<Output> {
-  try {
-    return await useCase.run(ctx, input);
-  } finally {
-    settleContext(ctx);
-  }
-}

@@ -4,7 +4,7 @@ import { honoJar } from '../../auth/cookie-jars.ts';
 import { endSession } from '../../auth/sessions.ts';
 import { avatarOf, holderProfile } from '../../services/profile.ts';
 import { refuse } from '../../validation-errors.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { accountHolder } from '../credentials.ts';
 import { noStore } from '../json-body.ts';
 import { pictureResponse } from '../picture-response.ts';

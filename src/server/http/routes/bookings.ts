@@ -3,7 +3,7 @@ import { linkView } from '../../services/booking-access.ts';
 import { bookingStatus, bookingView } from '../../services/booking-view.ts';
 import { bookingAddress } from '../../use-cases/addresses.ts';
 import { refuse } from '../../validation-errors.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { requestLocale } from '../request-locale.ts';
 
 /**

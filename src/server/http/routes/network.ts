@@ -3,7 +3,7 @@ import { z } from 'zod';
 import contacts from '../../../content/contacts.json' with { type: 'json' };
 import { contactSchema } from '../../../schemas/contacts.ts';
 import { zoneAbbreviation } from '../../../domain/time-zones.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { requestLocale } from '../request-locale.ts';
 
 const counters = z.array(contactSchema).parse(contacts);

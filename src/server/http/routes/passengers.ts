@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { savedPassengersOf } from '../../services/saved-passengers.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { accountHolder } from '../credentials.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { recordAnomaly } from '../../services/record-anomaly.ts';
-import { useCaseContext } from '../../use-cases/context.ts';
+import { useCaseContext } from '../use-case-context.ts';
 import { recordPayment } from '../../use-cases/record-payment.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../../deps.ts';
 
 /**
  * POST /api/payments/{gateway}/callback: a gateway reports a payment. Only the active gateway's route exists (404

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { searchQuerySchema } from '../../../schemas/search.ts';
 import { searchSchedules } from '../../services/search-schedules.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { issuesToErrors } from '../../validation-errors.ts';
 import { fieldErrors } from '../errors.ts';
 import { requestLocale } from '../request-locale.ts';
