@@ -6,7 +6,7 @@ import { translate } from '../../i18n/translate.ts';
 import { refundDueOn } from '../calendar/indonesian-holidays.ts';
 import type { Network } from '../network.ts';
 import { departureOf, type BookingView } from '../services/booking-view.ts';
-import { cancellationRefusalCodes } from '../use-cases/cancel-tickets.ts';
+import { cancellationRefusalCodes } from '../offer-refusals.ts';
 import { ticketChoices, type TicketChoiceLeg } from './ticket-choices.ts';
 
 export interface CancellationQuoteView {

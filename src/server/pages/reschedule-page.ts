@@ -6,7 +6,7 @@ import { translate } from '../../i18n/translate.ts';
 import type { Database } from '../db/client.ts';
 import type { Network } from '../network.ts';
 import type { BookingView } from '../services/booking-view.ts';
-import { rescheduleRefusalCodes } from '../use-cases/reschedule.ts';
+import { rescheduleRefusalCodes } from '../offer-refusals.ts';
 import { askedSailingDate, sailingOptions, type AskedDate, type SailingOption } from './sailing-options.ts';
 import { ticketChoices, type TicketChoiceLeg } from './ticket-choices.ts';
 
