@@ -96,7 +96,7 @@ async function composeBookingMail(
     case 'refund_paid':
       return refundPaidMail(view, links);
     case 'sailing_cancelled':
-      return sailingCancelledMail(view, links);
+      return sailingCancelledMail(view, links, context.now);
   }
 }
 

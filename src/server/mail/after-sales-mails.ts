@@ -2,7 +2,7 @@ import { accountEnding } from '../../domain/booking-access.ts';
 import { formatRupiah } from '../../i18n/format.ts';
 import type { RefundAccount } from '../db/queries/refund-accounts.ts';
 import type { BookingView } from '../services/booking-view.ts';
-import { refundProgress } from '../pages/order-actions.ts';
+import { afterSalesActions, refundProgress } from '../pages/order-actions.ts';
 import {
   footer,
   greeting,
@@ -89,24 +89,35 @@ export function refundPaidMail(view: BookingView, links: MailLinks): ComposedMai
 
 /**
  * Sent to every booking on a sailing the operator cancelled (`npm run ops -- cancel-sailing <id>`): a free move to
- * another sailing, or a refund without fee up to 1 week after its departure, each a link away.
+ * another sailing, or a refund without fee up to 1 week after its departure, each a link away. The links are what
+ * the offers (domain/offers.ts) still allow when the mail is written at `now`, as on the order page: a mail sent
+ * after the traveller already chose, or after the week, offers nothing the pages would then refuse.
  */
-export function sailingCancelledMail(view: BookingView, links: MailLinks): ComposedMail {
+export function sailingCancelledMail(view: BookingView, links: MailLinks, now: Date): ComposedMail {
   const t = translator(view.locale);
+  const possible = afterSalesActions(view, now);
   const blocks: Block[] = [
     greeting(view),
     { kind: 'paragraph', text: t('mail_sailing_cancelled_intro') },
     ...tripBlocks({ ...view, legs: view.legs.filter((leg) => leg.sailingCancelled) }),
-    {
-      kind: 'link',
-      label: t('order_action_reschedule'),
-      url: siteLink(links, `/booking/${view.id}/reschedule`, view.locale),
-    },
-    {
-      kind: 'link',
-      label: t('order_action_cancel'),
-      url: siteLink(links, `/booking/${view.id}/cancellation`, view.locale),
-    },
+    ...(possible.reschedule
+      ? [
+          {
+            kind: 'link' as const,
+            label: t('order_action_reschedule'),
+            url: siteLink(links, `/booking/${view.id}/reschedule`, view.locale),
+          },
+        ]
+      : []),
+    ...(possible.cancel
+      ? [
+          {
+            kind: 'link' as const,
+            label: t('order_action_cancel'),
+            url: siteLink(links, `/booking/${view.id}/cancellation`, view.locale),
+          },
+        ]
+      : []),
     ...footer(view.locale),
   ];
   return renderMail(view.locale, t('mail_sailing_cancelled_subject', { code: view.code }), blocks, {

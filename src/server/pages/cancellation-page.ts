@@ -1,13 +1,14 @@
-import { CANCELLATION_FEE, cancellationQuote, cancellationRefusal } from '../../domain/after-sales.ts';
-import { paidForTicket } from '../../domain/pricing.ts';
+import { CANCELLATION_FEE } from '../../domain/after-sales.ts';
+import { cancellationOffer } from '../../domain/offers.ts';
 import { formatLongDate, formatRupiah } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { translate } from '../../i18n/translate.ts';
 import { refundDueOn } from '../calendar/indonesian-holidays.ts';
 import type { Network } from '../network.ts';
-import { departureOf, type BookingView } from '../services/booking-view.ts';
-import { cancellationRefusalCodes } from '../use-cases/cancel-tickets.ts';
-import { ticketChoices, type TicketChoiceLeg } from './ticket-choices.ts';
+import { cancellationRefusalCodes } from '../offer-refusals.ts';
+import type { BookingView } from '../services/booking-view.ts';
+import { offerTickets } from '../services/offer-input.ts';
+import { blockedByOffer, ticketChoices, type TicketChoiceLeg } from './ticket-choices.ts';
 
 export interface CancellationQuoteView {
   paid: string;
@@ -29,7 +30,8 @@ export interface CancellationPage {
 /**
  * What /booking/{id}/cancellation shows of a paid booking at `now`, from its address or refused post (`tickets`):
  * each ticket still travelling, whether it can be cancelled and why not, and for the chosen ones the fee, the refund
- * and the date it is due by. The use case computes the same under its locks (domain/after-sales.ts).
+ * and the date it is due by. All of it is the cancellation offer (domain/offers.ts), which the use case asks again
+ * under its locks.
  */
 export function cancellationPage(
   view: BookingView,
@@ -38,25 +40,23 @@ export function cancellationPage(
   now: Date,
   choices: URLSearchParams,
 ): CancellationPage {
-  const legs = ticketChoices(view, network, locale, new Set(choices.getAll('tickets')), (ticket, leg) => {
-    const refusal = cancellationRefusal(ticket, departureOf(view, leg, now), now, leg.sailingCancelled);
-    return refusal && translate(cancellationRefusalCodes[refusal], locale);
-  });
-  const chosen = legs.flatMap((leg) =>
-    leg.tickets
-      .filter((ticket) => ticket.chosen)
-      .map((ticket) => ({
-        paid: paidForTicket(view.price, ticket.leg.leg, ticket.passenger.category),
-        operatorCancelled: ticket.leg.sailingCancelled,
-      })),
+  const tickets = offerTickets(view);
+  const offer = cancellationOffer(tickets, now);
+  const legs = ticketChoices(
+    view,
+    network,
+    locale,
+    new Set(choices.getAll('tickets')),
+    blockedByOffer(offer.tickets, cancellationRefusalCodes, locale),
   );
+  const chosen = legs.flatMap((leg) => leg.tickets.filter((t) => t.chosen).map((t) => t.ticketNumber));
   const base = {
     legs,
-    cancellable: legs.some((leg) => leg.tickets.some((ticket) => !ticket.blocked)),
+    cancellable: offer.tickets.some((verdict) => verdict.allowed),
     feePerTicket: formatRupiah(CANCELLATION_FEE, locale),
   };
-  if (chosen.length === 0) return base;
-  const quote = cancellationQuote(chosen);
+  const quote = cancellationOffer(tickets, now, chosen).choice;
+  if (!quote) return base;
   const due = refundDueOn(now);
   return {
     ...base,
@@ -71,7 +71,7 @@ export function cancellationPage(
             }),
           }
         : {}),
-      operatorCancelled: chosen.every((ticket) => ticket.operatorCancelled),
+      operatorCancelled: quote.operatorCancelled,
     },
   };
 }

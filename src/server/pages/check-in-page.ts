@@ -1,13 +1,11 @@
-import {
-  CHECK_IN_OPENS_MINUTES_BEFORE,
-  checkInRefusal,
-  type CheckInRefusal,
-} from '../../domain/after-sales.ts';
+import { CHECK_IN_OPENS_MINUTES_BEFORE, type CheckInRefusal } from '../../domain/after-sales.ts';
+import { checkInOffer, checkInWindow } from '../../domain/offers.ts';
 import { portTime } from '../../domain/port-time.ts';
 import { formatShortDate } from '../../i18n/format.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import type { Network } from '../network.ts';
 import { ticketOn, type BookingView } from '../services/booking-view.ts';
+import { offerSailing, offerTickets } from '../services/offer-input.ts';
 import { formatClock, tripCard } from './trip-card.ts';
 
 /** One passenger on one sailing, as the check-in page lists them. */
@@ -19,7 +17,7 @@ export interface CheckInPassenger {
   boardingPass?: string;
 }
 
-/** One sailing of the booking: when, whether check-in is open now, and who is on it. */
+/** One sailing of the booking: when, whether check-in is open now, and who checked in or can now. */
 export interface CheckInLeg {
   title: string;
   route: string;
@@ -37,17 +35,23 @@ export interface CheckInLeg {
 
 /**
  * What /booking/{id}/check-in shows of a paid booking at `now`: each sailing with its check-in window and its
- * passengers, checked in (with the boarding pass) or still to check in. The rules are the domain's; this only reads.
+ * passengers, checked in (with the boarding pass) or still to check in. Who can check in is the check-in offer
+ * (domain/offers.ts), which the use case asks again under its locks.
  */
 export function checkInLegs(view: BookingView, network: Network, locale: Locale, now: Date): CheckInLeg[] {
   const card = tripCard(view, network, locale);
+  const offer = checkInOffer(offerTickets(view), now);
+  const allowed = (ticketNumber: string) =>
+    offer.tickets.some((verdict) => verdict.ticketNumber === ticketNumber && verdict.allowed);
   return view.legs.map((leg, index) => {
     const cardLeg = card.legs[index];
     const sailing = cardLeg?.sailing;
-    const departsAt = leg.departsAt ? new Date(leg.departsAt) : undefined;
+    const offered = offerSailing(leg);
     const passengers = view.passengers.flatMap((passenger) =>
       [ticketOn(passenger, leg, { cancelled: false })]
         .filter((ticket) => ticket !== undefined)
+        // Listed: who holds a boarding pass, and who the check-in offer lets check in now.
+        .filter((ticket) => ticket.status === 'checked_in' || allowed(ticket.ticketNumber))
         .map((ticket) => ({
           name: passenger.fullName,
           ticketNumber: ticket.ticketNumber,
@@ -68,9 +72,10 @@ export function checkInLegs(view: BookingView, network: Network, locale: Locale,
       when: sailing ? `${sailing.date}, ${formatClock(sailing.departure)}` : '',
       passengers,
     };
-    if (!departsAt || !sailing) return { ...base, window: 'no_sailing' as const };
-    const window = checkInRefusal({ status: 'active' }, departsAt, now) ?? 'open';
-    const opens = new Date(departsAt.getTime() - CHECK_IN_OPENS_MINUTES_BEFORE * 60_000);
+    if (!offered || !sailing) return { ...base, window: 'no_sailing' as const };
+    // The sailing's window, whoever is on it: the heading says when it opens, or that it closed or was cancelled.
+    const window = checkInWindow(offered, now) ?? 'open';
+    const opens = new Date(offered.departsAt.getTime() - CHECK_IN_OPENS_MINUTES_BEFORE * 60_000);
     const opensLocal = portTime(opens, network.terminal(leg.fromCode)?.timeZone ?? 'Asia/Jakarta');
     const opensAt = {
       date: formatShortDate(opensLocal.date, locale),

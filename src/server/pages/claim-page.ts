@@ -1,10 +1,11 @@
+import { claimOffer } from '../../domain/offers.ts';
 import { addDays, toLocal } from '../../domain/port-time.ts';
-import { ticketIssuedOn, ticketValidUntil } from '../../domain/ticket-validity.ts';
 import { formatLongDate } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import type { Database } from '../db/client.ts';
 import type { Network } from '../network.ts';
 import type { BookingView } from '../services/booking-view.ts';
+import { offerTickets } from '../services/offer-input.ts';
 import { askedSailingDate, sailingOptions, type AskedDate, type SailingOption } from './sailing-options.ts';
 
 export interface ClaimPage {
@@ -22,7 +23,8 @@ export interface ClaimPage {
 /**
  * What /booking/{id}/claim shows of a paid open-ticket booking still waiting for a sailing, at `now`, from its
  * address (`date`, `sailing`): the route, the operator, until when the ticket is valid, and that day's sailings the
- * whole party fits on. Undefined when there is nothing to claim (claimed, cancelled or expired already).
+ * whole party fits on. Undefined when the claim offer (domain/offers.ts) has nothing to claim (claimed, cancelled or
+ * expired already); the use case asks it again under its locks, with the sailing chosen.
  */
 export async function claimPage(
   context: { db: Database; network: Network; now: Date; horizonDays: number },
@@ -32,9 +34,11 @@ export async function claimPage(
 ): Promise<ClaimPage | undefined> {
   const { db, network, now } = context;
   const leg = view.legs.find((candidate) => !candidate.sailingId);
-  const waiting = view.passengers.some((p) => p.tickets.some((t) => t.status === 'active'));
-  if (view.trip !== 'open' || !leg || !waiting || !view.paidAt) return undefined;
-  const validUntil = ticketValidUntil(ticketIssuedOn(view.paidAt));
+  const tickets = offerTickets(view);
+  // The claim offer: the tickets still waiting for a sailing and valid today, each with its last valid day.
+  const waiting = claimOffer(tickets, now).tickets.flatMap((verdict) => (verdict.allowed ? [verdict] : []));
+  const validUntil = waiting[0]?.validUntil;
+  if (view.trip !== 'open' || !leg || !validUntil) return undefined;
   const today = toLocal(now, network.terminal(leg.fromCode)?.timeZone ?? 'Asia/Jakarta').date;
   const horizon = addDays(today, context.horizonDays - 1);
   const maxDate = validUntil < horizon ? validUntil : horizon;
@@ -49,8 +53,9 @@ export async function claimPage(
   };
   if (!query.has('date') || date.error) return base;
   // The seats the leg still holds: its adults and children whose tickets wait for a sailing (cancelled ones don't).
-  const seats = view.passengers.filter(
-    (p) => p.category !== 'infant' && p.tickets.some((t) => t.leg === leg.leg && t.status === 'active'),
+  const seats = tickets.filter(
+    (t) =>
+      t.leg === leg.leg && t.category !== 'infant' && waiting.some((v) => v.ticketNumber === t.ticketNumber),
   ).length;
   const sailings = await sailingOptions({ db, network, now, locale }, leg, {
     date: date.date,

@@ -1,9 +1,10 @@
-import { cancellationRefusal, checkInRefusal, rescheduleRefusal } from '../../domain/after-sales.ts';
+import { cancellationOffer, checkInOffer, claimOffer, rescheduleOffer } from '../../domain/offers.ts';
 import { toLocal } from '../../domain/port-time.ts';
 import { formatLongDate, formatRupiah } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { translate } from '../../i18n/translate.ts';
-import { departureOf, ticketOn, type BookingView } from '../services/booking-view.ts';
+import { ticketOn, type BookingView } from '../services/booking-view.ts';
+import { offerTickets } from '../services/offer-input.ts';
 
 /** The after-sales tasks a paid booking's order page offers: those some ticket allows at `now`. */
 export interface AfterSalesActions {
@@ -20,29 +21,20 @@ export function hasETickets(view: BookingView): boolean {
 }
 
 /**
- * Which after-sales tasks are possible now for at least one ticket still travelling, by the domain's rules (the
- * tasks' own pages say why for the others, and their use cases decide again). A checked-in ticket keeps the
- * check-in page on offer: its boarding pass is there.
+ * Which after-sales tasks are possible now for at least one ticket, by the same offers the tasks' pages show and
+ * their use cases ask again (domain/offers.ts). A checked-in ticket keeps the check-in page on offer: its boarding
+ * pass is there.
  */
 export function afterSalesActions(view: BookingView, now: Date): AfterSalesActions {
-  const actions = { checkIn: false, reschedule: false, cancel: false, claim: false };
-  if (view.status !== 'paid') return actions;
-  for (const leg of view.legs)
-    for (const passenger of view.passengers) {
-      const ticket = ticketOn(passenger, leg, { cancelled: false });
-      if (!ticket) continue;
-      const departsAt = leg.departsAt ? new Date(leg.departsAt) : undefined;
-      if (!cancellationRefusal(ticket, departureOf(view, leg, now), now, leg.sailingCancelled))
-        actions.cancel = true;
-      if (!departsAt) {
-        if (ticket.status === 'active') actions.claim = true;
-        continue;
-      }
-      if (ticket.status === 'checked_in' || !checkInRefusal(ticket, departsAt, now, leg.sailingCancelled))
-        actions.checkIn = true;
-      if (!rescheduleRefusal(ticket, departsAt, now, leg.sailingCancelled)) actions.reschedule = true;
-    }
-  return actions;
+  if (view.status !== 'paid') return { checkIn: false, reschedule: false, cancel: false, claim: false };
+  const tickets = offerTickets(view);
+  const checkedIn = new Set(tickets.filter((t) => t.status === 'checked_in').map((t) => t.ticketNumber));
+  return {
+    checkIn: checkInOffer(tickets, now).tickets.some((v) => v.allowed || checkedIn.has(v.ticketNumber)),
+    reschedule: rescheduleOffer(tickets, now).tickets.some((v) => v.allowed),
+    cancel: cancellationOffer(tickets, now).tickets.some((v) => v.allowed),
+    claim: claimOffer(tickets, now).tickets.some((v) => v.allowed),
+  };
 }
 
 const longDate = (date: string, locale: Locale) => formatLongDate(new Date(`${date}T00:00:00Z`), locale);

@@ -1,14 +1,15 @@
-import { OTHER_OPERATOR_FEE, rescheduleFee, rescheduleRefusal } from '../../domain/after-sales.ts';
+import { OTHER_OPERATOR_FEE } from '../../domain/after-sales.ts';
+import { moveFee, rescheduleOffer } from '../../domain/offers.ts';
 import { addDays, toLocal } from '../../domain/port-time.ts';
 import { formatRupiah } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/locales.ts';
-import { translate } from '../../i18n/translate.ts';
 import type { Database } from '../db/client.ts';
 import type { Network } from '../network.ts';
+import { rescheduleRefusalCodes } from '../offer-refusals.ts';
 import type { BookingView } from '../services/booking-view.ts';
-import { rescheduleRefusalCodes } from '../use-cases/reschedule.ts';
+import { offerTickets } from '../services/offer-input.ts';
 import { askedSailingDate, sailingOptions, type AskedDate, type SailingOption } from './sailing-options.ts';
-import { ticketChoices, type TicketChoiceLeg } from './ticket-choices.ts';
+import { blockedByOffer, ticketChoices, type TicketChoiceLeg } from './ticket-choices.ts';
 
 export interface ReschedulePage {
   legs: TicketChoiceLeg[];
@@ -25,7 +26,8 @@ export interface ReschedulePage {
 /**
  * What /booking/{id}/reschedule shows of a paid booking at `now`, from its address (`tickets`, `date`, `sailing`):
  * each leg's passengers, who can move and why not, and the sailings of the chosen date with room for the chosen
- * passengers. The rules are the domain's; the use case checks them all again under its locks.
+ * passengers, priced per ticket. Who can move is the reschedule offer (domain/offers.ts); the use case asks it again
+ * under its locks, with the sailing chosen.
  */
 export async function reschedulePage(
   context: { db: Database; network: Network; now: Date; horizonDays: number },
@@ -35,12 +37,15 @@ export async function reschedulePage(
 ): Promise<ReschedulePage> {
   const { db, network, now } = context;
   const asked = new Set(query.getAll('tickets'));
-  const legs = ticketChoices(view, network, locale, asked, (ticket, leg) => {
-    const refusal = leg.departsAt
-      ? rescheduleRefusal(ticket, new Date(leg.departsAt), now, leg.sailingCancelled)
-      : 'not_active';
-    return refusal && translate(rescheduleRefusalCodes[refusal], locale);
-  });
+  const tickets = offerTickets(view);
+  const offer = rescheduleOffer(tickets, now);
+  const legs = ticketChoices(
+    view,
+    network,
+    locale,
+    asked,
+    blockedByOffer(offer.tickets, rescheduleRefusalCodes, locale),
+  );
   const firstZone = network.terminal(view.legs[0]?.fromCode ?? '')?.timeZone ?? 'Asia/Jakarta';
   const today = toLocal(now, firstZone).date;
   const maxDate = addDays(today, context.horizonDays - 1);
@@ -50,7 +55,7 @@ export async function reschedulePage(
   const date = askedSailingDate(query.get('date'), { min: today, max: maxDate, fallback }, locale);
   const base = {
     legs,
-    movable: legs.some((leg) => leg.tickets.some((ticket) => !ticket.blocked)),
+    movable: offer.tickets.some((verdict) => verdict.allowed),
     date,
     minDate: today,
     maxDate,
@@ -61,12 +66,13 @@ export async function reschedulePage(
   const seated = chosen.filter(
     (ticket) => ticket.leg === chosenLeg && ticket.passenger.category !== 'infant',
   ).length;
+  // The first chosen ticket's leg is the one that moves: its operator prices the move per ticket (free if cancelled).
+  const first = tickets.find((ticket) => ticket.ticketNumber === chosen[0]?.ticketNumber);
   const sailings = await sailingOptions(
     { db, network, now, locale },
     chosenLeg,
     { date: date.date, seats: seated, chosen: query.get('sailing') },
-    (operatorCode) =>
-      chosenLeg.sailingCancelled ? 0 : rescheduleFee(chosenLeg.operatorCode, operatorCode, 1),
+    (operatorCode) => (first ? moveFee(first, operatorCode) : 0),
   );
   return { ...base, sailings };
 }

@@ -1,5 +1,8 @@
+import type { TicketVerdict } from '../../domain/offer-ticket.ts';
 import type { Locale } from '../../i18n/locales.ts';
+import { translate } from '../../i18n/translate.ts';
 import type { Network } from '../network.ts';
+import type { RefusalCode } from '../validation-errors.ts';
 import {
   ticketOn,
   type BookingLegView,
@@ -66,4 +69,19 @@ export function ticketChoices(
       tickets,
     };
   });
+}
+
+/**
+ * `blockedBy` for `ticketChoices` from an after-sales offer: the words of the offer's reason for a ticket it refuses.
+ * The offer reads the same legs of the view as the choices list, so it answers for every ticket listed.
+ */
+export function blockedByOffer<Reason extends string>(
+  verdicts: readonly TicketVerdict<object, Reason>[],
+  codes: Record<Reason, RefusalCode>,
+  locale: Locale,
+): (ticket: TicketView) => string | undefined {
+  return (ticket) => {
+    const verdict = verdicts.find((v) => v.ticketNumber === ticket.ticketNumber);
+    return verdict && !verdict.allowed ? translate(codes[verdict.reason], locale) : undefined;
+  };
 }

@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
-import { segmentTravelled, type OpenTicketValidity } from '../../domain/after-sales.ts';
-import { openTicketValidity } from '../../domain/ticket-validity.ts';
+import { segmentTravelled } from '../../domain/after-sales.ts';
 import type { BookingStatus, TicketStatus } from '../../domain/booking-lifecycle.ts';
 import type { PassengerCategory } from '../../domain/passengers.ts';
 import type { PaymentBank } from '../../domain/payment-banks.ts';
@@ -99,15 +98,6 @@ export interface RefundView {
   /** The Batam date it is promised by (cancellations). */
   dueOn?: string;
   paidAt?: Date;
-}
-
-/**
- * What the after-sales rules take as a leg's departure: its sailing's, or for an open ticket not claimed yet its
- * validity (issued when the booking was paid).
- */
-export function departureOf(view: BookingView, leg: BookingLegView, now: Date): Date | OpenTicketValidity {
-  if (leg.departsAt) return new Date(leg.departsAt);
-  return openTicketValidity(view.paidAt ?? view.createdAt, now);
 }
 
 export interface PaymentView {

@@ -1,35 +1,20 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import {
-  cancellationQuote,
-  cancellationRefusal,
-  splitKeepsMinorsAccompanied,
-  travelling,
-  type CancellationRefusal,
-} from '../../domain/after-sales.ts';
 import { assertTicketMove } from '../../domain/booking-lifecycle.ts';
-import { paidForTicket } from '../../domain/pricing.ts';
-import { openTicketValidity } from '../../domain/ticket-validity.ts';
+import { cancellationOffer } from '../../domain/offers.ts';
 import { cancellationSchema, type CancellationInput } from '../../schemas/cancellation.ts';
 import { refundDueOn } from '../calendar/indonesian-holidays.ts';
 import { lockingTransaction } from '../db/conflicts.ts';
 import { queueCurrentStateMail } from '../db/queries/queue-mail.ts';
 import { bookingLegs } from '../db/schema/bookings.ts';
 import { refunds, tickets } from '../db/schema/payments.ts';
-import { Refused, refuse, type ErrorKeys, type RefusalCode } from '../validation-errors.ts';
+import { refuseCancellation } from '../offer-refusals.ts';
+import { Refused, type ErrorKeys } from '../validation-errors.ts';
 import { assertBookingAccess } from '../services/booking-access.ts';
 import { localizePath } from '../../i18n/locales.ts';
 import { bookingAddress } from './addresses.ts';
 import type { UseCaseContext } from './context.ts';
 import { defineUseCase } from './use-case.ts';
 import { lockPaidTickets } from './lock-paid-tickets.ts';
-
-/** Each refusal's message key: the use case refuses with it, the page shows it beside a ticket it concerns. */
-export const cancellationRefusalCodes: Record<CancellationRefusal, RefusalCode> = {
-  change_closed: 'cancel_error_closed',
-  claim_closed: 'cancel_error_claim_closed',
-  checked_in: 'cancel_error_checked_in',
-  not_active: 'cancel_error_not_active',
-};
 
 export interface Cancelled {
   cancelled: string[];
@@ -61,47 +46,25 @@ function missingAccount(input: Input): ErrorKeys {
  */
 async function cancelTickets(ctx: UseCaseContext, input: Input): Promise<Cancelled> {
   return lockingTransaction(ctx.db, async (tx) => {
-    const { booking, all, chosen, now, categoryOf, sailingOf } = await lockPaidTickets(
+    const { booking, chosen, now, offered } = await lockPaidTickets(
       tx,
       { ...input, lockSeats: ctx.lockSeats, now: ctx.clock },
       { notPaid: 'cancel_error_not_paid', unknownTicket: 'cancel_error_ticket' },
     );
-
-    const priced = chosen.map((ticket) => {
-      const sailing = sailingOf(ticket);
-      const operatorCancelled = sailing?.status === 'cancelled';
-      const departure = sailing?.departsAt ?? openTicketValidity(ticket.issuedAt, now);
-      const refusal = cancellationRefusal(ticket, departure, now, operatorCancelled);
-      if (refusal) throw refuse('tickets', cancellationRefusalCodes[refusal]);
-      assertTicketMove(ticket.status, 'cancelled');
-      const category = categoryOf(ticket.position);
-      return {
-        ticket,
-        category,
-        operatorCancelled,
-        paid: paidForTicket(booking.price, ticket.leg, category),
-      };
-    });
-    // Those who stay on each sailing must still be a party that may travel (no child left without an adult).
-    const staying = all.filter(
-      (t) => !input.tickets.includes(t.ticketNumber) && travelling.includes(t.status),
-    );
-    const groups = Map.groupBy(staying, (t) => `${String(t.leg)}:${String(t.segment)}`);
-    if (!splitKeepsMinorsAccompanied([...groups.values()].map((g) => g.map((t) => categoryOf(t.position)))))
-      throw refuse('tickets', 'cancel_error_minors');
-    const quote = cancellationQuote(priced);
-    if (quote.refund > 0) {
+    // The offer the cancellation page showed, asked again under the locks: each ticket still cancellable, and those
+    // who stay on each sailing still a party that may travel (no child left without an adult).
+    const { choice } = cancellationOffer(offered, now, input.tickets);
+    if (!choice || choice.refusal) throw refuseCancellation(choice?.refusal ?? 'unknown_ticket');
+    for (const ticket of chosen) assertTicketMove(ticket.status, 'cancelled');
+    if (choice.refund > 0) {
       const missing = missingAccount(input);
       if (Object.keys(missing).length > 0) throw new Refused(400, missing);
     }
 
     await tx.update(tickets).set({ status: 'cancelled' }).where(inArray(tickets.ticketNumber, input.tickets));
     // Their seats go back on sale: each segment holds one seat fewer per adult or child cancelled.
-    const seated = priced.filter((p) => p.category !== 'infant');
-    for (const [key, group] of Map.groupBy(
-      seated,
-      (p) => `${String(p.ticket.leg)}:${String(p.ticket.segment)}`,
-    )) {
+    const seated = offered.filter((t) => input.tickets.includes(t.ticketNumber) && t.category !== 'infant');
+    for (const [key, group] of Map.groupBy(seated, (t) => `${String(t.leg)}:${String(t.segment)}`)) {
       const [leg, segment] = key.split(':').map(Number);
       await tx
         .update(bookingLegs)
@@ -115,13 +78,13 @@ async function cancelTickets(ctx: UseCaseContext, input: Input): Promise<Cancell
         );
     }
     let dueOn: string | undefined;
-    if (quote.refund > 0) {
+    if (choice.refund > 0) {
       dueOn = refundDueOn(now);
       await tx.insert(refunds).values({
         bookingId: booking.id,
-        amount: quote.refund,
-        reason: priced.every((p) => p.operatorCancelled) ? 'operator_cancelled' : 'cancellation',
-        ticketNumbers: priced.map((p) => p.ticket.ticketNumber),
+        amount: choice.refund,
+        reason: choice.operatorCancelled ? 'operator_cancelled' : 'cancellation',
+        ticketNumbers: chosen.map((t) => t.ticketNumber),
         bank: input.bank ?? null,
         accountNumber: input.accountNumber ?? null,
         accountHolder: input.accountHolder ?? null,
@@ -130,8 +93,10 @@ async function cancelTickets(ctx: UseCaseContext, input: Input): Promise<Cancell
     }
     await queueCurrentStateMail(tx, booking.id, 'booking_cancelled');
     return {
-      cancelled: priced.map((p) => p.ticket.ticketNumber),
-      ...quote,
+      cancelled: chosen.map((t) => t.ticketNumber),
+      paid: choice.paid,
+      fee: choice.fee,
+      refund: choice.refund,
       ...(dueOn ? { refundDueOn: dueOn } : {}),
     };
   });

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { checkInRefusal, type CheckInRefusal } from '../../domain/after-sales.ts';
 import { assertTicketMove } from '../../domain/booking-lifecycle.ts';
+import { checkInOffer } from '../../domain/offers.ts';
 import { passportProblems } from '../../domain/passport.ts';
 import { checkInSchema, type CheckInRequest } from '../../schemas/check-in.ts';
 import { lockingTransaction } from '../db/conflicts.ts';
@@ -9,18 +9,13 @@ import { bookingTravelDates } from '../db/queries/travel-dates.ts';
 import { bookingPassengers } from '../db/schema/bookings.ts';
 import { tickets } from '../db/schema/payments.ts';
 import { queueCurrentStateMail } from '../db/queries/queue-mail.ts';
-import { refuse, type RefusalCode } from '../validation-errors.ts';
 import { localizePath } from '../../i18n/locales.ts';
+import { refuseCheckIn } from '../offer-refusals.ts';
+import { lockedOfferTickets } from '../services/offer-input.ts';
+import { refuse } from '../validation-errors.ts';
 import { bookingAddress } from './addresses.ts';
 import type { UseCaseContext } from './context.ts';
 import { defineUseCase } from './use-case.ts';
-
-const refusalCodes: Record<CheckInRefusal, RefusalCode> = {
-  not_open_yet: 'checkin_error_not_open',
-  closed: 'checkin_error_closed',
-  not_active: 'checkin_error_not_active',
-  sailing_cancelled: 'checkin_error_sailing_cancelled',
-};
 
 /** Each ticket checked in, with the moment it was (the first time: asking again changes nothing). */
 export type CheckedIn = { ticketNumber: string; checkedInAt: Date }[];
@@ -56,14 +51,14 @@ async function checkInTickets(
       .from(bookingPassengers)
       .where(eq(bookingPassengers.bookingId, bookingId));
     const now = ctx.clock();
-    const { legs, today, last } = await bookingTravelDates(tx, ctx.network, bookingId, now);
-    for (const ticket of rows) {
-      const leg = legs.find((l) => l.leg === ticket.leg && l.segment === ticket.segment);
-      const departsAt = leg?.departsAt;
-      // An open ticket names no sailing until it is claimed: there is nothing to check in for yet.
-      if (!departsAt) throw refuse('tickets', 'checkin_error_not_active');
-      const refusal = checkInRefusal(ticket, departsAt, now, leg.sailingStatus === 'cancelled');
-      if (refusal) throw refuse('tickets', refusalCodes[refusal]);
+    const { segments, today, last } = await bookingTravelDates(tx, ctx.network, bookingId, now);
+    const categoryOf = (position: number) =>
+      passengers.find((person) => person.position === position)?.category ?? 'adult';
+    // The offer the check-in page showed, asked again under the locks (a sailing the operator cancelled since is seen).
+    const offer = checkInOffer(lockedOfferTickets(rows, { price: booking.price, segments, categoryOf }), now);
+    for (const [index, ticket] of rows.entries()) {
+      const verdict = offer.tickets[index];
+      if (verdict && !verdict.allowed) throw refuseCheckIn(verdict.reason);
       const passenger = passengers.find((person) => person.position === ticket.position);
       const passport = passenger && { issued: passenger.passportIssued, expiry: passenger.passportExpiry };
       if (!passport || passportProblems(passport, today, last).length > 0)

@@ -1,26 +1,21 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { claimRefusal, type ClaimRefusal } from '../../domain/after-sales.ts';
 import { assertTicketMove } from '../../domain/booking-lifecycle.ts';
+import { claimOffer } from '../../domain/offers.ts';
 import { toLocal } from '../../domain/port-time.ts';
-import { ticketIssuedOn, ticketValidUntil } from '../../domain/ticket-validity.ts';
 import { claimSchema, type ClaimRequest } from '../../schemas/claim.ts';
 import { lockingTransaction } from '../db/conflicts.ts';
 import { lockBookingForChange, sailingsWithSeats } from '../db/queries/inventory.ts';
 import { queueCurrentStateMail } from '../db/queries/queue-mail.ts';
-import { bookingLegs } from '../db/schema/bookings.ts';
+import { bookingLegs, bookingPassengers } from '../db/schema/bookings.ts';
 import { tickets } from '../db/schema/payments.ts';
-import { refuse, type RefusalCode } from '../validation-errors.ts';
+import { refuseClaim } from '../offer-refusals.ts';
+import { lockedOfferTickets } from '../services/offer-input.ts';
+import { refuse } from '../validation-errors.ts';
 import { assertBookingAccess } from '../services/booking-access.ts';
 import { localizePath } from '../../i18n/locales.ts';
 import { bookingAddress } from './addresses.ts';
 import type { UseCaseContext } from './context.ts';
 import { defineUseCase } from './use-case.ts';
-
-const refusalCodes: Record<ClaimRefusal, RefusalCode> = {
-  expired: 'claim_error_expired',
-  claim_closed_online: 'claim_error_closed_online',
-  not_active: 'claim_error_not_active',
-};
 
 export interface Claimed {
   sailingId: string;
@@ -52,20 +47,25 @@ async function claim(ctx: UseCaseContext, input: ClaimRequest & { bookingId: str
       .orderBy(asc(tickets.ticketNumber))
       .for('update');
     const now = ctx.clock();
-    const [target] = await sailingsWithSeats(tx, [input.sailing], now);
-    if (target?.routeId !== open.routeId || target.operatorCode !== open.operatorCode)
-      throw refuse('sailing', 'claim_error_operator');
-    if (target.status !== 'scheduled') throw refuse('sailing', 'claim_error_operator');
-    const zone = ctx.network.terminal(ctx.network.routeById(open.routeId)?.from ?? '')?.timeZone;
-    const sailingDate = toLocal(target.departsAt, zone ?? 'Asia/Jakarta').date;
-    const claimable = party.filter((ticket) => ticket.status === 'active');
-    if (claimable.length === 0) throw refuse('booking', 'claim_error_not_active');
-    for (const ticket of claimable) {
-      const validUntil = ticketValidUntil(ticketIssuedOn(ticket.issuedAt));
-      const refusal = claimRefusal(ticket, validUntil, sailingDate, target.departsAt, now);
-      if (refusal) throw refuse('sailing', refusalCodes[refusal]);
-      assertTicketMove(ticket.status, 'claimed');
-    }
+    const [[target], passengers] = await Promise.all([
+      sailingsWithSeats(tx, [input.sailing], now),
+      tx
+        .select({ position: bookingPassengers.position, category: bookingPassengers.category })
+        .from(bookingPassengers)
+        .where(eq(bookingPassengers.bookingId, booking.id)),
+    ]);
+    const categoryOf = (position: number) =>
+      passengers.find((p) => p.position === position)?.category ?? 'adult';
+    if (!target) throw refuse('sailing', 'claim_error_operator');
+    const zone = ctx.network.terminal(ctx.network.routeById(target.routeId)?.from ?? '')?.timeZone;
+    const date = toLocal(target.departsAt, zone ?? 'Asia/Jakarta').date;
+    // The party's tickets all ride on the open segment: only a reschedule moves a ticket to another, after a claim.
+    const offered = lockedOfferTickets(party, { price: booking.price, segments: [open], categoryOf });
+    // The offer the claim page showed, asked again under the locks with the sailing chosen.
+    const { choice } = claimOffer(offered, now, { ...target, date });
+    if (!choice || choice.refusal) throw refuseClaim(choice?.refusal ?? 'not_active');
+    const claimable = party.filter((ticket) => choice.tickets.includes(ticket.ticketNumber));
+    for (const ticket of claimable) assertTicketMove(ticket.status, 'claimed');
     if (target.capacity - target.taken < open.seats) throw refuse('sailing', 'claim_error_sold_out');
 
     // The leg's seats count on the sailing from here: the ledger's trigger moves them with sailing_id.

@@ -3,13 +3,15 @@ import type { Database } from '../db/client.ts';
 import { lockBookingForChange, sailingsWithSeats } from '../db/queries/inventory.ts';
 import { bookingPassengers } from '../db/schema/bookings.ts';
 import { tickets } from '../db/schema/payments.ts';
+import { lockedOfferTickets } from '../services/offer-input.ts';
 import { refuse, type RefusalCode } from '../validation-errors.ts';
 
 /**
  * The opening every after-sales change of chosen tickets shares (reschedule, cancel): lock the booking's sailings
  * and `more` (a new sailing) in id order, then the booking (`lockBookingForChange`), refuse an unknown or unpaid
  * booking, then lock all its tickets (in number order) and refuse a chosen number that is not one of them. Read under
- * those locks: the sailings with their seats and status at `now`, and each passenger's category.
+ * those locks: the sailings with their seats and status at `now`, each passenger's category, and every ticket as the
+ * after-sales offers read it (`offered`, domain/offers.ts).
  */
 export async function lockPaidTickets(
   tx: Database,
@@ -49,5 +51,8 @@ export async function lockPaidTickets(
     legs.find((l) => l.leg === t.leg && l.segment === t.segment);
   const sailingOf = (t: { leg: number; segment: number }) =>
     sailingRows.find((s) => s.id === segmentOf(t)?.sailingId);
-  return { booking, legs, all, chosen, now, sailingRows, categoryOf, segmentOf, sailingOf };
+  // What the after-sales offers read, from these rows: the same facts a page builds from the booking's view.
+  const segments = legs.map((l) => ({ ...l, sailing: sailingOf(l) }));
+  const offered = lockedOfferTickets(all, { price: booking.price, segments, categoryOf });
+  return { booking, legs, all, chosen, now, sailingRows, categoryOf, segmentOf, sailingOf, offered };
 }

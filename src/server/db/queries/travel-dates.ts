@@ -11,7 +11,8 @@ import { tickets } from '../schema/payments.ts';
 /**
  * A booking's legs with their departures, the first departure terminal's today, and the travel dates (local; an
  * open ticket's today stands in until it is claimed): what the passport and category rules need, read once. A segment
- * every passenger left by a reschedule is no longer travelled.
+ * every passenger left by a reschedule is no longer travelled (`legs`); `segments` keeps them all, with their sailing,
+ * for the after-sales offers.
  */
 export async function bookingTravelDates(db: Database, network: Network, bookingId: string, now: Date) {
   const [all, issued] = await Promise.all([
@@ -20,7 +21,10 @@ export async function bookingTravelDates(db: Database, network: Network, booking
         leg: bookingLegs.leg,
         segment: bookingLegs.segment,
         routeId: bookingLegs.routeId,
+        operatorCode: bookingLegs.operatorCode,
+        sailingId: bookingLegs.sailingId,
         departsAt: sailings.departsAt,
+        arrivesAt: sailings.arrivesAt,
         sailingStatus: sailings.status,
       })
       .from(bookingLegs)
@@ -40,5 +44,13 @@ export async function bookingTravelDates(db: Database, network: Network, booking
     legs.map((leg) => (leg.departsAt ? toLocal(leg.departsAt, zoneOf(leg.routeId)).date : undefined)),
     today,
   );
-  return { legs, today, dates, last: lastTravelDate(dates, today) };
+  // Every segment with its sailing, moved-from ones too: what the after-sales offers read of each ticket's leg.
+  const segments = all.map(({ sailingId, departsAt, arrivesAt, sailingStatus, ...segment }) => ({
+    ...segment,
+    sailing:
+      sailingId && departsAt && arrivesAt
+        ? { id: sailingId, departsAt, arrivesAt, status: sailingStatus ?? 'scheduled' }
+        : undefined,
+  }));
+  return { legs, segments, today, dates, last: lastTravelDate(dates, today) };
 }
