@@ -1,6 +1,6 @@
 // Loaded on the first submit: the shared schemas and the phone metadata are the island's largest parts, and
 // nothing needs them before the person presses the button.
-import { toE164 } from '../../schemas/phone.ts';
+import { formToInput } from '../../schemas/form-to-input.ts';
 import { passengerSchema } from '../../schemas/booking-details.ts';
 import {
   changePasswordSchema,
@@ -26,20 +26,18 @@ const schemas = {
 
 export { countryOfTyped } from '../../schemas/phone.ts';
 
-/** The form's values as the API takes them (the same payload the plain form's fields make on the server). */
+/**
+ * The form's values as the API takes them: read through the form's schema exactly as the server reads the plain
+ * form's post (`formToInput`: a ticked box, a phone typed beside its country, an empty optional field left out).
+ */
 export function payloadOf(
   kind: AccountFormKind,
   values: Record<string, string | boolean>,
 ): Record<string, unknown> {
-  const { phoneCountry, email, ...rest } = values;
-  const payload: Record<string, unknown> = {
-    ...rest,
-    ...(email === undefined || kind === 'profile' ? {} : { email }),
-  };
-  const country = typeof phoneCountry === 'string' && phoneCountry !== '' ? phoneCountry : 'ID';
-  if (typeof values.phone === 'string') payload.phone = toE164(country, values.phone);
-  if (kind === 'profile' && !values.gender) delete payload.gender;
-  return payload;
+  const form = new URLSearchParams();
+  for (const [name, value] of Object.entries(values))
+    if (value !== false) form.append(name, value === true ? 'on' : value);
+  return formToInput(schemas[kind], form) as Record<string, unknown>;
 }
 
 /** Checks the payload with the form's shared schema: its problems as message keys by field, or none. */

@@ -1,28 +1,22 @@
 import type { APIRoute } from 'astro';
-import { CSRF_FIELD, clearSession, csrfMatches } from '../../server/auth/browser-session.ts';
-import { astroJar } from '../../server/auth/cookie-jars.ts';
-import { endSession } from '../../server/auth/sessions.ts';
-import { readForm } from '../../server/http/body-limit.ts';
-import { isCrossSite } from '../../server/http/same-origin.ts';
 import { localizePath } from '../../i18n/locales.ts';
-import { runtimeDeps } from '../../server/runtime.ts';
+import { astroJar } from '../../server/auth/cookie-jars.ts';
+import { formOf, submitForm } from '../../server/http/form-post.ts';
+import { logOut } from '../../server/use-cases/log-out.ts';
 
 export const prerender = false;
 
 /**
- * "Log out" (the account navigation's form): the server ends this login's session, the cookies go, and the home
- * page follows. Without a matching anti-forgery field nothing ends (another site cannot log a visitor out).
+ * "Log out" (the account navigation's form): the use case ends this login's session and the cookies go, then the
+ * home page. Without a matching anti-forgery field nothing ends (another site cannot log a visitor out): an old
+ * tab's token (renewed at a later login) lands on My account, whose fresh form is one press away from logging out.
  */
-export const POST: APIRoute = async ({ request, cookies, locals, redirect }) => {
-  const jar = astroJar(cookies);
-  const form = await readForm(request);
-  if (isCrossSite(request) || form === 'tooLarge') return new Response(null, { status: 403 });
-  // An old tab's token (renewed at a later login), or another site's form: nothing ends; the account page, with a
-  // fresh form, is one press away from logging out.
-  if (!csrfMatches(jar, form.get(CSRF_FIELD)))
-    return redirect(localizePath('/my-account', locals.locale), 303);
-  const deps = runtimeDeps();
-  if (locals.account) await endSession(await deps.database(), locals.account.accessToken, deps.clock());
-  clearSession(jar, deps);
-  return redirect(localizePath('/', locals.locale), 303);
+export const POST: APIRoute = async (astro) => {
+  const { account, locale } = astro.locals;
+  const actor = account && ({ kind: 'account', userId: account.userId, family: account.family } as const);
+  const posted = await submitForm(
+    { ...formOf(astro), csrf: astroJar(astro.cookies), ...(actor ? { actor } : {}) },
+    logOut,
+  );
+  return posted instanceof Response ? posted : astro.redirect(localizePath('/my-account', locale), 303);
 };

@@ -9,15 +9,16 @@ import { tokenHash } from './tokens.ts';
  * device) stay signed in. Logging out twice changes nothing.
  */
 export async function endSession(db: Database, accessToken: string, now: Date): Promise<void> {
-  const [row] = await db
-    .select({ family: oauthTokens.family })
-    .from(oauthTokens)
-    .where(eq(oauthTokens.accessTokenHash, tokenHash(accessToken)));
-  if (!row?.family) return;
+  const family = await sessionFamily(db, accessToken);
+  if (family) await endFamily(db, family, now);
+}
+
+/** Ends one login: every token of its family (the access and refresh tokens it rotated through). */
+export async function endFamily(db: Database, family: string, now: Date): Promise<void> {
   await db
     .update(oauthTokens)
     .set({ revokedAt: now })
-    .where(and(eq(oauthTokens.family, row.family), isNull(oauthTokens.revokedAt)));
+    .where(and(eq(oauthTokens.family, family), isNull(oauthTokens.revokedAt)));
 }
 
 /**

@@ -53,7 +53,6 @@ export const apiContracts: Record<string, Contract> = {
   'GET /api/bookings/:id/status': {},
   'GET /api/bookings/:id': {},
   'GET /api/boarding-pass/keys': {},
-  'POST /api/logout': {},
   'GET /api/profile': {},
   'GET /api/profile/avatar': {},
   'POST /api/auth/google': { body: googleCodeSchema },

@@ -5,6 +5,7 @@ import { useAccessCode } from '../db/queries/access-codes.ts';
 import { bookings } from '../db/schema/bookings.ts';
 import { attachBooking } from '../services/attach-booking.ts';
 import { refuse } from '../validation-errors.ts';
+import { localizePath } from '../../i18n/locales.ts';
 import { bookingAddress } from './addresses.ts';
 import type { UseCaseContext } from './context.ts';
 import { defineUseCase } from './use-case.ts';
@@ -73,6 +74,10 @@ export const confirmBookingAccess = defineUseCase({
       accessExpiresAt: confirmed.grant.expiresAt.toISOString(),
       attached: confirmed.attached,
     }),
+  },
+  // Proven, on to the booking's order page; the verify page goes on to the task it was opened for.
+  form: {
+    next: (_confirmed, ctx, input) => localizePath(`/booking/check-order/${input.bookingId}`, ctx.locale),
   },
   refusals: [401, 404, 429],
 });

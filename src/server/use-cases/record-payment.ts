@@ -164,7 +164,10 @@ async function applyPayment(
  * `reportedPayment` in payments/gateway.ts). Recorded once, whatever happens to the booking.
  */
 export const recordPayment = {
-  run(ctx: UseCaseContext, reported: ReportedPayment) {
-    return recordReportedPayment(reported, { db: ctx.db, clock: ctx.clock });
+  async run(ctx: UseCaseContext, reported: ReportedPayment) {
+    const result = await recordReportedPayment(reported, { db: ctx.db, clock: ctx.clock });
+    // A new payment queued its e-ticket (or its refund notice): out now, not at the next sweep.
+    if (result.outcome !== 'duplicate' && result.outcome !== 'unknown') ctx.afterCommit(ctx.wakeMail);
+    return result;
   },
 };

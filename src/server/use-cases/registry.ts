@@ -9,6 +9,7 @@ import { forgotPassword } from './forgot-password.ts';
 import { hold } from './hold-seats.ts';
 import { keepSeats } from './keep-seats.ts';
 import { logIn } from './log-in.ts';
+import { logOut } from './log-out.ts';
 import { pay } from './pay.ts';
 import { proveAddress } from './prove-address.ts';
 import { register } from './register.ts';
@@ -47,6 +48,7 @@ export const useCases: readonly AnyUseCase[] = [
   claimOpenTicket,
   // Account
   logIn,
+  logOut,
   register,
   verifyEmail,
   proveAddress,

@@ -5,6 +5,7 @@ import { issueAccessCode } from '../db/queries/access-codes.ts';
 import { queueCurrentStateMail } from '../db/queries/queue-mail.ts';
 import { bookings } from '../db/schema/bookings.ts';
 import { refuse } from '../validation-errors.ts';
+import { localizePath } from '../../i18n/locales.ts';
 import { bookingAddress } from './addresses.ts';
 import type { UseCaseContext } from './context.ts';
 import { defineUseCase } from './use-case.ts';
@@ -48,6 +49,10 @@ export const sendAccessCode = defineUseCase({
     caller: 'guest',
     status: 202,
     answer: (sent) => ({ sentTo: sent.sentTo, expiresAt: sent.expiresAt.toISOString() }),
+  },
+  // The verify page names its own next step (the code's field, for the task it was opened for).
+  form: {
+    next: (_sent, ctx, input) => `${localizePath(`/booking/${input.bookingId}/verify`, ctx.locale)}?sent`,
   },
   refusals: [404, 409, 429],
 });

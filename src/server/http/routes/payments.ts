@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { recordAnomaly } from '../../services/record-anomaly.ts';
-import { useCaseContext } from '../use-case-context.ts';
+import { runUseCase, useCaseContext } from '../use-case-context.ts';
 import { recordPayment } from '../../use-cases/record-payment.ts';
 import type { AppDeps } from '../../deps.ts';
 
@@ -36,10 +36,9 @@ export function paymentsRoutes(deps: AppDeps) {
       c.header('Retry-After', '60');
       return c.json({ status: 'unverified', reason: event.reason }, 503);
     }
-    const result = await recordPayment.run(ctx, event.payment);
+    const result = await runUseCase(recordPayment, ctx, event.payment);
     // Money paid to a VA we have no record of: someone must look, the gateway need not retry.
     if (result.outcome === 'unknown') await anomaly('unknown_attempt');
-    if (result.outcome !== 'duplicate' && result.outcome !== 'unknown') deps.mailQueued?.();
     return c.json({ status: result.outcome });
   });
 }
