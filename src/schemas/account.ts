@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { passwordProblems, type PasswordProblem } from '../domain/password-rule.ts';
-import { contactSchema, isCountry } from './booking-details.ts';
+import type { AccountFormKind } from './account-fields.ts';
+import { contactSchema, isCountry, passengerSchema } from './booking-details.ts';
 import { agreement } from './shared-fields.ts';
 import { isoDate } from './search.ts';
 
@@ -135,3 +136,16 @@ export const profileSchema = z.object({
   ),
 });
 export type ProfileInput = z.infer<typeof profileSchema>;
+
+/** Each account form's schema, by the form's kind (account-fields.ts): the island checks with it, the server reads
+ * the plain form and the fields' limits through it. */
+export const accountFormSchemas = {
+  login: loginSchema,
+  signUp: registerSchema,
+  forgot: forgotPasswordSchema,
+  reset: resetPasswordSchema,
+  profile: profileSchema,
+  changePassword: changePasswordSchema,
+  passenger: passengerSchema,
+  deleteAccount: deleteAccountSchema,
+} as const satisfies Record<AccountFormKind, z.ZodMiniType>;

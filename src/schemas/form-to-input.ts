@@ -9,6 +9,7 @@ const MAX_ROWS = 20;
 
 interface Def {
   type: string;
+  checks?: { _zod: { def: { check: string; maximum?: number } } }[];
   shape?: Record<string, z.ZodMiniType>;
   element?: z.ZodMiniType;
   innerType?: z.ZodMiniType;
@@ -96,4 +97,23 @@ function valueAt(schema: z.ZodMiniType, form: URLSearchParams, name: string): un
  */
 export function formToInput(schema: z.ZodMiniType, form: URLSearchParams): unknown {
   return valueAt(schema, form, '');
+}
+
+/**
+ * The longest value each top-level field of a form's schema takes (its `maxLength` check): what the form's inputs
+ * say as `maxlength`, so the limits a person meets in the browser are the schema's own.
+ */
+export function maxLengthsOf(schema: z.ZodMiniType): Record<string, number> {
+  const shape = defOf(unwrapped(schema).schema).shape ?? {};
+  return Object.fromEntries(
+    Object.entries(shape).flatMap(([field, fieldSchema]) => {
+      const checks = defOf(unwrapped(fieldSchema).schema).checks ?? [];
+      const most = checks.flatMap((check) =>
+        check._zod.def.check === 'max_length' && check._zod.def.maximum !== undefined
+          ? [check._zod.def.maximum]
+          : [],
+      );
+      return most.length > 0 ? [[field, Math.min(...most)]] : [];
+    }),
+  );
 }

@@ -16,10 +16,13 @@ interface Props {
   value: string;
   country: string;
   autoFocus: boolean;
+  /** The schema's longest value for this field, if it says one. */
+  limit: number | undefined;
 }
 
 /** One field of an account form, by its kind: the label, the control (named as the plain form posts it), errors. */
-export function AccountField({ spec, form, errors, t, countries, links, value, country, autoFocus }: Props) {
+export function AccountField(props: Props) {
+  const { spec, form, errors, t, countries, links, value, country, autoFocus, limit } = props;
   const id = `account-${spec.name}`;
   // The phone input's example follows the picked country (undefined until the form holds one).
   const watchedCountry = useWatch({ control: form.control, name: 'phoneCountry' }) as string | undefined;
@@ -171,9 +174,8 @@ export function AccountField({ spec, form, errors, t, countries, links, value, c
             type={type}
             autoComplete={spec.autocomplete}
             required
-            maxLength={
-              spec.kind === 'text' ? 100 : spec.kind === 'email' ? 254 : spec.kind === 'date' ? 10 : 1024
-            }
+            // The schema's limit; a date is ten characters, a password's rule says its own length.
+            maxLength={limit ?? (spec.kind === 'date' ? 10 : 1024)}
             {...focus}
             {...bind(spec.name, spec.kind === 'password' || spec.kind === 'newPassword' ? '' : value)}
           />

@@ -30,6 +30,8 @@ export interface AccountFormProps {
   values: Record<string, string>;
   /** A refused plain-form post's reasons, localized, by field. */
   errors: Record<string, string[]>;
+  /** The longest value each field's schema takes (its `maxlength`). */
+  limits: Record<string, number>;
   /** Fields the form carries unseen (the e-mailed link's token). */
   hidden?: Record<string, string>;
   /** Labels and messages in the page's language, by key (account-fields.ts lists them). */
@@ -242,6 +244,7 @@ export default function AccountForm(props: AccountFormProps) {
           countries={countries}
           links={props.links}
           value={props.values[spec.name] ?? ''}
+          limit={props.limits[spec.name]}
           country={props.values.phoneCountry ?? 'ID'}
           autoFocus={firstRefused === spec.name}
         />

@@ -1,28 +1,8 @@
 // Loaded on the first submit: the shared schemas and the phone metadata are the island's largest parts, and
 // nothing needs them before the person presses the button.
 import { formToInput } from '../../schemas/form-to-input.ts';
-import { passengerSchema } from '../../schemas/booking-details.ts';
-import {
-  changePasswordSchema,
-  deleteAccountSchema,
-  forgotPasswordSchema,
-  loginSchema,
-  profileSchema,
-  registerSchema,
-  resetPasswordSchema,
-} from '../../schemas/account.ts';
+import { accountFormSchemas as schemas } from '../../schemas/account.ts';
 import type { AccountFormKind } from '../../schemas/account-fields.ts';
-
-const schemas = {
-  login: loginSchema,
-  signUp: registerSchema,
-  forgot: forgotPasswordSchema,
-  reset: resetPasswordSchema,
-  profile: profileSchema,
-  changePassword: changePasswordSchema,
-  passenger: passengerSchema,
-  deleteAccount: deleteAccountSchema,
-} as const;
 
 export { countryOfTyped } from '../../schemas/phone.ts';
 

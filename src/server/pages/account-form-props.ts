@@ -1,7 +1,9 @@
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { messagesFor } from '../../i18n/translate.ts';
 import type { AccountFormProps } from '../../islands/account/AccountForm.tsx';
+import { accountFormSchemas } from '../../schemas/account.ts';
 import { accountFormKeys, accountForms, type AccountFormKind } from '../../schemas/account-fields.ts';
+import { maxLengthsOf } from '../../schemas/form-to-input.ts';
 import type { FormRefusal } from '../http/form-post.ts';
 import { countries } from './countries.ts';
 
@@ -40,6 +42,7 @@ export function accountFormProps(
     home: localizePath('/', locale),
     values: { ...page.values, ...typed },
     errors: page.posted?.errors ?? {},
+    limits: maxLengthsOf(accountFormSchemas[kind]),
     // `{example}` stays for the phone input to fill in with the picked country's example.
     messages: messagesFor(accountFormKeys(kind), locale, { example: '{example}' }),
     links: { terms: localizePath('/tnc', locale), privacy: localizePath('/privacy-policy', locale) },

@@ -1,7 +1,6 @@
 import type { AstroCookies } from 'astro';
 import { localizePath } from '../../i18n/locales.ts';
-import { astroJar } from '../auth/cookie-jars.ts';
-import { submitForm, type FormPage } from '../http/form-post.ts';
+import { formOf, submitForm, type FormPage } from '../http/form-post.ts';
 import { findBooking } from '../use-cases/find-booking.ts';
 
 export interface CheckOrderState {
@@ -21,7 +20,8 @@ export async function checkOrderPage(
   destination: (id: string) => string = (id) => `/booking/check-order/${id}`,
 ): Promise<CheckOrderState | Response> {
   const { locale } = page.locals;
-  const posted = await submitForm({ ...page, jar: astroJar(page.cookies) }, findBooking, {
+  // formOf: Astro keeps the request in a getter, which a spread would drop; the cookies keep the grant it gives.
+  const posted = await submitForm(formOf(page), findBooking, {
     next: (found) => localizePath(destination(found.id), locale),
   });
   if (posted instanceof Response) return posted;

@@ -1,28 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type * as z from 'zod/mini';
 import { accountForms, type AccountFormKind } from '../../../src/schemas/account-fields.ts';
-import {
-  changePasswordSchema,
-  deleteAccountSchema,
-  forgotPasswordSchema,
-  loginSchema,
-  profileSchema,
-  registerSchema,
-  resetPasswordSchema,
-} from '../../../src/schemas/account.ts';
-import { passengerSchema } from '../../../src/schemas/booking-details.ts';
+import { accountFormSchemas as schemas } from '../../../src/schemas/account.ts';
+import { maxLengthsOf } from '../../../src/schemas/form-to-input.ts';
 import { payloadOf } from '../../../src/islands/account/account-rules.ts';
 
-const schemas: Record<AccountFormKind, z.ZodMiniObject> = {
-  login: loginSchema,
-  signUp: registerSchema,
-  forgot: forgotPasswordSchema,
-  reset: resetPasswordSchema,
-  profile: profileSchema,
-  changePassword: changePasswordSchema,
-  passenger: passengerSchema,
-  deleteAccount: deleteAccountSchema,
-};
 /** Fields a form posts without showing them: the link's token, the booking a sign-up attaches. */
 const hidden = new Set(['token', 'attach']);
 
@@ -37,6 +18,12 @@ describe('account form fields follow their schemas', () => {
       const read = Object.keys(schemas[kind].shape).filter((name) => !hidden.has(name));
       expect(shown.sort()).toEqual(read.sort());
     });
+
+  it("gives each field the schema's own length limit", () => {
+    expect(maxLengthsOf(schemas.signUp)).toMatchObject({ fullName: 100, email: 254, attach: 64 });
+    expect(maxLengthsOf(schemas.passenger)).toMatchObject({ fullName: 100 });
+    expect(maxLengthsOf(schemas.login)).toEqual({ email: 254, password: 1024 });
+  });
 
   it('sends the island its values as the server reads the plain form (one mapping, formToInput)', () => {
     const values = {
