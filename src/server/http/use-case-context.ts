@@ -44,7 +44,7 @@ export async function useCaseContext(
 /** What each context's use case asked to run after it (`afterCommit`), until its door settles it. */
 const pending = new WeakMap<UseCaseContext, (() => void)[]>();
 
-/** Runs what `ctx.afterCommit` collected, once (use-case.ts `runUseCase`, after `run`). */
+/** Runs what `ctx.afterCommit` collected, once (`runUseCase`, after `run`). */
 export function settleContext(ctx: UseCaseContext): void {
   for (const effect of pending.get(ctx)?.splice(0) ?? []) effect();
 }
