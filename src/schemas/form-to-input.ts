@@ -65,9 +65,8 @@ function valueAt(schema: z.ZodMiniType, form: URLSearchParams, name: string): un
     const repeated = form.getAll(name);
     if (repeated.length > 0) return repeated.slice(0, MAX_ROWS);
     const rows = rowsUnder(form, name);
-    // A list of positions (`saveToList.2` ticked): the positions whose box was ticked.
-    if (isNumber(element))
-      return rows.filter((row) => form.get(`${name}.${String(row)}`) === 'on').map(Number);
+    // A list of positions (`saveToList.2` ticked): the positions whose box was posted (an unticked box is not).
+    if (isNumber(element)) return rows.length === 0 && optional ? undefined : rows;
     if (rows.length === 0) return optional ? undefined : [];
     return rows.map((row) => valueAt(element, form, `${name}.${String(row)}`));
   }

@@ -41,6 +41,6 @@ export interface AppDeps {
   google?: GoogleConfig | undefined;
   /** The key of the account e-mails' links; absent: this installation's (auth/account-links.ts). */
   linkSecret?: () => string;
-  /** Called after a change that queued e-mail (pay, payment, expiry), so it goes out now rather than at the next tick. */
+  /** Wakes the mail job: use cases ask for it through `ctx.afterCommit(ctx.wakeMail)` once they queued a mail. */
   mailQueued?: () => void;
 }

@@ -43,10 +43,13 @@ export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 503;
 export class Refused extends Error {
   readonly status: RefusalStatus;
   readonly errors: ErrorKeys;
-  constructor(status: RefusalStatus, errors: ErrorKeys) {
+  /** When to come back, in seconds (a limit that lifts): the API says it as `Retry-After`. */
+  readonly retryAfter: number | undefined;
+  constructor(status: RefusalStatus, errors: ErrorKeys, retryAfter?: number) {
     super(`refused (${String(status)})`);
     this.status = status;
     this.errors = errors;
+    this.retryAfter = retryAfter;
   }
 }
 

@@ -1,6 +1,8 @@
 import { WEB_CLIENT_GRANTS, upsertOAuthClient } from '../../src/server/auth/clients.ts';
 import type { AppDeps } from '../../src/server/deps.ts';
 import { createApp } from '../../src/server/http/app.ts';
+import { apiContracts } from '../../src/server/http/contracts.ts';
+import type { RefusalStatus } from '../../src/server/validation-errors.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { createRateLimits, type RateLimitSettings } from '../../src/server/http/rate-limits.ts';
 import { Network } from '../../src/server/network.ts';
@@ -30,9 +32,37 @@ export function registerTestWebClient(db: Database): Promise<void> {
   });
 }
 
-/** The API as the server mounts it, on a test database and a fixed clock (or one the test moves). */
+/**
+ * The API as the server mounts it, on a test database and a fixed clock (or one the test moves). Every answer of a
+ * use case's route is held to its declaration: a refusal with a status the use case does not list fails the test
+ * that met it (the fuzz suite checks the same with generated requests).
+ */
 export function testApp(...args: Parameters<typeof testDeps>) {
-  return createApp(testDeps(...args));
+  const app = createApp(testDeps(...args));
+  const request = app.request.bind(app);
+  app.request = async (...call: Parameters<typeof app.request>) => {
+    const answer = await request(...call);
+    const [input, init] = call;
+    const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+    const path = new URL(input instanceof Request ? input.url : String(input), 'http://localhost').pathname;
+    const refusals = contractOf(method, path)?.refusals;
+    if (refusals && answer.status >= 400 && !refusals.includes(answer.status as RefusalStatus))
+      throw new Error(
+        `${method} ${path} answered ${String(answer.status)}, not among its refusals ${String(refusals)}`,
+      );
+    return answer;
+  };
+  return app;
+}
+
+/** The contract of the route a path and method reach (`/api/bookings/:id/...` patterns). */
+function contractOf(method: string, path: string) {
+  for (const [route, contract] of Object.entries(apiContracts)) {
+    const [routeMethod, pattern = ''] = route.split(' ');
+    const matcher = new RegExp(`^${pattern.replace(/:[a-z]+/gi, '[^/]+')}$`);
+    if (routeMethod === method.toUpperCase() && matcher.test(path)) return contract;
+  }
+  return undefined;
 }
 
 /** What the server's parts run with, on a test database and a fixed clock (or one the test moves). */

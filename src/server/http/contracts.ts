@@ -30,7 +30,8 @@ function useCaseContract(useCase: AnyUseCase): [string, Contract] {
   const route = useCase.route;
   if (!route) throw new Error(`${useCase.name} has no route`);
   const refusals = [
-    ...new Set<RefusalStatus>([400, 403, 413, ...callerRefusals[route.caller], ...useCase.refusals]),
+    // Any change may meet rows locked too long (503, `lockingTransaction`) or a cross-site post (403).
+    ...new Set<RefusalStatus>([400, 403, 413, 503, ...callerRefusals[route.caller], ...useCase.refusals]),
   ];
   return [
     `${route.method} /api${route.path}`,

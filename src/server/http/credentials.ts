@@ -13,10 +13,8 @@ import { tokenHolder } from '../auth/oauth-model.ts';
 import { sessionFamily } from '../auth/sessions.ts';
 import { refuse } from '../validation-errors.ts';
 import type { Actor, BookingAccess } from '../use-cases/context.ts';
-import { useCaseContext } from './use-case-context.ts';
 import { BOOKING_ACCESS_HEADER } from '../auth/booking-access.ts';
 import type { AppDeps } from '../deps.ts';
-import { requestLocale } from './request-locale.ts';
 import { isSameOrigin } from './same-origin.ts';
 
 /**
@@ -100,16 +98,6 @@ export async function optionalAccount(c: Context, deps: SessionDeps): Promise<Ac
   if (!isSameOrigin(c.req.raw) || !csrfMatches(jar, c.req.header(CSRF_HEADER))) return { kind: 'guest' };
   const holder = await sessionHolder(deps, jar, c.req.raw);
   return holder ? { kind: 'account', userId: holder.userId } : { kind: 'guest' };
-}
-
-/** The account holder a call is for, and the use cases' context acting for them (or a 401). */
-export async function accountContext(c: Context, deps: AppDeps) {
-  const holder = await accountHolder(c, deps);
-  const ctx = await useCaseContext(deps, c.req.raw, {
-    locale: requestLocale(c.req.raw),
-    actor: { kind: 'account', userId: holder.userId },
-  });
-  return { holder, ctx };
 }
 
 /**

@@ -12,6 +12,7 @@ import type { AppDeps } from '../deps.ts';
 import { bodyTooLarge, readPictureForm } from './body-limit.ts';
 import { accountHolder, bookingCaller, callingClient, optionalAccount } from './credentials.ts';
 import { fieldErrors } from './errors.ts';
+import { isSameOrigin } from './same-origin.ts';
 import { requestLocale } from './request-locale.ts';
 
 interface Env {
@@ -25,8 +26,11 @@ interface Env {
  */
 async function callerContext(c: Context, deps: AppDeps, caller: Caller): Promise<UseCaseContext> {
   const request = c.req.raw;
-  const browser = browserSession(honoJar(c), deps, c.req.raw);
-  const heldHere = getCookie(c, HOLD_COOKIE);
+  // A guest's cookies count only from our own page: an API client keeping cookies (an agent's script holding seats
+  // for several travellers) must not have one traveller's hold released into the next one's booking.
+  const ownPage = isSameOrigin(request) && !c.req.header('Authorization');
+  const browser = ownPage ? browserSession(honoJar(c), deps, request) : noBrowser;
+  const heldHere = ownPage ? getCookie(c, HOLD_COOKIE) : undefined;
   const base = { locale: requestLocale(request), access: { grants: [], heldHere } };
   switch (caller) {
     case 'guest':
@@ -52,16 +56,17 @@ async function callerContext(c: Context, deps: AppDeps, caller: Caller): Promise
       return useCaseContext(deps, request, {
         ...base,
         actor,
-        session: holder.viaCookie ? browser : noBrowser,
+        session: holder.viaCookie ? browserSession(honoJar(c), deps, request) : noBrowser,
       });
     }
     case 'client': {
       const { viaCookie } = await callingClient(c, deps);
-      return useCaseContext(deps, request, { ...base, session: viaCookie ? browser : noBrowser });
+      const session = viaCookie ? browserSession(honoJar(c), deps, request) : noBrowser;
+      return useCaseContext(deps, request, { ...base, session });
     }
     case 'browser': {
       if (!(await callingClient(c, deps)).viaCookie) throw refuse('client', 'api_client_required');
-      return useCaseContext(deps, request, { ...base, session: browser });
+      return useCaseContext(deps, request, { ...base, session: browserSession(honoJar(c), deps, request) });
     }
   }
 }

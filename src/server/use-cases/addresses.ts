@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import { BOOKING_ID_PATTERN } from '../../domain/booking-code.ts';
 import { refuse } from '../validation-errors.ts';
 
@@ -13,11 +14,11 @@ export function bookingAddress(params: Record<string, string | undefined>): { bo
   return { bookingId: id };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const passengerId = z.uuid();
 
 /** A saved passenger's `{id}` (`/api/passengers/{id}`, the Passenger list's forms). */
 export function passengerAddress(params: Record<string, string | undefined>): { id: string } {
   const id = params.id ?? '';
-  if (!UUID.test(id)) throw refuse('passenger', 'api_passenger_not_found');
+  if (!passengerId.safeParse(id).success) throw refuse('passenger', 'api_passenger_not_found');
   return { id };
 }

@@ -50,5 +50,5 @@ export const changePassword = defineUseCase({
     answer: (_changed, ctx) => ({ message: translate('account_password_changed', ctx.locale) }),
   },
   form: { next: (_changed, ctx) => `${localizePath('/my-account', ctx.locale)}?password-changed` },
-  refusals: [401, 403, 429],
+  refusals: [401, 403, 422, 429],
 });

@@ -79,5 +79,5 @@ export const confirmBookingAccess = defineUseCase({
   form: {
     next: (_confirmed, ctx, input) => localizePath(`/booking/check-order/${input.bookingId}`, ctx.locale),
   },
-  refusals: [401, 404, 429],
+  refusals: [401, 404, 422, 429],
 });

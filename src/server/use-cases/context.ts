@@ -42,7 +42,7 @@ export interface UseCaseContext {
   session: BrowserSession;
   /**
    * Runs `effect` once the use case is over (returned or refused): after its transactions have committed, so a job
-   * it wakes finds what it wrote. The doors run them (use-case.ts `runUseCase`); none restates them.
+   * it wakes finds what it wrote. The doors run them (`runUseCase`, http/use-case-context.ts); none restates them.
    */
   afterCommit(effect: () => void): void;
   /** Wakes the mail job: what was queued goes out now, not at the next sweep. Pass it to `afterCommit`. */

@@ -36,5 +36,5 @@ export const deleteAccount = defineUseCase({
   },
   route: { method: 'DELETE', path: '/profile', caller: 'account', status: 204 },
   form: { next: (_deleted, ctx) => `${localizePath('/login', ctx.locale)}?account-deleted` },
-  refusals: [401, 403, 429],
+  refusals: [401, 403, 422, 429],
 });

@@ -61,5 +61,5 @@ export const keepSeats = defineUseCase({
     answer: (expiresAt) => ({ expiresAt: expiresAt.toISOString() }),
   },
   form: { next: (_kept, ctx, input) => localizePath(`/booking/${input.bookingId}`, ctx.locale) },
-  refusals: [404, 409],
+  refusals: [404, 409, 422],
 });

@@ -26,7 +26,7 @@ async function run(
   const login = await ctx.session.logInWithPassword(input);
   if ('refused' in login) {
     // Said already in the reader's language, with when to come back (http/oauth-app.ts).
-    if (login.refused === 'limit') throw new Refused(429, { limit: [{ key: login.message }] });
+    if (login.refused === 'limit') throw new Refused(429, { limit: [{ key: login.message }] }, 60);
     throw refuse('password', 'account_login_failed');
   }
   return login;

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { avatars } from '../db/schema/accounts.ts';
 import { accountOf } from './account-actor.ts';
 import { localizePath } from '../../i18n/locales.ts';
-import { holderProfile as profileOf } from '../services/profile.ts';
+import { holderProfile } from '../services/profile.ts';
 import type { UseCaseContext } from './context.ts';
 import { defineUseCase } from './use-case.ts';
 
@@ -20,7 +20,7 @@ export const removeAvatar = defineUseCase({
     method: 'DELETE',
     path: '/profile/avatar',
     caller: 'account',
-    answer: (_removed, ctx) => profileOf(ctx),
+    answer: (_removed, ctx) => holderProfile(ctx),
   },
   form: { next: (_removed, ctx) => `${localizePath('/my-account', ctx.locale)}?picture-removed` },
   refusals: [401, 403],

@@ -3,7 +3,7 @@ import { avatars } from '../db/schema/accounts.ts';
 import { avatarWebp } from '../images/avatar-image.ts';
 import { accountOf } from './account-actor.ts';
 import { localizePath } from '../../i18n/locales.ts';
-import { holderProfile as profileOf } from '../services/profile.ts';
+import { holderProfile } from '../services/profile.ts';
 import type { UseCaseContext } from './context.ts';
 import { defineUseCase } from './use-case.ts';
 
@@ -37,8 +37,8 @@ export const setAvatar = defineUseCase({
     path: '/profile/avatar',
     caller: 'account',
     picture: true,
-    answer: (_saved, ctx) => profileOf(ctx),
+    answer: (_saved, ctx) => holderProfile(ctx),
   },
   form: { next: (_saved, ctx) => `${localizePath('/my-account', ctx.locale)}?picture-saved` },
-  refusals: [401, 403, 413, 422],
+  refusals: [401, 403, 413, 422, 429],
 });

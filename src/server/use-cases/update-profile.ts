@@ -5,7 +5,7 @@ import { users } from '../db/schema/accounts.ts';
 import { refuse } from '../validation-errors.ts';
 import { accountOf } from './account-actor.ts';
 import { localizePath } from '../../i18n/locales.ts';
-import { holderProfile as profileOf } from '../services/profile.ts';
+import { holderProfile } from '../services/profile.ts';
 import type { UseCaseContext } from './context.ts';
 import { defineUseCase } from './use-case.ts';
 
@@ -28,7 +28,7 @@ export const updateProfile = defineUseCase({
   name: 'update-profile',
   input: profileSchema,
   run,
-  route: { method: 'PUT', path: '/profile', caller: 'account', answer: (_saved, ctx) => profileOf(ctx) },
+  route: { method: 'PUT', path: '/profile', caller: 'account', answer: (_saved, ctx) => holderProfile(ctx) },
   form: { next: (_saved, ctx) => `${localizePath('/my-account', ctx.locale)}?saved` },
-  refusals: [401, 403],
+  refusals: [401, 403, 422],
 });

@@ -1,8 +1,32 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { formToInput } from '../../../src/schemas/form-to-input.ts';
+import type { Database } from '../../../src/server/db/client.ts';
+import { createApp } from '../../../src/server/http/app.ts';
 import { apiContracts } from '../../../src/server/http/contracts.ts';
 import { useCases } from '../../../src/server/use-cases/registry.ts';
+import { examples } from '../../fuzz/support/examples.ts';
+import { testDeps } from '../../support/app.ts';
+
+/**
+ * A JSON body as a browser's plain form posts the same fields: nested names joined by dots, a list of objects in
+ * numbered rows, a list of values repeated, a list of positions as ticked boxes, a true box as `on`.
+ */
+function asPlainForm(body: unknown, form = new URLSearchParams(), prefix = ''): URLSearchParams {
+  if (Array.isArray(body)) {
+    body.forEach((item: unknown, row) => {
+      if (typeof item === 'number') form.append(`${prefix}.${String(item)}`, 'on');
+      else if (typeof item === 'string') form.append(prefix, item);
+      else asPlainForm(item, form, `${prefix}.${String(row)}`);
+    });
+  } else if (typeof body === 'object' && body !== null) {
+    for (const [name, value] of Object.entries(body))
+      asPlainForm(value, form, prefix ? `${prefix}.${name}` : name);
+  } else if (body === true) form.append(prefix, 'on');
+  else if (typeof body === 'string' || typeof body === 'number') form.append(prefix, String(body));
+  return form;
+}
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -16,18 +40,37 @@ function files(dir: string): string[] {
  * after it runs (wake the mail job, log a browser in or out, keep a hold or a grant in a cookie).
  */
 describe('the use-case registry', () => {
-  it('gives every registered use case a route, its contract and a form door', () => {
+  it('mounts a route for every registered use case, with its contract and a form door', () => {
+    // Mounting reads no database: the routes are listed before any request.
+    const app = createApp(testDeps(null as unknown as Database));
+    const mounted = new Set(app.routes.map((r) => `${r.method} ${r.path}`));
     for (const useCase of useCases) {
       expect(useCase.route, `${useCase.name} has no route`).toBeDefined();
       expect(useCase.form, `${useCase.name} has no form door`).toBeDefined();
       const route = useCase.route;
       if (!route) continue;
-      const contract = apiContracts[`${route.method} /api${route.path}`];
+      const key = `${route.method} /api${route.path}`;
+      expect(mounted, `${useCase.name}'s route is not mounted`).toContain(key);
+      const contract = apiContracts[key];
       expect(contract, `${useCase.name} has no contract`).toBeDefined();
       if (!route.picture)
         expect(contract?.body, `${useCase.name}'s contract reads its schema`).toBe(useCase.input);
       expect(contract?.refusals).toEqual(expect.arrayContaining([400, ...useCase.refusals]));
     }
+  });
+
+  it("reads each use case's plain form as its JSON body: the same input from both doors", () => {
+    let compared = 0;
+    for (const useCase of useCases) {
+      const example = useCase.route && examples[`${useCase.route.method} /api${useCase.route.path}`];
+      if (example === undefined) continue;
+      const fromJson = useCase.input.safeParse(example);
+      const fromForm = useCase.input.safeParse(formToInput(useCase.input, asPlainForm(example)));
+      expect(fromJson.success, `${useCase.name}'s example`).toBe(true);
+      expect(fromForm.data, `${useCase.name}'s form`).toEqual(fromJson.data);
+      compared += 1;
+    }
+    expect(compared).toBeGreaterThan(10);
   });
 
   it('names each use case and route once', () => {
@@ -59,10 +102,15 @@ describe('the use-case registry', () => {
     const restated = [
       /mailQueued/,
       /logInBrowserAs\(/,
+      /logInWithPassword\(/,
       /clearSession\(/,
+      /writeSession\(/,
+      /endSession\(/,
+      /endFamily\(/,
       /\.set\(\s*HOLD_COOKIE/,
       /setCookie\([^)]*HOLD_COOKIE/,
       /cookieWithGrant\(/,
+      /\.(keepGrant|keepHold|logIn|logOut)\(/,
     ];
     for (const file of doors) {
       const source = readFileSync(file, 'utf8');
