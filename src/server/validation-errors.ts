@@ -45,11 +45,18 @@ export class Refused extends Error {
   readonly errors: ErrorKeys;
   /** When to come back, in seconds (a limit that lifts): the API says it as `Retry-After`. */
   readonly retryAfter: number | undefined;
-  constructor(status: RefusalStatus, errors: ErrorKeys, retryAfter?: number) {
+  /** Its one reason is the answer's message too (a failed login), not the general "check the fields". */
+  readonly said: boolean;
+  constructor(
+    status: RefusalStatus,
+    errors: ErrorKeys,
+    options: { retryAfter?: number; said?: boolean } = {},
+  ) {
     super(`refused (${String(status)})`);
     this.status = status;
     this.errors = errors;
-    this.retryAfter = retryAfter;
+    this.retryAfter = options.retryAfter;
+    this.said = options.said ?? false;
   }
 }
 

@@ -61,7 +61,7 @@ export function createApp(deps: AppDeps) {
       else if (error.retryAfter !== undefined) c.header('Retry-After', String(error.retryAfter));
       // An account call without a usable session (credentials.ts accountHolder): say which scheme the API takes.
       if (error.status === 401 && error.errors.session) c.header('WWW-Authenticate', bearerChallenge(c));
-      return fieldErrors(c, error.errors, error.status, { single: 'said' });
+      return fieldErrors(c, error.errors, error.status, { said: error.said });
     }
     // A body Hono's validator could not read (JSON that does not parse): bad input, said in the reader's language.
     if (error instanceof HTTPException && error.status < 500)

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { loginSchema } from '../../schemas/account.ts';
 import { localizePath } from '../../i18n/locales.ts';
 import { profileAnswer } from '../services/profile.ts';
-import { Refused, refuse } from '../validation-errors.ts';
+import { Refused } from '../validation-errors.ts';
 import type { UseCaseContext } from './context.ts';
 import { defineUseCase } from './use-case.ts';
 
@@ -26,8 +26,10 @@ async function run(
   const login = await ctx.session.logInWithPassword(input);
   if ('refused' in login) {
     // Said already in the reader's language, with when to come back (http/oauth-app.ts).
-    if (login.refused === 'limit') throw new Refused(429, { limit: [{ key: login.message }] }, 60);
-    throw refuse('password', 'account_login_failed');
+    if (login.refused === 'limit')
+      throw new Refused(429, { limit: [{ key: login.message }] }, { retryAfter: 60 });
+    // One answer for an unknown address, a wrong password and an unconfirmed sign-up: said as the message too.
+    throw new Refused(400, { password: [{ key: 'account_login_failed' }] }, { said: true });
   }
   return login;
 }
