@@ -7,5 +7,5 @@ import type { AstroGlobal } from 'astro';
  */
 export type PageAstro = Pick<
   AstroGlobal,
-  'request' | 'url' | 'params' | 'locals' | 'cookies' | 'response' | 'clientAddress' | 'redirect'
+  'request' | 'url' | 'params' | 'locals' | 'cookies' | 'response' | 'clientAddress' | 'redirect' | 'csp'
 >;
