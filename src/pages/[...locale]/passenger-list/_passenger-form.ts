@@ -5,7 +5,7 @@ import { accountFormProps } from '../../../server/pages/account-form-props.ts';
 import { accountPage } from '../../../server/pages/account-forms.ts';
 import type { PageAstro } from '../../../server/pages/page-astro.ts';
 import { runtimeDeps } from '../../../server/runtime.ts';
-import { savedPassengersOf } from '../../../server/services/saved-passengers.ts';
+import { savedPassengerOf } from '../../../server/services/saved-passengers.ts';
 import { addPassenger, changePassenger } from '../../../server/use-cases/save-passenger.ts';
 
 /**
@@ -20,7 +20,7 @@ export async function servePassengerForm(astro: PageAstro) {
   const adding = param === 'new';
   const existing =
     account && !adding
-      ? (await savedPassengersOf(await runtimeDeps().database(), account.userId)).find((p) => p.id === param)
+      ? await savedPassengerOf(await runtimeDeps().database(), account.userId, param)
       : undefined;
   if (!account || (!adding && !existing)) return undefined;
   const page = accountPage(astro);
