@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
-import { savedPassengers } from '../../src/server/db/schema/accounts.ts';
+import { savedPassengers, users } from '../../src/server/db/schema/accounts.ts';
+import { savedPassengerOf } from '../../src/server/services/saved-passengers.ts';
 import { MAX_SAVED_PASSENGERS } from '../../src/server/use-cases/save-passenger.ts';
 import { ACCOUNT_PASSWORD } from '../factories/accounts.ts';
 import type { testApp } from '../support/app.ts';
@@ -81,6 +84,21 @@ describe.each(testDatabases)('the Passenger list (/api/passengers) on $name', (d
     expect(await list(hana)).toMatchObject([{ id, fullName: 'Siti Rahma' }]);
     // Logged out: no list at all.
     expect((await api.request('/api/passengers')).status).toBe(401);
+  });
+
+  // The form page /passenger-list/{id} (passenger-list/_passenger-form.ts) opens only the holder's own passenger.
+  it("finds a passenger for its form page only among the account's own, whatever the id", async () => {
+    const hana = await holder('hana@example.com');
+    const { id } = (await (await hana.request('/api/passengers', { method: 'POST', json: siti })).json()) as {
+      id: string;
+    };
+    const userId = async (email: string) =>
+      (await handle.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id ?? '';
+    const [hanaId, jokoId] = [await userId('hana@example.com'), await userId('joko@example.com')];
+    expect(await savedPassengerOf(handle.db, hanaId, id)).toEqual({ id, ...siti });
+    expect(await savedPassengerOf(handle.db, jokoId, id)).toBeUndefined();
+    expect(await savedPassengerOf(handle.db, hanaId, randomUUID())).toBeUndefined();
+    expect(await savedPassengerOf(handle.db, hanaId, 'not-a-uuid')).toBeUndefined();
   });
 
   it('checks the passport by the booking rules, with today as the travel date', async () => {

@@ -29,3 +29,16 @@ export async function savedPassengersOf(db: Database, userId: string): Promise<S
     .where(eq(savedPassengers.userId, userId))
     .orderBy(asc(savedPassengers.fullName), asc(savedPassengers.createdAt));
 }
+
+/**
+ * One of the account's saved passengers, by its id (a Passenger list form's address); undefined for another
+ * account's passenger, an unknown id or one of another shape. The list is read whole: it is short (at most
+ * MAX_SAVED_PASSENGERS), and an id that is not a UUID is then never cast by the database.
+ */
+export async function savedPassengerOf(
+  db: Database,
+  userId: string,
+  id: string,
+): Promise<SavedPassenger | undefined> {
+  return (await savedPassengersOf(db, userId)).find((passenger) => passenger.id === id);
+}

@@ -1,0 +1,29 @@
+import { localizePath } from '../../../../i18n/locales.ts';
+import { bookingTaskPage } from '../../../../server/pages/booking-by-id.ts';
+import { checkInLegs } from '../../../../server/pages/check-in-page.ts';
+import type { PageAstro } from '../../../../server/pages/page-astro.ts';
+import { runtimeDeps } from '../../../../server/runtime.ts';
+import { checkIn } from '../../../../server/use-cases/check-in.ts';
+
+/**
+ * /booking/{id}/check-in, one booking's online check-in: the booking's unguessable id gives access, as for its order
+ * page (no proof beyond the link, so no verify step). A plain form that posts to itself: checked in, back here (303,
+ * `?done`) with the boarding passes; refused, its reason above the passengers. Undefined: no such booking (404).
+ */
+export async function serveCheckIn(astro: PageAstro) {
+  const { locale } = astro.locals;
+  const id = astro.params.id ?? '';
+  const task = await bookingTaskPage(astro, id, checkIn);
+  if (task instanceof Response) return task;
+  const { booking, posted } = task;
+  if (!booking) return undefined;
+  const deps = runtimeDeps();
+  return {
+    id,
+    self: localizePath(`/booking/${id}/check-in`, locale),
+    booking,
+    legs: booking.status === 'paid' ? checkInLegs(booking, deps.network, locale, deps.clock()) : [],
+    refusal: posted && Object.values(posted.errors).flat()[0],
+    done: astro.url.searchParams.has('done') && !posted,
+  };
+}

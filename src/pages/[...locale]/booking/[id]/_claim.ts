@@ -1,0 +1,43 @@
+import { localizePath } from '../../../../i18n/locales.ts';
+import { bookingTaskPage } from '../../../../server/pages/booking-by-id.ts';
+import { claimPage } from '../../../../server/pages/claim-page.ts';
+import type { PageAstro } from '../../../../server/pages/page-astro.ts';
+import { runtimeDeps } from '../../../../server/runtime.ts';
+import { claimOpenTicket } from '../../../../server/use-cases/claim-open-ticket.ts';
+
+/**
+ * /booking/{id}/claim, an open ticket claims a sailing, by the booking's unguessable id (as its order page). A plain
+ * form: "Show sailings" sends the date in the address (GET), "Claim this sailing" posts; claimed, the order page
+ * (303) shows the sailing; refused, the reason above the form with the date and the choice kept. A browser that has
+ * not proven the booking goes to its verify page first (bookingTaskPage). Undefined: no such booking (404).
+ */
+export async function serveClaim(astro: PageAstro) {
+  const { locale } = astro.locals;
+  const id = astro.params.id ?? '';
+  const task = await bookingTaskPage(astro, id, claimOpenTicket, 'claim');
+  if (task instanceof Response) return task;
+  const { booking, posted } = task;
+  if (!booking) return undefined;
+  const deps = runtimeDeps();
+  const state =
+    booking.status === 'paid'
+      ? await claimPage(
+          {
+            db: await deps.database(),
+            network: deps.network,
+            now: deps.clock(),
+            horizonDays: deps.horizonDays,
+          },
+          booking,
+          locale,
+          posted?.form ?? astro.url.searchParams,
+        )
+      : undefined;
+  return {
+    id,
+    self: localizePath(`/booking/${id}/claim`, locale),
+    booking,
+    state,
+    refusal: posted && Object.values(posted.errors).flat()[0],
+  };
+}

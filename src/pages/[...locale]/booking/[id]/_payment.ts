@@ -1,0 +1,64 @@
+import { paymentBanks } from '../../../../domain/payment-banks.ts';
+import { BOOKING_ID_PATTERN } from '../../../../domain/booking-code.ts';
+import { effectiveStatus } from '../../../../domain/booking-lifecycle.ts';
+import { localizePath } from '../../../../i18n/locales.ts';
+import { tariffs } from '../../../../server/db/queries/tariffs.ts';
+import { submitForm } from '../../../../server/http/form-post.ts';
+import { keepPrivate } from '../../../../server/pages/booking-by-id.ts';
+import type { PageAstro } from '../../../../server/pages/page-astro.ts';
+import { tripCard } from '../../../../server/pages/trip-card.ts';
+import { runtimeDeps } from '../../../../server/runtime.ts';
+import { bookingView, type BookingView } from '../../../../server/services/booking-view.ts';
+import { pay } from '../../../../server/use-cases/pay.ts';
+
+/** choose: the method form; instructions: the VA to pay; paid / expired: the outcome. */
+function stepOf(booking: BookingView, now: Date): 'choose' | 'instructions' | 'paid' | 'expired' {
+  const status = effectiveStatus(booking, now);
+  return status === 'held' ? 'choose' : status === 'awaiting_payment' ? 'instructions' : status;
+}
+
+/**
+ * /booking/{id}/payment, the live state of one booking's payment (the unguessable id in the address is what gives
+ * access to it): GET shows the step the booking is at (server state, so a reload or another device lands on the
+ * same step); POST is the plain form's "Pay" (works before and without JavaScript) through `submitForm`: a 303 so a
+ * reload never pays twice, or the form again with the reasons (a gateway away: 503 with Retry-After, still held).
+ * A held booking without its details goes back to the booking page (303). Undefined: no such booking (404).
+ */
+export async function servePayment(astro: PageAstro) {
+  const { locale } = astro.locals;
+  const id = astro.params.id ?? '';
+  const deps = runtimeDeps();
+  if (!BOOKING_ID_PATTERN.test(id)) return undefined;
+  const db = await deps.database();
+  const posted = await submitForm(
+    { request: astro.request, locals: { locale } },
+    pay,
+    { params: { id } },
+    deps,
+  );
+  if (posted instanceof Response) return posted;
+  if (posted?.status === 404) return undefined;
+  const bank = posted?.form.get('bank');
+  const values = { ...(bank ? { bank: bank.slice(0, 32) } : {}), agree: posted?.form.get('agree') === 'on' };
+  const booking = await bookingView(db, deps.network, id, locale);
+  if (!booking) return undefined;
+  const step = stepOf(booking, deps.clock());
+  if (step === 'choose' && (!booking.contact || booking.passengers.length === 0))
+    return astro.redirect(localizePath(`/booking/${id}`, locale), 303);
+  const rates = await tariffs(db);
+  const status = posted?.status ?? 200;
+  astro.response.status = status;
+  // The bank could not issue the VA just now: say when trying again makes sense.
+  if (status === 503) astro.response.headers.set('Retry-After', '30');
+  keepPrivate(astro.response.headers);
+  return {
+    step,
+    booking,
+    payment: booking.payment,
+    banks: paymentBanks.map((bank) => ({ bank, fee: rates.transactionFee(bank) ?? 0 })),
+    values,
+    errors: posted?.errors ?? {},
+    sandbox: deps.payments.gateway.name === 'sandbox',
+    card: step === 'paid' ? tripCard(booking, deps.network, locale) : undefined,
+  };
+}
