@@ -1,6 +1,6 @@
 import * as m from '../../paraglide/messages.js';
 import { submitForm } from '../../server/http/form-post.ts';
-import { accountLinkUsable, accountPage } from '../../server/pages/account-forms.ts';
+import { accountLinkUsable, accountPage } from '../../server/pages/account-page.ts';
 import type { PageAstro } from '../../server/pages/page-astro.ts';
 import { proveAddress } from '../../server/use-cases/prove-address.ts';
 

@@ -2,7 +2,7 @@ import { BOOKING_ID_PATTERN } from '../../domain/booking-code.ts';
 import { localizePath } from '../../i18n/locales.ts';
 import { submitForm } from '../../server/http/form-post.ts';
 import { accountFormProps } from '../../server/pages/account-form-props.ts';
-import { accountPage, afterLogin } from '../../server/pages/account-forms.ts';
+import { accountPage, afterLogin } from '../../server/pages/account-page.ts';
 import { verifyPath } from '../../server/pages/booking-access-cookie.ts';
 import { googleButton } from '../../server/pages/google-button.ts';
 import type { PageAstro } from '../../server/pages/page-astro.ts';

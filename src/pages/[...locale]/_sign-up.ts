@@ -2,7 +2,7 @@ import { BOOKING_ID_PATTERN } from '../../domain/booking-code.ts';
 import { localizePath } from '../../i18n/locales.ts';
 import { submitForm } from '../../server/http/form-post.ts';
 import { accountFormProps } from '../../server/pages/account-form-props.ts';
-import { accountPage } from '../../server/pages/account-forms.ts';
+import { accountPage } from '../../server/pages/account-page.ts';
 import { visitorPhoneCountry } from '../../server/pages/country-guess.ts';
 import { googleButton } from '../../server/pages/google-button.ts';
 import type { PageAstro } from '../../server/pages/page-astro.ts';

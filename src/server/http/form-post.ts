@@ -73,6 +73,8 @@ export interface FormOptions<Input, Output> {
   params?: Record<string, string | undefined>;
   /** Where this page goes once it is done, when not the declaration's next page (a second page of one use case). */
   next?: (output: Output, ctx: UseCaseContext, input: Input) => string;
+  /** Fields the page gives itself, whatever was posted (the holder's own address): never taken from the form. */
+  fixed?: Record<string, unknown>;
 }
 
 /**
@@ -101,7 +103,7 @@ export async function submitForm<Schema extends z.ZodMiniType, Params, Output>(
     // An old tab (its token renewed at login since) or another site's form: say to reload, keep what was typed.
     return { status: 403, errors: localizeErrors({ form: [{ key: 'api_forgery' }] }, locals.locale), form };
   }
-  const fields = formToInput(useCase.input, form) as Record<string, unknown>;
+  const fields = { ...(formToInput(useCase.input, form) as object), ...options.fixed };
   const parsed = useCase.input.safeParse(image ? { ...fields, image } : fields);
   if (!parsed.success) {
     const errors = issuesToErrors(parsed.error.issues, useCase.fullPaths);

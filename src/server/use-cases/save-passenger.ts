@@ -1,15 +1,11 @@
 import { and, count, eq } from 'drizzle-orm';
-import * as z from 'zod/mini';
 import { passportProblems } from '../../domain/passport.ts';
 import { toLocal } from '../../domain/port-time.ts';
-import { passengerSchema, type PassengerDetails } from '../../schemas/booking-details.ts';
+import type { PassengerDetails } from '../../schemas/booking-details.ts';
 import { savedPassengers, users } from '../db/schema/accounts.ts';
 import { Refused, refuse, type ErrorKeys } from '../validation-errors.ts';
 import { accountOf } from './account-actor.ts';
-import { localizePath } from '../../i18n/locales.ts';
-import { passengerAddress } from './addresses.ts';
 import type { UseCaseContext } from './context.ts';
-import { defineUseCase } from './use-case.ts';
 
 /** A Passenger list long enough for a big family and a tour leader's regulars, short enough to pick from. */
 export const MAX_SAVED_PASSENGERS = 50;
@@ -20,9 +16,10 @@ type SavePassengerInput = PassengerDetails & { id?: string };
 /**
  * Adds a passenger to the account's Passenger list, or changes one. The passport rules of the booking flow, with
  * today as the last travel date (seed: expiry at least 6 months from today); a date of birth that has been.
- * Another account's passenger is "not found". Answers the passenger's id.
+ * Another account's passenger is "not found". Answers the passenger's id. The step of the add-passenger and
+ * change-passenger use cases.
  */
-async function run(ctx: UseCaseContext, input: SavePassengerInput): Promise<{ id: string }> {
+export async function savePassenger(ctx: UseCaseContext, input: SavePassengerInput): Promise<{ id: string }> {
   const userId = accountOf(ctx);
   const now = ctx.clock();
   const today = toLocal(now, 'Asia/Jakarta').date;
@@ -66,50 +63,6 @@ async function run(ctx: UseCaseContext, input: SavePassengerInput): Promise<{ id
     return added;
   });
 }
-
-const toList = (_saved: unknown, ctx: UseCaseContext) =>
-  `${localizePath('/passenger-list', ctx.locale)}?saved`;
-
-/** Use case: add a passenger to the account's Passenger list. */
-export const addPassenger = defineUseCase({
-  name: 'add-passenger',
-  input: passengerSchema,
-  run,
-  route: { method: 'POST', path: '/passengers', caller: 'account', status: 201 },
-  form: { next: toList },
-  refusals: [401, 403, 409, 422],
-});
-
-/** Use case: change a passenger of the account's list (the address names it; another account's is not found). */
-export const changePassenger = defineUseCase({
-  name: 'change-passenger',
-  input: passengerSchema,
-  address: passengerAddress,
-  run,
-  route: { method: 'PUT', path: '/passengers/:id', caller: 'account' },
-  form: { next: toList },
-  refusals: [401, 403, 404, 422],
-});
-
-/** Removes one passenger from the account's list; another account's (or none) is "not found". */
-async function remove(ctx: UseCaseContext, { id }: { id: string }): Promise<void> {
-  const userId = accountOf(ctx);
-  const removed = await ctx.db
-    .delete(savedPassengers)
-    .where(and(eq(savedPassengers.id, id), eq(savedPassengers.userId, userId)))
-    .returning({ id: savedPassengers.id });
-  if (removed.length === 0) throw refuse('passenger', 'api_passenger_not_found');
-}
-
-export const deletePassenger = defineUseCase({
-  name: 'delete-passenger',
-  input: z.object({}),
-  address: passengerAddress,
-  run: remove,
-  route: { method: 'DELETE', path: '/passengers/:id', caller: 'account', status: 204 },
-  form: { next: (_deleted, ctx) => `${localizePath('/passenger-list', ctx.locale)}?deleted` },
-  refusals: [401, 403, 404],
-});
 
 /**
  * Keeps a booking's passengers in the holder's Passenger list ("Save to my Passenger list" in the booking flow),

@@ -2,7 +2,7 @@ import * as m from '../../../paraglide/messages.js';
 import { localizePath, type Locale } from '../../../i18n/locales.ts';
 import { submitMarkedForm } from '../../../server/http/form-post.ts';
 import { accountFormProps } from '../../../server/pages/account-form-props.ts';
-import { accountPage } from '../../../server/pages/account-forms.ts';
+import { accountPage } from '../../../server/pages/account-page.ts';
 import { phoneForForm } from '../../../server/pages/countries.ts';
 import type { PageAstro } from '../../../server/pages/page-astro.ts';
 import { pictureProps } from '../../../server/pages/picture-form.ts';

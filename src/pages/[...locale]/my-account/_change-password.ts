@@ -1,7 +1,7 @@
 import { localizePath } from '../../../i18n/locales.ts';
 import { submitForm } from '../../../server/http/form-post.ts';
 import { accountFormProps } from '../../../server/pages/account-form-props.ts';
-import { accountPage } from '../../../server/pages/account-forms.ts';
+import { accountPage } from '../../../server/pages/account-page.ts';
 import type { PageAstro } from '../../../server/pages/page-astro.ts';
 import { runtimeDeps } from '../../../server/runtime.ts';
 import { passwordIsSet, profileOf } from '../../../server/services/profile.ts';
@@ -12,7 +12,7 @@ import { forgotPassword } from '../../../server/use-cases/forgot-password.ts';
  * /my-account/change-password: the current password, then the new one twice. Other devices are logged out; this one
  * stays. The island sends PUT /api/profile/change-password; without JavaScript the form posts here. An account made
  * through Google has no password to give: it asks for the e-mailed link that sets one (a plain form, with or without
- * JavaScript), which is "forgot password" for the holder's own address (a hidden field), back here with
+ * JavaScript), which is "forgot password" for the holder's own address (given by the server), back here with
  * `?link-sent`. Protected by the middleware.
  */
 export async function serveChangePassword(astro: PageAstro) {
@@ -24,7 +24,7 @@ export async function serveChangePassword(astro: PageAstro) {
   const email = account && !hasPassword ? ((await profileOf(db, account.userId))?.email ?? '') : '';
   const posted = hasPassword
     ? await submitForm(page.form, changePassword)
-    : await submitForm(page.form, forgotPassword, { next: () => `${self}?link-sent` });
+    : await submitForm(page.form, forgotPassword, { fixed: { email }, next: () => `${self}?link-sent` });
   if (posted instanceof Response) return posted;
   if (posted) astro.response.status = posted.status;
   const props = accountFormProps('changePassword', locale, {

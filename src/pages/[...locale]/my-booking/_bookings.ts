@@ -1,6 +1,6 @@
 import * as m from '../../../paraglide/messages.js';
 import { localizePath } from '../../../i18n/locales.ts';
-import { accountPage } from '../../../server/pages/account-forms.ts';
+import { accountPage } from '../../../server/pages/account-page.ts';
 import type { PageAstro } from '../../../server/pages/page-astro.ts';
 import { runtimeDeps } from '../../../server/runtime.ts';
 import { accountBookings } from '../../../server/services/account-bookings.ts';

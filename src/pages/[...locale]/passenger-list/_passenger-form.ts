@@ -2,11 +2,12 @@ import * as m from '../../../paraglide/messages.js';
 import { localizePath } from '../../../i18n/locales.ts';
 import { submitForm } from '../../../server/http/form-post.ts';
 import { accountFormProps } from '../../../server/pages/account-form-props.ts';
-import { accountPage } from '../../../server/pages/account-forms.ts';
+import { accountPage } from '../../../server/pages/account-page.ts';
 import type { PageAstro } from '../../../server/pages/page-astro.ts';
 import { runtimeDeps } from '../../../server/runtime.ts';
 import { savedPassengerOf } from '../../../server/services/saved-passengers.ts';
-import { addPassenger, changePassenger } from '../../../server/use-cases/save-passenger.ts';
+import { addPassenger } from '../../../server/use-cases/add-passenger.ts';
+import { changePassenger } from '../../../server/use-cases/change-passenger.ts';
 
 /**
  * /passenger-list/{form}, a saved passenger's form: `new` adds one, a passenger's id edits it. The island saves

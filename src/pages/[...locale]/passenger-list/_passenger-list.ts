@@ -1,11 +1,11 @@
 import * as m from '../../../paraglide/messages.js';
 import { localizePath } from '../../../i18n/locales.ts';
 import { submitForm } from '../../../server/http/form-post.ts';
-import { accountPage } from '../../../server/pages/account-forms.ts';
+import { accountPage } from '../../../server/pages/account-page.ts';
 import type { PageAstro } from '../../../server/pages/page-astro.ts';
 import { runtimeDeps } from '../../../server/runtime.ts';
 import { savedPassengersOf } from '../../../server/services/saved-passengers.ts';
-import { deletePassenger } from '../../../server/use-cases/save-passenger.ts';
+import { deletePassenger } from '../../../server/use-cases/delete-passenger.ts';
 
 /**
  * /passenger-list: the account's saved passengers, each with Edit (its form page) and Delete (a plain form posting
