@@ -1,4 +1,3 @@
-import type { WebClient } from './auth/browser-session.ts';
 import type { GoogleConfig } from './auth/google.ts';
 import type { BoardingPassKeys } from './boarding-pass/keys.ts';
 import type { Database } from './db/client.ts';
@@ -43,4 +42,10 @@ export interface AppDeps {
   linkSecret?: () => string;
   /** Wakes the mail job: use cases ask for it through `ctx.afterCommit(ctx.wakeMail)` once they queued a mail. */
   mailQueued?: () => void;
+}
+
+/** An OAuth client of ours: its id and secret (the web app's own, which browsers log in through). */
+export interface WebClient {
+  id: string;
+  secret: () => string;
 }

@@ -1,5 +1,5 @@
 import { atom, computed } from 'nanostores';
-import { csrfToken } from '../islands/shared/api.ts';
+import { csrfToken } from './csrf.ts';
 import { SESSION_EXPIRED_TIMEOUT_MS, noticeForNextPage } from './notifications.ts';
 
 /**

@@ -9,7 +9,7 @@ import { tickets } from '../../src/server/db/schema/payments.ts';
 import { deliverMails } from '../../src/server/jobs/deliver-mails.ts';
 import type { MailMessage } from '../../src/server/mail/transport.ts';
 import { Network } from '../../src/server/network.ts';
-import { boardingPassOf } from '../../src/server/services/boarding-pass.ts';
+import { boardingPassOf } from '../../src/server/documents/boarding-pass-of.ts';
 import { bookingView, type BookingView } from '../../src/server/services/booking-view.ts';
 import { testApp } from '../support/app.ts';
 import { bookingReadyToPay, paidBookingView, ticketNumbersOf } from '../support/booking-flow.ts';

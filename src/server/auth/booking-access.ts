@@ -1,10 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import {
-  ACCESS_GRANT_MINUTES,
-  accessCodeOf,
-  accessSuffices,
-  type AccessStrength,
-} from '../../domain/booking-access.ts';
+import { ACCESS_GRANT_MINUTES, accessSuffices, type AccessStrength } from '../../domain/booking-access.ts';
 import { BOOKING_ID_PATTERN } from '../../domain/booking-code.ts';
 
 /**
@@ -86,9 +81,4 @@ export function cookieWithGrant(secret: string, value: string | undefined, grant
     return held && (held.bookingId !== grant.bookingId || held.strength !== grant.strength);
   });
   return [...kept, grant.token].slice(-GRANTS_KEPT).join(' ');
-}
-
-/** The one-time code a stored nonce stands for (booking_access_codes): the database alone can make none. */
-export function accessCodeFor(secret: string, nonce: string): string {
-  return accessCodeOf(createHmac('sha256', secret).update(`booking-access-code:${nonce}`).digest());
 }

@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps, WebClient } from '../deps.ts';
 import { runGrant, type GrantAnswer } from '../http/oauth-app.ts';
 import { installationSecret } from '../installation-secret.ts';
 import { WEB_CLIENT_GRANTS, WEB_CLIENT_ID } from './clients.ts';
@@ -29,10 +29,6 @@ export const ACCOUNT_HINT_COOKIE = 'segara_account';
 export const CSRF_FIELD = 'csrf';
 
 /** The web app's own OAuth client: its id and secret (WEB_CLIENT_SECRET, else the installation's file). */
-export interface WebClient {
-  id: string;
-  secret: () => string;
-}
 
 export function serverWebClient(): WebClient {
   return {

@@ -17,7 +17,7 @@ import type { BoardingPassSigner } from '../boarding-pass/signing.ts';
 import { renderBoardingPassPdf } from '../documents/boarding-pass.ts';
 import { bookingCancelledMail, refundPaidMail, sailingCancelledMail } from '../mail/after-sales-mails.ts';
 import { boardingPassMail } from '../mail/boarding-pass-mail.ts';
-import { boardingPassOf } from '../services/boarding-pass.ts';
+import { boardingPassOf } from '../documents/boarding-pass-of.ts';
 import { bookingView, type BookingView } from '../services/booking-view.ts';
 import { deliverQueuedMails } from './mail-queue.ts';
 import { serverLinkSecret } from '../auth/account-links.ts';

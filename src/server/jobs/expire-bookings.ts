@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
+import { and, asc, inArray, isNotNull, lte } from 'drizzle-orm';
 import { holdingStatuses } from '../../domain/booking-lifecycle.ts';
 import type { Database } from '../db/client.ts';
+import { endOpenAttempts } from '../db/queries/end-attempts.ts';
 import { lockLedgerRowsOf } from '../db/queries/inventory.ts';
 import { bookings } from '../db/schema/bookings.ts';
-import { payments, sentMails } from '../db/schema/payments.ts';
+import { sentMails } from '../db/schema/payments.ts';
 
 /**
  * Moves held and awaiting-payment bookings past their expiry to `expired`, ends their open payment attempts (whose
@@ -40,19 +41,4 @@ export async function expireBookings(db: Database, now: Date, batch = 200): Prom
         .onConflictDoNothing();
     return ids;
   });
-}
-
-/**
- * Ends the payment attempts of bookings that just expired: a pending VA's attempt expires (its VA is then closed by
- * `closeVirtualAccounts`); one whose process died at the gateway fails, never shown to anyone, no longer adopted.
- */
-export async function endOpenAttempts(tx: Database, bookingIds: string[]): Promise<void> {
-  await tx
-    .update(payments)
-    .set({ status: 'expired' })
-    .where(and(inArray(payments.bookingId, bookingIds), eq(payments.status, 'pending')));
-  await tx
-    .update(payments)
-    .set({ status: 'failed' })
-    .where(and(inArray(payments.bookingId, bookingIds), eq(payments.status, 'creating')));
 }

@@ -4,7 +4,8 @@ import { priceLeg } from '../../domain/pricing.ts';
 import type { Route } from '../../schemas/network.ts';
 import { dayFares, nextDeparture } from '../db/queries/day-fares.ts';
 import { tariffs } from '../db/queries/tariffs.ts';
-import type { SearchContext } from './search-schedules.ts';
+import type { Database } from '../db/client.ts';
+import type { Network } from '../network.ts';
 
 /** Days shown either side of the searched one. */
 export const NEARBY_DAYS = 3;
@@ -27,7 +28,15 @@ export interface NearbyDays {
  * The strip of neighbouring dates for a search: each day's lowest adult price, from one grouped query for the
  * whole week; and, for a day without sailings, the next day that has one. No dead ends.
  */
-export async function nearbyDays(context: SearchContext, route: Route, date: string): Promise<NearbyDays> {
+/** What the neighbouring days are read with (a search's context has it all). */
+export interface NearbyContext {
+  db: Database;
+  network: Network;
+  now: Date;
+  horizonDays: number;
+}
+
+export async function nearbyDays(context: NearbyContext, route: Route, date: string): Promise<NearbyDays> {
   const { db, network, now } = context;
   const zone = network.terminal(route.from)?.timeZone ?? 'Asia/Jakarta';
   const today = toLocal(now, zone).date;

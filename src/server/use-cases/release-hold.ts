@@ -4,7 +4,7 @@ import { BOOKING_ID_PATTERN } from '../../domain/booking-code.ts';
 import { lockingTransaction } from '../db/conflicts.ts';
 import { lockLedgerRowsOf, lockSailingsOfBooking } from '../db/queries/inventory.ts';
 import { bookings } from '../db/schema/bookings.ts';
-import { endOpenAttempts } from '../jobs/expire-bookings.ts';
+import { endOpenAttempts } from '../db/queries/end-attempts.ts';
 import type { UseCaseContext } from './context.ts';
 
 /**

@@ -1,9 +1,13 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { ACCESS_CODE_MINUTES, ACCESS_CODE_TRIES } from '../../../domain/booking-access.ts';
-import { accessCodeFor } from '../../auth/booking-access.ts';
+import { ACCESS_CODE_MINUTES, ACCESS_CODE_TRIES, accessCodeOf } from '../../../domain/booking-access.ts';
 import type { Database } from '../client.ts';
 import { bookingAccessCodes } from '../schema/bookings.ts';
+
+/** The one-time code a stored nonce stands for (booking_access_codes): the database alone can make none. */
+export function accessCodeFor(secret: string, nonce: string): string {
+  return accessCodeOf(createHmac('sha256', secret).update(`booking-access-code:${nonce}`).digest());
+}
 
 /** The booking's code that can still be typed at `now`: the newest, unused, unexpired, with tries left. */
 function liveCode(bookingId: string, now: Date) {

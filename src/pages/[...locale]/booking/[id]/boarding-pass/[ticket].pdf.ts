@@ -3,7 +3,7 @@ import { serverBoardingPassKeys } from '../../../../../server/boarding-pass/keys
 import { renderBoardingPassPdf } from '../../../../../server/documents/boarding-pass.ts';
 import { bookingById } from '../../../../../server/pages/booking-by-id.ts';
 import { runtimeDeps } from '../../../../../server/runtime.ts';
-import { boardingPassOf } from '../../../../../server/services/boarding-pass.ts';
+import { boardingPassOf } from '../../../../../server/documents/boarding-pass-of.ts';
 
 export const prerender = false;
 

@@ -6,10 +6,10 @@ import { signBoardingPass } from '../boarding-pass/signing.ts';
 import type { Database } from '../db/client.ts';
 import { bookingLegs } from '../db/schema/bookings.ts';
 import { tickets } from '../db/schema/payments.ts';
-import type { BoardingPassDocument } from '../documents/boarding-pass.ts';
+import type { BoardingPassDocument } from './boarding-pass.ts';
 import type { Network } from '../network.ts';
 import { formatClock, tripCard } from '../pages/trip-card.ts';
-import type { BookingView } from './booking-view.ts';
+import type { BookingView } from '../services/booking-view.ts';
 
 /**
  * A checked-in ticket's boarding pass, in `locale`: the trip card's clocks for its sailing and the signed QR text.

@@ -1,0 +1,95 @@
+/**
+ * The direction of the dependencies, checked by `npm run lint:deps` (part of `npm run lint` and `npm test`):
+ * domain <- schemas <- db <- queries and use cases <- views and adapters <- deps and the runtime. A rule here names
+ * an import that would run up (or close a cycle); `npm run deps:graph` draws the graph (docs/architecture.md).
+ * The layer rules read run-time imports (a type names a port a lower layer defines, and runs nothing); a cycle is
+ * refused through type imports too, as one closed through `AppDeps` once tied 44 files together.
+ */
+const server = (folders) => `^src/server/(${folders.join('|')})/`;
+
+/** The adapters: what talks to the outside world (HTTP, pages, jobs, mail, documents, browsers, the gateway). */
+const adapters = ['http', 'pages', 'jobs', 'mail', 'documents'];
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycle',
+      severity: 'error',
+      comment: 'A cycle has no direction: one of its imports runs up. Move the shared part down a layer.',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+    {
+      name: 'domain-is-pure',
+      severity: 'error',
+      comment: 'src/domain holds pure rules: it imports nothing of ours but itself.',
+      from: { path: '^src/domain/' },
+      to: { path: '^src/', pathNot: '^src/domain/' },
+    },
+    {
+      name: 'schemas-below-server',
+      severity: 'error',
+      comment: 'Schemas are shared by islands and the server: only the domain and other schemas below them.',
+      from: { path: '^src/schemas/' },
+      to: { path: '^src/', pathNot: '^src/(domain|schemas)/' },
+    },
+    {
+      name: 'db-below-use-cases',
+      severity: 'error',
+      comment: 'The database layer only queries: it knows no use case, service, view or adapter.',
+      from: { path: '^src/server/db/' },
+      to: {
+        path: '^src/',
+        // Beside it at the bottom: the ferry network's data and the refusal every layer throws.
+        pathNot: [
+          '^src/(domain|schemas|server/db)/',
+          '^src/server/(network|network-data|validation-errors)[.]ts$',
+        ],
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
+      name: 'use-cases-below-adapters',
+      severity: 'error',
+      comment:
+        'A use case is run by its doors and asks its context for side effects; it never imports a door.',
+      from: { path: '^src/server/use-cases/' },
+      to: {
+        path: [server(adapters), '^src/(pages|islands|components|layouts|stores)/'],
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
+      name: 'services-below-adapters',
+      severity: 'error',
+      comment: 'Reads (services) serve the use cases, views and doors; they import none of the adapters.',
+      from: { path: '^src/server/services/' },
+      to: {
+        path: [server([...adapters, 'use-cases']), '^src/(pages|islands|components|layouts|stores)/'],
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
+      name: 'server-not-pages-or-islands',
+      severity: 'error',
+      comment: 'The server is imported by pages; it never imports a page, an island, a component or a store.',
+      from: { path: '^src/server/' },
+      to: { path: '^src/(pages|islands|components|layouts|stores)/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'stores-below-islands',
+      severity: 'error',
+      comment: 'Stores are shared by the islands: they import no island.',
+      from: { path: '^src/stores/' },
+      to: { path: '^src/islands/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(node_modules|dist|src/paraglide)' },
+    tsConfig: { fileName: 'tsconfig.json' },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+    reporterOptions: { dot: { collapsePattern: '^src/[^/]+/[^/]+' } },
+  },
+};
