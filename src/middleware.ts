@@ -47,7 +47,7 @@ const framing = defineMiddleware(async (context, next) => {
 /**
  * Who is logged in, for every page rendered on demand: the session cookies read (an expired access token renewed
  * by the refresh cookie) into `locals.account`. A protected page (My account, My booking, Passenger list) seen
- * while logged out goes to the root path (seed section 2), on the server, before anything renders.
+ * while logged out goes to the root path (server/http/guard.ts), on the server, before anything renders.
  */
 const session = defineMiddleware(async (context, next) => {
   if (context.isPrerendered || !readsSession(context.url.pathname)) return next();

@@ -4,8 +4,9 @@ import type { PassengerCategory } from './passengers.ts';
 import { addDays } from './port-time.ts';
 
 /**
- * What a traveller may do with a paid ticket and when (PRODUCT.md section 5, the terms' sections 8-11). Every rule
- * takes the moment it is asked (`now`) and the sailing's departure as instants; nothing here reads a clock.
+ * What a traveller may do with a paid ticket and when (docs/product-rules.md; the terms' sections 8-11).
+ * Every rule takes the moment it is asked (`now`) and the sailing's departure as instants; nothing here reads
+ * a clock.
  */
 
 /** Reschedule and cancel close this long before departure. */
@@ -104,7 +105,7 @@ export function targetSailingRefusal(
 
 /**
  * Whether splitting a leg's travellers into those who move and those who stay keeps the party rules on every
- * sailing (PRODUCT.md section 4): a child or infant travels with an adult, and an infant on a lap needs an adult of
+ * sailing (passengers.ts): a child or infant travels with an adult, and an infant on a lap needs an adult of
  * its own. Each group lists the categories of its passengers still travelling; an empty group is fine.
  */
 export function splitKeepsMinorsAccompanied(groups: readonly (readonly PassengerCategory[])[]): boolean {

@@ -1,6 +1,7 @@
 /**
- * The profile picture's rules (PRODUCT.md section 6, ARCHITECTURE.md "Images"): what a person may upload and what
- * the site keeps of it. One home for the numbers the server checks and the page's words quote.
+ * The profile picture's rules (docs/product-rules.md, Accounts; server/images/avatar-image.ts applies them):
+ * what a person may upload and what the site keeps of it. One home for the numbers the server checks and the
+ * page's words quote.
  */
 
 /** The largest picture file accepted (the 2 MB). With JavaScript the page sends a cropped copy far smaller. */

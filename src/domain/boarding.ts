@@ -1,7 +1,8 @@
 /**
  * When the terminal stops letting a ticket holder through, counted back from the sailing's departure
- * (PRODUCT.md, online check-in: baggage check-in closes 1 hour before departure, the boarding gate 30 minutes before).
- * The trip card, the calendar file and the e-mail all read these, so a change here changes every one of them.
+ * (docs/product-rules.md, Check-in and boarding: baggage check-in closes 1 hour before departure, the
+ * boarding gate 30 minutes before). The trip card, the calendar file and the e-mail all read these, so a
+ * change here changes every one of them.
  */
 export const CHECK_IN_CLOSES_MINUTES_BEFORE = 60;
 export const GATE_CLOSES_MINUTES_BEFORE = 30;

@@ -1,8 +1,9 @@
 /**
- * Who may act on a booking (PRODUCT.md section 5). Its link (the unguessable id) lets anyone who has it see the
- * booking and check in, as an e-ticket in a forwarded e-mail must. What moves money or changes a booking's sailing
- * or owner needs proof on top: the logged-in owner, the booking code with its contact e-mail (`contact`), or a
- * one-time code e-mailed to that address (`mailbox`). Making a booking an account's own needs the mailbox.
+ * Who may act on a booking (docs/decisions/0008-booking-access.md). Its link (the unguessable id) lets anyone
+ * who has it see the booking and check in, as an e-ticket in a forwarded e-mail must. What moves money or
+ * changes a booking's sailing or owner needs proof on top: the logged-in owner, the booking code with its
+ * contact e-mail (`contact`), or a one-time code e-mailed to that address (`mailbox`). Making a booking an
+ * account's own needs the mailbox.
  */
 export type AccessStrength = 'contact' | 'mailbox';
 

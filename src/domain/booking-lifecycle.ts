@@ -1,7 +1,8 @@
 /**
- * The booking lifecycle (PRODUCT.md §4-5): the states of a booking and of its tickets, the moves allowed between
- * them as one table each, and the rules everyone asks about time: does a booking hold its seats at t, how does it
- * read at t, when is payment due, what may the traveller do next. Pure: time is a parameter.
+ * The booking lifecycle (docs/product-rules.md, Booking and payment): the states of a booking and of its
+ * tickets, the moves allowed between them as one table each, and the rules everyone asks about time: does a
+ * booking hold its seats at t, how does it read at t, when is payment due, what may the traveller do next.
+ * Pure: time is a parameter.
  *
  * Services check every status write against these tables (`assertMove`); the SQL seat ledger (migrations 0006 and
  * 0009, `booking_seat_window`) encodes `holdsSeatsAt`, and tests/integration/lifecycle-sql.test.ts proves the two

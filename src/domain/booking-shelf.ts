@@ -1,8 +1,9 @@
 import type { BookingStatus, TicketStatus } from './booking-lifecycle.ts';
 
 /**
- * Where a booking shows in My booking: "Active" while it can still be paid or travelled on, "History" once every
- * ticket is used, cancelled, rescheduled away or expired, or it lapsed unpaid (PRODUCT.md section 6).
+ * Where a booking shows in My booking: "Active" while it can still be paid or travelled on, "History" once
+ * every ticket is used, cancelled, rescheduled away or expired, or it lapsed unpaid (docs/product-rules.md,
+ * Accounts).
  */
 export type BookingShelf = 'active' | 'history';
 

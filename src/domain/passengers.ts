@@ -1,4 +1,4 @@
-/** Passenger categories by age on the day of travel (PRODUCT.md section 3). */
+/** Passenger categories by age on the day of travel (docs/product-rules.md, Search and passengers). */
 export const passengerCategories = ['adult', 'child', 'infant'] as const;
 export type PassengerCategory = (typeof passengerCategories)[number];
 export type ByCategory<T> = Record<PassengerCategory, T>;

@@ -1,6 +1,6 @@
 import { addMonths } from './port-time.ts';
 
-/** PRODUCT.md §4: a passport must stay valid this long after the booking's last travel date. */
+/** A passport must stay valid this long after the booking's last travel date (docs/product-rules.md). */
 export const PASSPORT_MIN_VALIDITY_MONTHS = 6;
 
 export interface PassportDates {

@@ -1,5 +1,5 @@
 /**
- * The password rule (seed section 5, PRODUCT.md section 6): at least 8 characters with upper case, lower case,
+ * The password rule (docs/product-rules.md, Accounts): at least 8 characters with upper case, lower case,
  * digits and special characters. At most 128, so hashing stays cheap whatever is posted. Pure: the sign-up and
  * change-password forms check it as the person types, the server again. The server also refuses the most common
  * passwords (server/auth/common-passwords.ts), a list too large to ship to the browser.

@@ -1,4 +1,4 @@
-/** The virtual-account banks the agency accepts (PRODUCT.md §4), in the order the payment step lists them. */
+/** The virtual-account banks the agency accepts (docs/product-rules.md), in the payment step's order. */
 export const paymentBanks = ['bni', 'bri', 'bsi', 'mandiri', 'permata'] as const;
 export type PaymentBank = (typeof paymentBanks)[number];
 

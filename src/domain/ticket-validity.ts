@@ -1,6 +1,6 @@
 import { addMonths, toLocal } from './port-time.ts';
 
-/** PRODUCT.md section 5: open and fixed tickets expire 3 months after issue. */
+/** Open and fixed tickets expire 3 months after issue (docs/product-rules.md, Tickets). */
 export const TICKET_VALID_MONTHS = 3;
 
 /** The agency's own clock: a ticket's issue date (and so its expiry) is a Batam date, whatever the route. */

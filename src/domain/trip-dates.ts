@@ -1,6 +1,7 @@
 /**
- * PRODUCT.md section 3: the return sailing must leave after the outbound arrives (not at the same minute). The
- * server refuses such a pair when it holds seats; the results page and its bar rule such returns out beforehand.
+ * The return sailing must leave after the outbound arrives, not at the same minute (docs/product-rules.md).
+ * The server refuses such a pair when it holds seats; the results page and its bar rule such returns out
+ * beforehand.
  */
 export function returnLeavesInTime(outboundArrivesAt: Date, returnDepartsAt: Date): boolean {
   return returnDepartsAt.getTime() > outboundArrivesAt.getTime();

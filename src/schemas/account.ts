@@ -122,7 +122,10 @@ export const deleteAccountSchema = z.object({
 });
 export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
 
-/** The profile form (seed section 3). The e-mail is shown, not changed here: it is the login and was proven. */
+/**
+ * The profile form (docs/product-rules.md, Accounts). The e-mail is shown, not changed here: it is the login
+ * and was proven.
+ */
 export const profileSchema = z.object({
   fullName: contactSchema.shape.fullName,
   phone: contactSchema.shape.phone,

@@ -8,9 +8,10 @@ const digitsOnly = (value: unknown) => {
 };
 
 /**
- * Cancelling tickets (PRODUCT.md section 5): the tickets, the bank account the refund goes to (bank, account
- * number, holder name: required when there is something to refund, which the server decides), and the agreement
- * to the cancellation terms. Shared by POST /api/bookings/{id}/cancellation and the cancellation page.
+ * Cancelling tickets (docs/product-rules.md, Cancellation and refunds): the tickets, the bank account the
+ * refund goes to (bank, account number, holder name: required when there is something to refund, which the
+ * server decides), and the agreement to the cancellation terms. Shared by
+ * POST /api/bookings/{id}/cancellation and the cancellation page.
  */
 export const cancellationSchema = z.object({
   tickets: ticketChoice('cancel_error_choose', 'cancel_error_ticket'),

@@ -7,12 +7,12 @@ import {
 import type { PhoneProblemKey } from './phone-problems.ts';
 
 /**
- * The phone rules of the seed (section 9), one home for the phone input, the booking flow, the account forms, their
- * plain-form posts and the API. A number is kept as E.164 (+6281234567890); an empty field is the schema's
- * "required" (or allowed, where a phone is optional).
+ * The phone rules (docs/product-rules.md, Interface), one home for the phone input, the booking flow, the
+ * account forms, their plain-form posts and the API. A number is kept as E.164 (+6281234567890); an empty
+ * field is the schema's "required" (or allowed, where a phone is optional).
  */
 
-/** The most characters a phone field takes, and the national number's digits (the seed's 2 to 17). */
+/** The most characters a phone field takes, and the national number's digits (2 to 17). */
 export const PHONE_MAX_LENGTH = 250;
 export const NATIONAL_DIGITS = { min: 2, max: 17 } as const;
 
@@ -33,7 +33,7 @@ export function countryOfTyped(phone: string): string | undefined {
   return phone.trim().startsWith('+') ? parsePhoneNumberFromString(phone.trim())?.country : undefined;
 }
 
-/** The seed's possibility results of a number in international form (E.164, or `+` and its digits written out). */
+/** The possibility results of a number in international form (E.164, or `+` and its digits written out). */
 export type PhonePossibility = 'is-possible' | 'invalid-country-code' | 'too-long' | 'too-short' | 'unknown';
 
 export function phonePossibility(phone: string): PhonePossibility {

@@ -2,9 +2,10 @@ import * as z from 'zod/mini';
 import { agreement, ticketChoice } from './shared-fields.ts';
 
 /**
- * Moving passengers of one leg onto another sailing of its route (PRODUCT.md section 5): the tickets, the sailing,
- * how a different operator's fee is paid (only at the counter), and the agreement to the reschedule terms. Shared
- * by POST /api/bookings/{id}/reschedule and the reschedule page. Messages are i18n keys.
+ * Moving passengers of one leg onto another sailing of its route (docs/product-rules.md, Rescheduling): the
+ * tickets, the sailing, how a different operator's fee is paid (only at the counter), and the agreement to
+ * the reschedule terms. Shared by POST /api/bookings/{id}/reschedule and the reschedule page. Messages are
+ * i18n keys.
  */
 export const rescheduleSchema = z.object({
   tickets: ticketChoice('reschedule_error_choose', 'reschedule_error_ticket'),

@@ -34,14 +34,14 @@ const schema = z
     PGLITE_DIR: z.string().min(1).default('data/pglite'),
     /** Connections per process to PostgreSQL. */
     DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
-    /** How many days ahead dated sailings exist (rolling; PRODUCT.md asks for at least 90). */
+    /** How many days ahead dated sailings exist (rolling; at least 90: docs/product-rules.md). */
     SAILING_HORIZON_DAYS: z.coerce.number().int().min(90).max(400).default(120),
     /**
      * The public origin, for links in e-mails and documents (the build reads it too, for canonical URLs). Production
      * refuses to start without it (`assertSiteUrlGiven`): the default would send travellers' links nowhere.
      */
     SITE_URL: z.url().default('http://localhost:4321'),
-    /** Minutes a virtual account stays payable after "Pay" (PRODUCT.md §4: 60); seats stay held until then. */
+    /** Minutes a virtual account stays payable after "Pay" (default 60); the seats stay held until then. */
     PAYMENT_WINDOW_MINUTES: z.coerce
       .number()
       .int()
@@ -114,8 +114,9 @@ const schema = z
     /** Other public keys gates accept (a JWK set): keys retired by a rotation, or the next key published early. */
     BOARDING_PASS_PREVIOUS_KEYS: jwkSetText.optional(),
     /**
-     * Sign in with Google (ARCHITECTURE.md): the OAuth client of this site at Google, and where its ID tokens come
-     * from and are checked. The button shows only when the client id, secret, issuer and key-set URL are all set.
+     * Sign in with Google (docs/architecture.md, Accounts and sessions): the OAuth client of this site at
+     * Google, and where its ID tokens come from and are checked. The button shows only when the client id,
+     * secret, issuer and key-set URL are all set.
      */
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -125,7 +126,7 @@ const schema = z
     /** Google's sign-in library, loaded by the page on demand. */
     GOOGLE_SCRIPT_URL: z.url().default('https://accounts.google.com/gsi/client'),
     /**
-     * Guess the phone input's country from the visitor's address (seed section 9; off unless set): a GET to this
+     * Guess the phone input's country from the visitor's address (off unless set): a GET to this
      * IP-to-country service, `{ip}` replaced by the address; the reply is `1;CC;...` (e.g. ip2c.org's
      * `https://ip2c.org/{ip}`). The address leaves the site for that service: say so in the privacy policy first.
      */

@@ -11,7 +11,7 @@ export interface NotificationState {
   timeout: number | undefined;
 }
 
-/** Timeouts of the seed specification (section 9). */
+/** The notification timeouts (docs/product-rules.md, Interface). */
 export const INITIAL_TIMEOUT_MS = 3000;
 export const HELPER_TIMEOUT_MS = 2000;
 export const COMPONENT_DEFAULT_TIMEOUT_MS = 5000;
@@ -77,8 +77,8 @@ export interface ApiErrorBody {
 }
 
 /**
- * The seed's error rule: a field map gives one notification per message, "field: message"; any other failure
- * shows the server's message, or the generic text when there is none.
+ * The API error rule (docs/product-rules.md, Interface): a field map gives one notification per message,
+ * "field: message"; any other failure shows the server's message, or the generic text when there is none.
  */
 export function notifyApiError(
   body: ApiErrorBody | null | undefined,

@@ -3,9 +3,9 @@ import { csrfToken } from './csrf.ts';
 import { SESSION_EXPIRED_TIMEOUT_MS, noticeForNextPage } from './notifications.ts';
 
 /**
- * The session as islands see it (seed section 3's auth state, without the tokens): whether someone is logged in,
- * whether a logout is under way, and the cached profile. The tokens themselves live in HttpOnly cookies that no
- * page script can read; this store only mirrors what the server said (`GET /api/session`, a login, a logout).
+ * The session as islands see it (never the tokens): whether someone is logged in, whether a logout is under
+ * way, and the cached profile. The tokens themselves live in HttpOnly cookies that no page script can read;
+ * this store only mirrors what the server said (`GET /api/session`, a login, a logout).
  */
 export interface CachedProfile {
   fullName: string;
@@ -50,7 +50,7 @@ $session.listen((value) => {
   }
 });
 
-/** Logged in: a profile is cached and no logout is under way (the seed: false while logging out). */
+/** Logged in: a profile is cached and no logout is under way (false as soon as a logout starts). */
 export const $loggedIn = computed($session, (session) => session.profile !== null && !session.loggingOut);
 
 // The session cookies are gone (logged out in a plain form, expired, another tab): so is the cached profile.
@@ -67,8 +67,8 @@ export function forgetSession(): void {
 }
 
 /**
- * The server said the session is over (401/402, seed section 8): login data cleared, the home page, and there the
- * info message for 4 seconds.
+ * The server said the session is over (401/402; docs/product-rules.md, Accounts): login data cleared, the
+ * home page, and there the info message for 4 seconds.
  */
 export function sessionEnded(message: string, home: string): void {
   forgetSession();
@@ -77,10 +77,11 @@ export function sessionEnded(message: string, home: string): void {
 }
 
 /**
- * Logs out (seed section 3): "logging out" at once, then the server ends the session (`POST /api/logout`, which
- * also clears the HttpOnly cookies), then the cached profile goes, whatever the server said. Answers whether the
- * session is over (ended now, or already); when not (no answer within 10 s, a refusal, a failure) the caller posts
- * the plain form, so the cookies of a shared computer never outlive a press of "Log out".
+ * Logs out (docs/product-rules.md, Accounts): "logging out" at once, then the server ends the session
+ * (`POST /api/logout`, which also clears the HttpOnly cookies), then the cached profile goes, whatever the
+ * server said. Answers whether the session is over (ended now, or already); when not (no answer within 10 s,
+ * a refusal, a failure) the caller posts the plain form, so the cookies of a shared computer never outlive a
+ * press of "Log out".
  */
 export async function logOut(locale: string, home: string): Promise<boolean> {
   $session.set({ ...$session.get(), loggingOut: true });

@@ -216,7 +216,7 @@ describe.each(testDatabases)('a browser session in HttpOnly cookies (/api/sessio
     });
   });
 
-  it('checks the profile form: required fields by the seed, a birth date in the past', async () => {
+  it('checks the profile form: every field required, a birth date in the past', async () => {
     const browser = await loggedIn();
     const empty = await browser.request('/api/profile', {
       method: 'PUT',

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countryOfReply, guessedPhoneCountry, placeable } from '../../src/server/pages/country-guess.ts';
 
-/** An IP-to-country service as the seed describes it (`1;CC;...`), run by the test on a local port. */
+/** An IP-to-country service as config.ts describes it (`1;CC;...`), run by the test on a local port. */
 let service: Server;
 let base = '';
 const asked: string[] = [];
@@ -31,7 +31,7 @@ afterAll(() => {
   service.close();
 });
 
-describe("the phone input's country guessed from the visitor's address (seed section 9, off by default)", () => {
+describe("the phone input's country guessed from the visitor's address (off by default)", () => {
   it('reads the country only from a reply whose first field is 1 and whose second is a country', () => {
     expect(countryOfReply('1;SG;SGP;Singapore')).toBe('SG');
     expect(countryOfReply('1;ID;IDN;Indonesia\n')).toBe('ID');

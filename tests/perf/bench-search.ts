@@ -1,5 +1,6 @@
-// `npm run bench:search` (on demand, not in CI): the production server on PostgreSQL under autocannon, searching
-// many routes, dates and parties the way travellers do. Target (ARCHITECTURE.md §5): >= 2,500 req/s, p99 <= 20 ms.
+// `npm run bench:search` (on demand, not in CI): the production server on PostgreSQL under autocannon,
+// searching many routes, dates and parties the way travellers do. Target (docs/architecture.md, Budgets):
+// >= 2,500 req/s, p99 <= 20 ms.
 //
 // PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local server at 127.0.0.1:5432 (user postgres).
 // The script creates its own database there, seeds it like `npm start`, and drops it afterwards.

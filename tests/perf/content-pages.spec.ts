@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { everyContentPage } from '../e2e/content-pages.ts';
 
-/** ARCHITECTURE.md: a content page's HTML with its CSS fits the first TCP round trip (14 KB compressed). */
+/** A content page's HTML with its CSS fits the first TCP round trip (docs/architecture.md, Budgets). */
 const BUDGET_BYTES = 14 * 1024;
 test.describe.configure({ mode: 'serial' });
 const measured: Record<string, { html: number; css: number; total: number; scripts: number }> = {};

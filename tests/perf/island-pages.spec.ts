@@ -1,7 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 
-/** ARCHITECTURE.md: JS before the island is interactive <= 100 KB gzip; all JS of a route <= 150 KB gzip. */
+/**
+ * JS before the island is interactive <= 100 KB gzip; all JS of a route <= 150 KB gzip (docs/architecture.md,
+ * Budgets).
+ */
 const INTERACTIVE_BUDGET = 100 * 1024;
 const ROUTE_BUDGET = 150 * 1024;
 

@@ -83,7 +83,7 @@ const sentKey: Partial<Record<AccountFormKind, string>> = {
  * Every account form (log in, sign up, forgot and new password, profile, change password): rendered on the server
  * as a plain form that works without JavaScript, then checked in the browser with the shared schema and sent as
  * JSON to the API, the session staying in HttpOnly cookies. Refusals show at their fields; other failures as the
- * seed's notifications; a 401 ends the session (home, "Login session has ended").
+ * notifications (stores/notifications.ts); a 401 ends the session (home, "Login session has ended").
  */
 export default function AccountForm(props: AccountFormProps) {
   const { kind, messages } = props;

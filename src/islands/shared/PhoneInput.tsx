@@ -22,10 +22,11 @@ interface Props {
 }
 
 /**
- * The one phone input (seed section 9) of the booking flow and the account forms: a country picker and the number
- * as people write it, posted as two fields (the server makes the E.164 value). Typing `+` and a code moves the
- * picker to that country; a refused number shows an example of the picked country's numbers. The phone rules
- * (libphonenumber-js, schemas/phone.ts) load only when needed: on `+`, or with an error to explain.
+ * The one phone input (docs/product-rules.md, Interface) of the booking flow and the account forms: a country
+ * picker and the number as people write it, posted as two fields (the server makes the E.164 value). Typing
+ * `+` and a code moves the picker to that country; a refused number shows an example of the picked country's
+ * numbers. The phone rules (libphonenumber-js, schemas/phone.ts) load only when needed: on `+`, or with an
+ * error to explain.
  */
 export function PhoneInput(props: Props) {
   const { ids, labels, countries, errors, bind, country } = props;

@@ -1,6 +1,7 @@
 /**
- * The seed's rule for a part of the page that fails to load (a lazy island chunk after a deploy, a dropped
- * connection): reload the page once, guarded by a flag in session storage; a second failure is only logged.
+ * The rule (docs/product-rules.md, Interface) for a part of the page that fails to load (a lazy island chunk
+ * after a deploy, a dropped connection): reload the page once, guarded by a flag in session storage; a second
+ * failure is only logged.
  */
 export const RELOAD_FLAG = 'segara:reloaded-after-load-failure';
 

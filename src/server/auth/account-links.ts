@@ -9,8 +9,8 @@ export type AccountLinkPurpose = (typeof accountLinkPurposes)[number];
 export type AccountLink = typeof accountLinks.$inferSelect;
 
 /**
- * How long an e-mailed link works: a new password's for 60 minutes (PRODUCT.md section 6), a sign-up's and an
- * address proof's a day.
+ * How long an e-mailed link works: a new password's for 60 minutes (docs/product-rules.md, Accounts), a
+ * sign-up's and an address proof's a day.
  */
 export const LINK_LIFETIME_MINUTES: Record<AccountLinkPurpose, number> = {
   reset_password: 60,

@@ -12,10 +12,10 @@ import { sessionFamily } from './sessions.ts';
 import { newToken, tokenHash } from './tokens.ts';
 
 /**
- * The browser's session (seed section 4, made safe): the site is its own OAuth client on the server, and a browser
- * holds its user's tokens only in HttpOnly cookies that page JavaScript cannot read. Cookie-authenticated changes
- * also need the anti-forgery token: a readable cookie the page sends back in a header (islands) or a hidden field
- * (plain forms), which another site can neither read nor set.
+ * The browser's session (docs/decisions/0007-browser-sessions.md): the site is its own OAuth client on the
+ * server, and a browser holds its user's tokens only in HttpOnly cookies that page JavaScript cannot read.
+ * Cookie-authenticated changes also need the anti-forgery token: a readable cookie the page sends back in a
+ * header (islands) or a hidden field (plain forms), which another site can neither read nor set.
  */
 export const SESSION_COOKIE = 'segara_session';
 export const REFRESH_COOKIE = 'segara_refresh';
@@ -63,7 +63,7 @@ export interface CookieOptions {
 export interface SessionTokens {
   accessToken: string;
   refreshToken: string;
-  /** Seconds the access token lives: its cookie's lifetime (seed section 9). */
+  /** Seconds the access token lives (`expires_in`), and so its cookie's lifetime. */
   expiresIn: number;
 }
 

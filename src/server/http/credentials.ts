@@ -18,12 +18,12 @@ import type { AppDeps } from '../deps.ts';
 import { isSameOrigin } from './same-origin.ts';
 
 /**
- * The two credentials of the seed's calls (section 7): an account holder's calls carry their access token as
- * `Authorization: Bearer <token>`; the application's public calls (register, recovery) carry its client token raw
- * in `Authorization`. A browser on this site sends neither: its session is in HttpOnly cookies
- * (auth/browser-session.ts), so its changes must also show the anti-forgery token and come from our own origin.
- * A missing, unknown, expired or revoked token is a 401 with the session-ended message, which the site answers by
- * clearing the login and going home.
+ * The API's two credentials (docs/architecture.md, Accounts and sessions): an account holder's calls carry
+ * their access token as `Authorization: Bearer <token>`; the application's public calls (register, recovery)
+ * carry its client token raw in `Authorization`. A browser on this site sends neither: its session is in
+ * HttpOnly cookies (auth/browser-session.ts), so its changes must also show the anti-forgery token and come
+ * from our own origin. A missing, unknown, expired or revoked token is a 401 with the session-ended message,
+ * which the site answers by clearing the login and going home.
  */
 function presented(c: Context): string {
   return (c.req.header('Authorization') ?? '').trim();

@@ -1,6 +1,9 @@
 import { stripLocale } from '../../i18n/locales.ts';
 
-/** The account holder's pages (seed section 2, "protected routes"), in either language, with what lies below. */
+/**
+ * The account holder's pages, in either language, with what lies below: a logged-out visitor goes to the root
+ * path (middleware.ts).
+ */
 const protectedRoots = ['/my-account', '/my-booking', '/passenger-list'];
 
 export function isProtectedPath(pathname: string): boolean {

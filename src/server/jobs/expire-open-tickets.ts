@@ -6,9 +6,10 @@ import { bookingLegs } from '../db/schema/bookings.ts';
 import { tickets } from '../db/schema/payments.ts';
 
 /**
- * Open tickets never claimed expire 3 months after issue (PRODUCT.md section 5) and move to the booking's history:
- * `active` -> `expired` once their last valid Batam day has passed. They hold no seat, so nothing else changes; a
- * claim racing this waits on the ticket rows (`for update`) and finds them expired, or claimed them first.
+ * Open tickets never claimed expire 3 months after issue (docs/product-rules.md, Tickets) and move to the
+ * booking's history: `active` -> `expired` once their last valid Batam day has passed. They hold no seat, so
+ * nothing else changes; a claim racing this waits on the ticket rows (`for update`) and finds them expired,
+ * or claimed them first.
  */
 export async function expireOpenTickets(db: Database, now: Date): Promise<number> {
   const today = toLocal(now, 'Asia/Jakarta').date;

@@ -42,8 +42,9 @@ export function placeable(address: string): boolean {
 }
 
 /**
- * The country of the reply `1;CC;...` (the seed's IP-to-country format): its first field `1`, its second a country
- * the phone rules know. Anything else (`0;...`, an unknown code, not text) is no guess.
+ * The country of the reply `1;CC;...` (the IP-to-country service's format, PHONE_COUNTRY_LOOKUP_URL in
+ * config.ts): its first field `1`, its second a country the phone rules know. Anything else (`0;...`, an
+ * unknown code, not text) is no guess.
  */
 export function countryOfReply(reply: string): string | undefined {
   const [status, code] = reply.trim().split(';');

@@ -118,7 +118,7 @@ export class GatewayUnavailable extends Error {}
 /** No answer at all (network down, timeout): unlike a refusal of one request, every next call would fail too. */
 export class GatewayUnreachable extends GatewayUnavailable {}
 
-/** One interface for every way to take a virtual-account payment (PRODUCT.md §4). */
+/** One interface for every way to take a virtual-account payment (the sandbox, Xendit). */
 export interface PaymentGateway {
   readonly name: 'sandbox' | 'xendit';
   /** Issue a closed, single-use VA for the amount due, expiring at the deadline. Throws GatewayUnavailable. */

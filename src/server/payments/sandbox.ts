@@ -30,7 +30,7 @@ export interface SandboxCallbackBody {
 }
 
 /**
- * Bank-shaped numbers (DOMAIN-FACTS.md): BNI 16 digits with its 8808 prefix, BRI 15 with a 5-digit company prefix,
+ * Bank-shaped numbers: BNI 16 digits with its 8808 prefix, BRI 15 with a 5-digit company prefix,
  * Permata 16 with a 4-digit prefix, BSI 16 (not documented publicly), Mandiri 15 starting with its 5-digit company
  * code, as Xendit issues them (the payer types the whole number after the code).
  */

@@ -38,11 +38,12 @@ function missingAccount(input: Input): ErrorKeys {
 }
 
 /**
- * Cancellation (PRODUCT.md section 5), per ticket: up to 2 hours before departure with a fee of IDR 150,000 a
- * ticket (the refund never below zero, the transaction fee kept), or, for a sailing the operator cancelled, up to
- * 1 week after it without fee. Locks the booking's sailings, then the booking, then its tickets, the order a check-in
- * of the same ticket follows too (booking, then tickets), so one of the two wins and the other sees it. The seats go
- * back on sale in the same transaction; the refund joins the agency's queue with its promised date.
+ * Cancellation (docs/product-rules.md, Cancellation and refunds), per ticket: up to 2 hours before departure
+ * with a fee of IDR 150,000 a ticket (the refund never below zero, the transaction fee kept), or, for a
+ * sailing the operator cancelled, up to 1 week after it without fee. Locks the booking's sailings, then the
+ * booking, then its tickets, the order a check-in of the same ticket follows too (booking, then tickets), so
+ * one of the two wins and the other sees it. The seats go back on sale in the same transaction; the refund
+ * joins the agency's queue with its promised date.
  */
 async function cancelTickets(ctx: UseCaseContext, input: Input): Promise<Cancelled> {
   return lockingTransaction(ctx.db, async (tx) => {

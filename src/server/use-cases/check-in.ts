@@ -21,11 +21,12 @@ import { defineUseCase } from './use-case.ts';
 export type CheckedIn = { ticketNumber: string; checkedInAt: Date }[];
 
 /**
- * Online check-in (PRODUCT.md section 5): per passenger, from 24 hours to 1 hour before the sailing, with passport
- * data valid for the whole trip. Its sailings are locked first (shared), then the booking's row, then its tickets:
- * an operator's cancellation of the sailing (which locks the sailing for update) and a cancellation of the same
- * ticket (sailings, booking, tickets, in the same order) each wait for this check-in or win before it. Checking in twice is
- * harmless: the ticket keeps its first check-in time, and so the same boarding pass.
+ * Online check-in (docs/product-rules.md, Check-in and boarding): per passenger, from 24 hours to 1 hour
+ * before the sailing, with passport data valid for the whole trip. Its sailings are locked first (shared),
+ * then the booking's row, then its tickets: an operator's cancellation of the sailing (which locks the
+ * sailing for update) and a cancellation of the same ticket (sailings, booking, tickets, in the same order)
+ * each wait for this check-in or win before it. Checking in twice is harmless: the ticket keeps its first
+ * check-in time, and so the same boarding pass.
  */
 async function checkInTickets(
   ctx: Pick<UseCaseContext, 'db' | 'clock' | 'network' | 'lockSeats'>,

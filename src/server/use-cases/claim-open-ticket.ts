@@ -23,11 +23,11 @@ export interface Claimed {
 }
 
 /**
- * Claiming an open ticket (PRODUCT.md section 5): the party's open leg takes a sailing of its route and operator,
- * leaving at least 1 hour from now and on or before the tickets' last valid day, seats permitting. The sailing is
- * locked before the booking (docs/decisions/0001), so claims and holds racing for its last seats never oversell;
- * the leg's seats start counting on it in the same transaction (the seat ledger's triggers), the tickets become
- * `claimed`, and the e-tickets naming the sailing are e-mailed.
+ * Claiming an open ticket (docs/product-rules.md, Tickets): the party's open leg takes a sailing of its route
+ * and operator, leaving at least 1 hour from now and on or before the tickets' last valid day, seats
+ * permitting. The sailing is locked before the booking (docs/decisions/0001), so claims and holds racing for
+ * its last seats never oversell; the leg's seats start counting on it in the same transaction (the seat
+ * ledger's triggers), the tickets become `claimed`, and the e-tickets naming the sailing are e-mailed.
  */
 async function claim(ctx: UseCaseContext, input: ClaimRequest & { bookingId: string }): Promise<Claimed> {
   return lockingTransaction(ctx.db, async (tx) => {

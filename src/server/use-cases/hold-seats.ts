@@ -26,7 +26,7 @@ interface HoldContext {
   locale: Locale;
   /**
    * Lock the sailings before counting their seats. Only the concurrency tests turn it off, to prove they catch
-   * the oversell a missing lock causes (ARCHITECTURE.md §4.8).
+   * the oversell a missing lock causes (tests/concurrency/oversell.test.ts).
    */
   lockSeats?: boolean;
 }

@@ -26,11 +26,11 @@ export interface Rescheduled {
 type Input = ReturnType<typeof rescheduleSchema.parse> & { bookingId: string };
 
 /**
- * Reschedule (PRODUCT.md section 5): moves the chosen passengers of one leg onto another sailing of its route. The
- * old sailings and the new one are locked together, in id order, before the booking (docs/decisions/0001), so 50
- * travellers racing for 5 free seats get exactly 5 moves; their seats leave the old sailing and take the new one
- * in the same transaction. The moved tickets become `rescheduled` and new ones (new numbers) are issued on a new
- * segment of the leg; an e-mail with the new e-ticket goes out.
+ * Reschedule (docs/product-rules.md, Rescheduling): moves the chosen passengers of one leg onto another
+ * sailing of its route. The old sailings and the new one are locked together, in id order, before the booking
+ * (docs/decisions/0001), so 50 travellers racing for 5 free seats get exactly 5 moves; their seats leave the
+ * old sailing and take the new one in the same transaction. The moved tickets become `rescheduled` and new
+ * ones (new numbers) are issued on a new segment of the leg; an e-mail with the new e-ticket goes out.
  */
 async function moveTickets(ctx: UseCaseContext, input: Input): Promise<Rescheduled> {
   return lockingTransaction(ctx.db, async (tx) => {

@@ -15,7 +15,7 @@ type SavePassengerInput = PassengerDetails & { id?: string };
 
 /**
  * Adds a passenger to the account's Passenger list, or changes one. The passport rules of the booking flow, with
- * today as the last travel date (seed: expiry at least 6 months from today); a date of birth that has been.
+ * today as the last travel date (an expiry at least 6 months from today); a date of birth that has been.
  * Another account's passenger is "not found". Answers the passenger's id. The step of the add-passenger and
  * change-passenger use cases.
  */

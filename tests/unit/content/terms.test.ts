@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 const read = (locale: string, slug: string) =>
   readFileSync(new URL(`../../../src/content/pages/${locale}/${slug}.md`, import.meta.url), 'utf8');
 
-/** Every rule and constant of PRODUCT.md and the seed's section 9 must be readable in the terms, in both languages. */
+/** Every number travellers are held to (docs/product-rules.md) must be in the terms, in both languages. */
 const constants: Record<string, RegExp[]> = {
   en: [
     /20 minutes/,

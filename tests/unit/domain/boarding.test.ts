@@ -8,7 +8,7 @@ import { fromLocal, toLocal } from '../../../src/domain/port-time.ts';
 import { ticketIssuedOn, ticketValidUntil } from '../../../src/domain/ticket-validity.ts';
 
 describe('boarding deadlines', () => {
-  it('are the rules PRODUCT.md states: check-in 1 hour, the gate 30 minutes before departure', () => {
+  it('are the product rules: check-in closes 1 hour, the gate 30 minutes before departure', () => {
     expect(CHECK_IN_CLOSES_MINUTES_BEFORE).toBe(60);
     expect(GATE_CLOSES_MINUTES_BEFORE).toBe(30);
   });

@@ -28,7 +28,7 @@ describe('message catalogues', () => {
     }
   });
 
-  it('keep the seed wording of the session-expiry and generic error messages', () => {
+  it('keep the wording of the session-expiry and generic error messages (docs/product-rules.md)', () => {
     expect(en.session_expired).toBe('Login session has ended, please login again');
     expect(en.notification_generic_error).toBe('An error occurred');
   });

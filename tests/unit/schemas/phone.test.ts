@@ -3,7 +3,7 @@ import { contactSchema } from '../../../src/schemas/booking-details.ts';
 import { countryOfTyped, phonePossibility, phoneProblem, toE164 } from '../../../src/schemas/phone.ts';
 import { phoneExample } from '../../../src/schemas/phone-example.ts';
 
-describe('the phone rules (seed section 9)', () => {
+describe('the phone rules', () => {
   it('makes E.164 of what was typed for the picked country, or of the country its "+" names', () => {
     expect(toE164('ID', '0812 3456 7890')).toBe('+6281234567890');
     expect(toE164('ID', '+65 8123 4567')).toBe('+6581234567');
@@ -15,7 +15,7 @@ describe('the phone rules (seed section 9)', () => {
     expect(countryOfTyped('0812')).toBeUndefined();
   });
 
-  it("answers the seed's possibility results", () => {
+  it('answers the five possibility results', () => {
     expect(phonePossibility('+6281234567890')).toBe('is-possible');
     expect(phonePossibility('+62812')).toBe('too-short');
     expect(phonePossibility(`+62${'8'.repeat(18)}`)).toBe('too-long');

@@ -182,8 +182,9 @@ export const accountMails = pgTable(
 );
 
 /**
- * An account's saved passengers (Passenger list): the passport fields of PRODUCT.md section 4, picked in the booking
- * flow instead of typed again. They go with the account (cascade): deleting the account deletes its passports.
+ * An account's saved passengers (Passenger list): the passport fields of the booking flow's details, picked
+ * in the booking flow instead of typed again. They go with the account (cascade): deleting the account
+ * deletes its passports.
  */
 export const savedPassengers = pgTable(
   'saved_passengers',

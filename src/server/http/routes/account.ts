@@ -7,9 +7,9 @@ import { noStore } from '../json-body.ts';
 import { pictureResponse } from '../picture-response.ts';
 
 /**
- * The account holder's reads (seed section 7), with their bearer token or, in a browser, their session cookie; the
- * changes (logout, profile, password, picture, address proof, deleting the account) are use cases, mounted from
- * their declarations by use-case-routes.ts.
+ * The account holder's reads (their contracts: http/contracts.ts), with their bearer token or, in a browser,
+ * their session cookie; the changes (logout, profile, password, picture, address proof, deleting the account)
+ * are use cases, mounted from their declarations by use-case-routes.ts.
  * GET /api/profile: the profile, under `data` (the site caches that field).
  * GET /api/profile/avatar: the holder's picture (a WebP made by the server).
  */
