@@ -30,7 +30,9 @@ describe('the dependency rules', () => {
     mkdirSync(dirname(join(base, path)), { recursive: true });
     writeFileSync(join(base, path), source);
   }
-  afterAll(() => { rmSync(base, { recursive: true, force: true }); });
+  afterAll(() => {
+    rmSync(base, { recursive: true, force: true });
+  });
 
   it('refuse an import that runs up a layer or closes a cycle', async () => {
     const result = await cruise(
