@@ -77,6 +77,15 @@ module.exports = {
       to: { path: '^src/(pages|islands|components|layouts|stores)/', dependencyTypesNot: ['type-only'] },
     },
     {
+      name: 'deps-passed-in',
+      severity: 'error',
+      comment:
+        'The process builds its dependencies once, in the middleware (src/server/runtime.ts), and passes them in:' +
+        ' pages read Astro.locals.deps, use cases their context. Nothing else looks them up.',
+      from: { path: '^src/', pathNot: '^src/(middleware[.]ts|server/runtime[.]ts)$' },
+      to: { path: '^src/server/runtime[.]ts$' },
+    },
+    {
       name: 'stores-below-islands',
       severity: 'error',
       comment: 'Stores are shared by the islands: they import no island.',

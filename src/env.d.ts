@@ -14,5 +14,8 @@ declare namespace App {
     /** The logged-in account holder of an on-demand page, read from the session cookies by the middleware. */
     // eslint-disable-next-line @typescript-eslint/consistent-type-imports -- as above
     account?: import('./server/auth/browser-session.ts').SessionHolder | undefined;
+    /** What the process gives pages and their forms (server/deps.ts), set once per request by the middleware. */
+    // eslint-disable-next-line @typescript-eslint/consistent-type-imports -- as above
+    deps: import('./server/deps.ts').AppDeps;
   }
 }

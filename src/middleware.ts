@@ -18,6 +18,8 @@ const localize = defineMiddleware((context, next) => {
   const param = context.params.locale;
   if (param !== undefined && param !== 'id') return context.rewrite('/404');
   context.locals.locale = param === 'id' ? 'id' : localeFromPath(context.url.pathname);
+  // The process's dependencies, handed to every page, endpoint and form from here (the one place that builds them).
+  context.locals.deps = runtimeDeps();
   return next();
 });
 
@@ -55,7 +57,7 @@ const session = defineMiddleware(async (context, next) => {
   rememberClientAddress(context.request, context.clientAddress);
   const jar = astroJar(context.cookies);
   const hasSession = jar.get(SESSION_COOKIE) !== undefined || jar.get(REFRESH_COOKIE) !== undefined;
-  if (hasSession) context.locals.account = await sessionHolder(runtimeDeps(), jar, context.request);
+  if (hasSession) context.locals.account = await sessionHolder(context.locals.deps, jar, context.request);
   if (isProtectedPath(context.url.pathname) && !context.locals.account)
     return context.redirect(localizePath('/', context.locals.locale), 302);
   const response = await next();

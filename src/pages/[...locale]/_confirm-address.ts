@@ -18,7 +18,7 @@ export async function serveConfirmAddress(astro: PageAstro) {
   if (posted instanceof Response) return posted;
   const done = !posted && astro.url.searchParams.has('done');
   const token = posted?.form.get('token') ?? astro.url.searchParams.get('token') ?? '';
-  const usable = !done && (await accountLinkUsable('prove_address', token));
+  const usable = !done && (await accountLinkUsable(astro.locals.deps, 'prove_address', token));
   astro.response.status = posted?.status ?? (done || usable ? 200 : 410);
   return {
     csrf: page.csrf,

@@ -16,7 +16,7 @@ export async function serveNewPassword(astro: PageAstro) {
   const posted = await submitForm(page.form, resetPassword);
   if (posted instanceof Response) return posted;
   const token = posted?.form.get('token') ?? astro.url.searchParams.get('token') ?? '';
-  const usable = await accountLinkUsable('reset_password', token);
+  const usable = await accountLinkUsable(astro.locals.deps, 'reset_password', token);
   astro.response.status = posted?.status ?? (usable ? 200 : 410);
   const props = accountFormProps('reset', locale, {
     action: localizePath('/new-password', locale),

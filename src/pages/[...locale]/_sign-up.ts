@@ -29,7 +29,11 @@ export async function serveSignUp(astro: PageAstro) {
     sent: astro.url.searchParams.has('sent'),
     ...(BOOKING_ID_PATTERN.test(attach) ? { hidden: { attach } } : {}),
     // A refused post shows what was sent: no guess needed.
-    values: { phoneCountry: posted ? 'ID' : await visitorPhoneCountry(astro.request, astro.clientAddress) },
+    values: {
+      phoneCountry: posted
+        ? 'ID'
+        : await visitorPhoneCountry(astro.request, astro.clientAddress, astro.locals.deps),
+    },
   });
   const google = BOOKING_ID_PATTERN.test(attach)
     ? undefined

@@ -1,7 +1,6 @@
 import type { Locale } from '../../i18n/locales.ts';
 import { translate } from '../../i18n/translate.ts';
 import { phoneExample } from '../../schemas/phone-example.ts';
-import { runtimeDeps } from '../runtime.ts';
 import { CSRF_FIELD, csrfMatches, type CookieJar } from '../auth/browser-session.ts';
 import type { AstroCookies } from 'astro';
 import type * as z from 'zod/mini';
@@ -20,7 +19,8 @@ import { isCrossSite } from './same-origin.ts';
 /** What a page hands over: Astro's request, locals and socket address (Astro's `Astro` has all three). */
 export interface FormPage {
   request: Request;
-  locals: { locale: Locale };
+  /** The page's language, and the process's dependencies (absent in tests, which pass theirs to `submitForm`). */
+  locals: { locale: Locale; deps?: AppDeps };
   clientAddress?: string;
   /**
    * The account pages' forms (log in, sign up, profile, ...) carry the browser's anti-forgery token in a hidden
@@ -46,7 +46,7 @@ export interface FormPage {
  */
 export function formOf(page: {
   request: Request;
-  locals: { locale: Locale };
+  locals: { locale: Locale; deps?: AppDeps };
   clientAddress?: string;
   cookies?: AstroCookies;
 }): FormPage {
@@ -89,8 +89,9 @@ export async function submitForm<Schema extends z.ZodMiniType, Params, Output>(
   page: FormPage,
   useCase: UseCase<Schema, Params, Output>,
   options: FormOptions<z.output<Schema> & Params, Output> = {},
-  deps: AppDeps = runtimeDeps(),
+  deps: AppDeps | undefined = page.locals.deps,
 ): Promise<Response | FormRefusal | undefined> {
+  if (!deps) throw new Error('submitForm needs the process dependencies (locals.deps)');
   const { request, locals } = page;
   if (request.method !== 'POST') return undefined;
   if (isCrossSite(request)) return new Response(null, { status: 403 });

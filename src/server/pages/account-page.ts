@@ -5,7 +5,7 @@ import { csrfToken } from '../auth/browser-session.ts';
 import { astroJar } from '../auth/cookie-jars.ts';
 import type { FormPage } from '../http/form-post.ts';
 import { keepPrivate } from './booking-by-id.ts';
-import { runtimeDeps } from '../runtime.ts';
+import type { AppDeps } from '../deps.ts';
 
 /**
  * What the account pages share around their plain forms (each posts its use case's fields through `submitForm`;
@@ -28,7 +28,7 @@ export interface AccountAstro {
 export function accountPage(astro: AccountAstro) {
   keepPrivate(astro.response.headers);
   const jar = astroJar(astro.cookies);
-  const csrf = csrfToken(jar, runtimeDeps());
+  const csrf = csrfToken(jar, astro.locals.deps);
   const account = astro.locals.account;
   const form: FormPage = {
     request: astro.request,
@@ -51,8 +51,11 @@ export function afterLogin(next: string | null, locale: Locale): string {
  * Whether an e-mailed link still works (unused, unexpired, genuine), so its page (new password, confirm address)
  * asks or says to ask again.
  */
-export async function accountLinkUsable(purpose: AccountLinkPurpose, token: string): Promise<boolean> {
-  const deps = runtimeDeps();
+export async function accountLinkUsable(
+  deps: AppDeps,
+  purpose: AccountLinkPurpose,
+  token: string,
+): Promise<boolean> {
   const secret = deps.linkSecret?.() ?? serverLinkSecret();
   return token.length <= 200 && linkUsable(await deps.database(), secret, purpose, token, deps.clock());
 }

@@ -9,16 +9,19 @@ import { browserAccess, cookiesCount, verifyPath } from './booking-access-cookie
 import type { Locale } from '../../i18n/locales.ts';
 import { formOf, submitForm, type FormPage, type FormRefusal } from '../http/form-post.ts';
 import type { AnyUseCase } from '../use-cases/use-case.ts';
-import { runtimeDeps } from '../runtime.ts';
+import type { AppDeps } from '../deps.ts';
 import { bookingView, type BookingView } from '../services/booking-view.ts';
 
 /**
  * The booking a page's address names (`/booking/{id}...`), in the page's language; undefined for an unknown or
  * malformed id. The unguessable id is what gives access, so pages showing it also send `noStoreHeaders`.
  */
-export async function bookingById(id: string | undefined, locale: Locale): Promise<BookingView | undefined> {
+export async function bookingById(
+  deps: AppDeps,
+  id: string | undefined,
+  locale: Locale,
+): Promise<BookingView | undefined> {
   if (!id || !BOOKING_ID_PATTERN.test(id)) return undefined;
-  const deps = runtimeDeps();
   const view = await bookingView(await deps.database(), deps.network, id, locale);
   return view && linkView(view);
 }
@@ -41,7 +44,7 @@ export async function bookingTaskPage(
   page: FormPage & {
     response: { status?: number; headers: Headers };
     cookies: AstroCookies;
-    locals: { account?: { userId: string } | undefined };
+    locals: { account?: { userId: string } | undefined; deps: AppDeps };
   },
   id: string,
   useCase: AnyUseCase,
@@ -55,7 +58,7 @@ export async function bookingTaskPage(
   if (
     action &&
     BOOKING_ID_PATTERN.test(id) &&
-    (await browserBookingAccess(id, action, access, actor)) === 'refused'
+    (await browserBookingAccess(page.locals.deps, id, action, access, actor)) === 'refused'
   )
     return new Response(null, {
       status: 303,
@@ -64,7 +67,7 @@ export async function bookingTaskPage(
   const form = { ...formOf(page), access, ...(actor ? { actor } : {}) };
   const posted = await submitForm(form, useCase, { params: { id } });
   if (posted instanceof Response) return posted;
-  const booking = await bookingById(id, page.locals.locale);
+  const booking = await bookingById(page.locals.deps, id, page.locals.locale);
   if (booking) {
     keepPrivate(page.response.headers);
     page.response.status = posted?.status ?? 200;
@@ -77,12 +80,12 @@ export async function bookingTaskPage(
  * with the process's dependencies. The task pages and the verify page ask it.
  */
 export async function browserBookingAccess(
+  deps: AppDeps,
   id: string,
   action: AccessAction,
   access: BookingAccess,
   actor: Actor | undefined,
 ) {
-  const deps = runtimeDeps();
   const ctx = {
     db: await deps.database(),
     clock: deps.clock,

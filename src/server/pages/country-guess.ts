@@ -2,7 +2,6 @@ import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import { isSupportedCountry } from 'libphonenumber-js/min';
 import type { AppDeps } from '../deps.ts';
 import { clientAddress } from '../http/client-address.ts';
-import { runtimeDeps } from '../runtime.ts';
 
 /** Guesses kept per address (an hour; at most this many addresses), so a page asks the service once per visitor. */
 const CACHE_SIZE = 1000;
@@ -83,7 +82,7 @@ export async function guessedPhoneCountry(
 export function visitorPhoneCountry(
   request: Request,
   socketAddress: string | undefined,
-  deps: Pick<AppDeps, 'phoneCountryLookupUrl' | 'proxyHops'> = runtimeDeps(),
+  deps: Pick<AppDeps, 'phoneCountryLookupUrl' | 'proxyHops'>,
 ): Promise<string> {
   const address = clientAddress(request, deps.proxyHops ?? 0, socketAddress);
   return guessedPhoneCountry(deps.phoneCountryLookupUrl, address, 'ID');

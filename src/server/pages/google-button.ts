@@ -2,7 +2,6 @@ import type { AstroGlobal } from 'astro';
 import type { Locale } from '../../i18n/locales.ts';
 import { messagesFor, type MessageKey } from '../../i18n/translate.ts';
 import type { GoogleSignInProps } from '../../islands/account/GoogleSignIn.tsx';
-import { runtimeDeps } from '../runtime.ts';
 
 const buttonKeys: MessageKey[] = [
   'account_google_continue',
@@ -19,11 +18,11 @@ const buttonKeys: MessageKey[] = [
  * allows Google's library, and its opener policy lets Google's popup answer the page that opened it.
  */
 export function googleButton(
-  astro: Pick<AstroGlobal, 'csp' | 'response'>,
+  astro: Pick<AstroGlobal, 'csp' | 'response' | 'locals'>,
   locale: Locale,
   next: string,
 ): GoogleSignInProps | undefined {
-  const google = runtimeDeps().google;
+  const google = astro.locals.deps.google;
   if (!google) return undefined;
   // A named source replaces Astro's default 'self' (the site's own modules), so both are given.
   astro.csp?.insertScriptResource("'self'");

@@ -11,7 +11,7 @@ import {
   type SandboxAccount,
   type SandboxAccountStanding,
 } from '../payments/sandbox-accounts.ts';
-import { runtimeDeps } from '../runtime.ts';
+import type { AppDeps } from '../deps.ts';
 
 export interface SandboxVa {
   bookingId: string | undefined;
@@ -61,8 +61,7 @@ function viewOf(
  * account by its number and "pays" it, optionally with another amount. The page then does what a bank and a real
  * gateway do: it sends a signed callback over HTTP to this site's callback endpoint, and shows the answer.
  */
-export async function sandboxPage(request: Request): Promise<SandboxPageState> {
-  const deps = runtimeDeps();
+export async function sandboxPage(deps: AppDeps, request: Request): Promise<SandboxPageState> {
   const sign = deps.payments.signSandboxCallback;
   if (!sign) return { kind: 'not_found' };
   const url = new URL(request.url);

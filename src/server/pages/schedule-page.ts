@@ -3,7 +3,7 @@ import type { FieldErrors, SearchValues } from '../../islands/search-form/types.
 import { arrangeSailings } from '../../domain/sailing-order.ts';
 import { returnLeavesInTime } from '../../domain/trip-dates.ts';
 import { resultsViewSchema, searchQuerySchema, type ResultsView } from '../../schemas/search.ts';
-import { runtimeDeps } from '../runtime.ts';
+import type { AppDeps } from '../deps.ts';
 import { searchSchedules, type SailingResult, type SearchResult } from '../services/search-schedules.ts';
 import { issuesToErrors, localizeErrors, Refused } from '../validation-errors.ts';
 import { searchValues } from './search-form-props.ts';
@@ -47,7 +47,11 @@ export function leavesBeforeArrival(back: SailingResult, outbound: SailingResult
  * Runs the search of /booking/schedule and reads the chosen sailings: from its query string (the search form's GET),
  * or from the fields of a refused "Continue" (which carries the search and the choices).
  */
-export async function loadSchedulePage(params: URLSearchParams, locale: Locale): Promise<SchedulePage> {
+export async function loadSchedulePage(
+  deps: AppDeps,
+  params: URLSearchParams,
+  locale: Locale,
+): Promise<SchedulePage> {
   const values = searchValues(params);
   const view = resultsViewSchema.parse(Object.fromEntries(params));
   const nothing = { selection: { returnTooEarly: false }, view, shown: { out: [], ret: [] }, operators: [] };
@@ -61,7 +65,6 @@ export async function loadSchedulePage(params: URLSearchParams, locale: Locale):
       ...nothing,
     };
   }
-  const deps = runtimeDeps();
   try {
     const result = await searchSchedules(parsed.data, {
       db: await deps.database(),

@@ -5,8 +5,8 @@ import { BOOKING_ID_PATTERN } from '../../domain/booking-code.ts';
 import { localizePath } from '../../i18n/locales.ts';
 import { astroJar } from '../auth/cookie-jars.ts';
 import { bookings } from '../db/schema/bookings.ts';
+import type { AppDeps } from '../deps.ts';
 import { formOf, submitForm, type FormPage, type FormRefusal } from '../http/form-post.ts';
-import { runtimeDeps } from '../runtime.ts';
 import { attachBooking } from '../services/attach-booking.ts';
 import { confirmBookingAccess } from '../use-cases/confirm-booking-access.ts';
 import { sendAccessCode } from '../use-cases/send-access-code.ts';
@@ -33,7 +33,7 @@ export interface VerifyPage {
 type Page = FormPage & {
   url: URL;
   cookies: AstroCookies;
-  locals: { account?: { userId: string } | undefined };
+  locals: { account?: { userId: string } | undefined; deps: AppDeps };
   response: { status?: number; headers: Headers };
 };
 
@@ -56,7 +56,7 @@ export async function verifyPage(page: Page, id: string): Promise<Response | Ver
   const account = cookiesCount(page.request) ? page.locals.account : undefined;
   const actor = account ? ({ kind: 'account', userId: account.userId } as const) : undefined;
   if (action === 'attach' && !account) return seeOther(`${localizePath('/login', locale)}?attach=${id}`);
-  const db = await runtimeDeps().database();
+  const db = await page.locals.deps.database();
   const [booking] = await db
     .select({ code: bookings.code, contactEmail: bookings.contactEmail })
     .from(bookings)
@@ -67,8 +67,13 @@ export async function verifyPage(page: Page, id: string): Promise<Response | Ver
     const proven =
       action === 'attach'
         ? account !== undefined && (await attachBooking(db, account.userId, id))
-        : (await browserBookingAccess(id, action, browserAccess(astroJar(page.cookies)), actor)) ===
-          'granted';
+        : (await browserBookingAccess(
+            page.locals.deps,
+            id,
+            action,
+            browserAccess(astroJar(page.cookies)),
+            actor,
+          )) === 'granted';
     if (proven) return seeOther(taskPath(id, action, locale));
   }
 

@@ -12,7 +12,6 @@ import { bookingFlowProps, draftFromForm } from '../../../server/pages/booking-f
 import { visitorPhoneCountry } from '../../../server/pages/country-guess.ts';
 import { holdTimerProps } from '../../../server/pages/hold-timer-props.ts';
 import type { PageAstro } from '../../../server/pages/page-astro.ts';
-import { runtimeDeps } from '../../../server/runtime.ts';
 import { profileOf } from '../../../server/services/profile.ts';
 import { savedPassengersOf } from '../../../server/services/saved-passengers.ts';
 import { keepSeats } from '../../../server/use-cases/keep-seats.ts';
@@ -28,7 +27,7 @@ import { saveDetails } from '../../../server/use-cases/save-details.ts';
  */
 export async function serveBooking(astro: PageAstro) {
   const { locale, account } = astro.locals;
-  const deps = runtimeDeps();
+  const deps = astro.locals.deps;
   const bookingId = astro.params.id ?? '';
   if (!BOOKING_ID_PATTERN.test(bookingId)) return undefined;
   const params = { params: { id: bookingId } };
@@ -44,7 +43,7 @@ export async function serveBooking(astro: PageAstro) {
     ? undefined
     : await submitForm({ ...details, ...(holderIfCsrf ? { holderIfCsrf } : {}) }, saveDetails, params);
   if (posted instanceof Response) return posted;
-  const booking = await bookingById(bookingId, locale);
+  const booking = await bookingById(astro.locals.deps, bookingId, locale);
   if (!booking) return undefined;
   if (booking.status === 'awaiting_payment' || booking.status === 'paid')
     return astro.redirect(localizePath(`/booking/${booking.id}/payment`, locale), 303);
@@ -68,7 +67,9 @@ export async function serveBooking(astro: PageAstro) {
         now,
         posted && { ...draftFromForm(posted.form), errors: posted.errors },
         holder && { ...holder, csrf: csrfToken(astroJar(astro.cookies), deps) },
-        booking.contact || posted ? 'ID' : await visitorPhoneCountry(astro.request, astro.clientAddress),
+        booking.contact || posted
+          ? 'ID'
+          : await visitorPhoneCountry(astro.request, astro.clientAddress, astro.locals.deps),
       )
     : undefined;
   // Live: the countdown; lapsed (a reload after the end, with or without script): the offer to hold the same again.

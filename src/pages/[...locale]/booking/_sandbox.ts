@@ -24,7 +24,7 @@ const refusal = {
  * is the active gateway (else undefined, a 404), and is never cached.
  */
 export async function serveSandbox(astro: PageAstro) {
-  const state = await sandboxPage(astro.request);
+  const state = await sandboxPage(astro.locals.deps, astro.request);
   if (state.kind === 'not_found') return undefined;
   astro.response.headers.set('Cache-Control', 'no-store');
   const { va, result } = state;

@@ -6,7 +6,6 @@ import { formOf, submitForm } from '../../../server/http/form-post.ts';
 import type { PageAstro } from '../../../server/pages/page-astro.ts';
 import { leavesBeforeArrival, loadSchedulePage } from '../../../server/pages/schedule-page.ts';
 import { batamToday, terminalOptions } from '../../../server/pages/search-form-props.ts';
-import { runtimeDeps } from '../../../server/runtime.ts';
 import type { LegResult, SailingResult } from '../../../server/services/search-schedules.ts';
 import { hold } from '../../../server/use-cases/hold-seats.ts';
 
@@ -25,9 +24,9 @@ export async function serveSchedule(astro: PageAstro) {
   const access = { grants: [], heldHere: astro.cookies.get(HOLD_COOKIE)?.value };
   const posted = await submitForm({ ...formOf(astro), access }, hold);
   if (posted instanceof Response) return posted;
-  const page = await loadSchedulePage(posted?.form ?? astro.url.searchParams, locale);
+  const page = await loadSchedulePage(astro.locals.deps, posted?.form ?? astro.url.searchParams, locale);
   astro.response.status = posted?.status ?? page.status;
-  const deps = runtimeDeps();
+  const deps = astro.locals.deps;
   const action = localizePath('/booking/schedule', locale);
   const { result, selection } = page;
   const passengers = result?.passengers ?? { adult: 1, child: 0, infant: 0 };

@@ -6,7 +6,6 @@ import { accountPage } from '../../../server/pages/account-page.ts';
 import { phoneForForm } from '../../../server/pages/countries.ts';
 import type { PageAstro } from '../../../server/pages/page-astro.ts';
 import { pictureProps } from '../../../server/pages/picture-form.ts';
-import { runtimeDeps } from '../../../server/runtime.ts';
 import { addressIsProven, profileOf } from '../../../server/services/profile.ts';
 import { removeAvatar } from '../../../server/use-cases/remove-avatar.ts';
 import { sendAddressProof } from '../../../server/use-cases/send-address-proof.ts';
@@ -50,7 +49,7 @@ export async function serveMyAccount(astro: PageAstro) {
   );
   if (refused instanceof Response) return refused;
   if (refused) astro.response.status = refused.status;
-  const db = await runtimeDeps().database();
+  const db = await astro.locals.deps.database();
   const profile = account && (await profileOf(db, account.userId));
   if (!account || !profile) return astro.redirect(localizePath('/', locale));
   const proven = await addressIsProven(db, account.userId);

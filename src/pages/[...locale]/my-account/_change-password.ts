@@ -3,7 +3,6 @@ import { submitForm } from '../../../server/http/form-post.ts';
 import { accountFormProps } from '../../../server/pages/account-form-props.ts';
 import { accountPage } from '../../../server/pages/account-page.ts';
 import type { PageAstro } from '../../../server/pages/page-astro.ts';
-import { runtimeDeps } from '../../../server/runtime.ts';
 import { passwordIsSet, profileOf } from '../../../server/services/profile.ts';
 import { changePassword } from '../../../server/use-cases/change-password.ts';
 import { forgotPassword } from '../../../server/use-cases/forgot-password.ts';
@@ -19,7 +18,7 @@ export async function serveChangePassword(astro: PageAstro) {
   const { locale, account } = astro.locals;
   const self = localizePath('/my-account/change-password', locale);
   const page = accountPage(astro);
-  const db = await runtimeDeps().database();
+  const db = await astro.locals.deps.database();
   const hasPassword = account ? await passwordIsSet(db, account.userId) : true;
   const email = account && !hasPassword ? ((await profileOf(db, account.userId))?.email ?? '') : '';
   const posted = hasPassword

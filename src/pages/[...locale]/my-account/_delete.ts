@@ -3,7 +3,6 @@ import { submitForm } from '../../../server/http/form-post.ts';
 import { accountFormProps } from '../../../server/pages/account-form-props.ts';
 import { accountPage } from '../../../server/pages/account-page.ts';
 import type { PageAstro } from '../../../server/pages/page-astro.ts';
-import { runtimeDeps } from '../../../server/runtime.ts';
 import { passwordIsSet } from '../../../server/services/profile.ts';
 import { deleteAccount } from '../../../server/use-cases/delete-account.ts';
 
@@ -17,7 +16,9 @@ import { deleteAccount } from '../../../server/use-cases/delete-account.ts';
 export async function serveDeleteAccount(astro: PageAstro) {
   const { locale, account } = astro.locals;
   const page = accountPage(astro);
-  const hasPassword = account ? await passwordIsSet(await runtimeDeps().database(), account.userId) : true;
+  const hasPassword = account
+    ? await passwordIsSet(await astro.locals.deps.database(), account.userId)
+    : true;
   const posted = hasPassword ? await submitForm(page.form, deleteAccount) : undefined;
   if (posted instanceof Response) return posted;
   if (posted) astro.response.status = posted.status;

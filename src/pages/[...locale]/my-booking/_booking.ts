@@ -2,7 +2,6 @@ import { BOOKING_ID_PATTERN } from '../../../domain/booking-code.ts';
 import { keepPrivate } from '../../../server/pages/booking-by-id.ts';
 import { orderDoneMessage } from '../../../server/pages/order-actions.ts';
 import type { PageAstro } from '../../../server/pages/page-astro.ts';
-import { runtimeDeps } from '../../../server/runtime.ts';
 import { accountBooking } from '../../../server/services/account-bookings.ts';
 
 /**
@@ -13,7 +12,7 @@ import { accountBooking } from '../../../server/services/account-bookings.ts';
 export async function serveMyBooking(astro: PageAstro) {
   const { locale, account } = astro.locals;
   const id = astro.params.id ?? '';
-  const deps = runtimeDeps();
+  const deps = astro.locals.deps;
   const booking =
     account && BOOKING_ID_PATTERN.test(id)
       ? await accountBooking(await deps.database(), deps.network, account.userId, id, locale)

@@ -2,7 +2,6 @@ import * as m from '../../../paraglide/messages.js';
 import { localizePath } from '../../../i18n/locales.ts';
 import { accountPage } from '../../../server/pages/account-page.ts';
 import type { PageAstro } from '../../../server/pages/page-astro.ts';
-import { runtimeDeps } from '../../../server/runtime.ts';
 import { accountBookings } from '../../../server/services/account-bookings.ts';
 
 /**
@@ -15,7 +14,7 @@ export async function serveMyBookings(astro: PageAstro) {
   const t = { locale };
   const page = accountPage(astro);
   if (!account) return astro.redirect(localizePath('/', locale));
-  const deps = runtimeDeps();
+  const deps = astro.locals.deps;
   const now = deps.clock();
   const tab = astro.url.searchParams.get('tab') === 'history' ? 'history' : 'active';
   const all = await accountBookings(await deps.database(), deps.network, account.userId, locale, now);

@@ -4,7 +4,6 @@ import { submitForm } from '../../../server/http/form-post.ts';
 import { accountFormProps } from '../../../server/pages/account-form-props.ts';
 import { accountPage } from '../../../server/pages/account-page.ts';
 import type { PageAstro } from '../../../server/pages/page-astro.ts';
-import { runtimeDeps } from '../../../server/runtime.ts';
 import { savedPassengerOf } from '../../../server/services/saved-passengers.ts';
 import { addPassenger } from '../../../server/use-cases/add-passenger.ts';
 import { changePassenger } from '../../../server/use-cases/change-passenger.ts';
@@ -21,7 +20,7 @@ export async function servePassengerForm(astro: PageAstro) {
   const adding = param === 'new';
   const existing =
     account && !adding
-      ? await savedPassengerOf(await runtimeDeps().database(), account.userId, param)
+      ? await savedPassengerOf(await astro.locals.deps.database(), account.userId, param)
       : undefined;
   if (!account || (!adding && !existing)) return undefined;
   const page = accountPage(astro);

@@ -3,7 +3,6 @@ import { localizePath } from '../../../i18n/locales.ts';
 import { submitForm } from '../../../server/http/form-post.ts';
 import { accountPage } from '../../../server/pages/account-page.ts';
 import type { PageAstro } from '../../../server/pages/page-astro.ts';
-import { runtimeDeps } from '../../../server/runtime.ts';
 import { savedPassengersOf } from '../../../server/services/saved-passengers.ts';
 import { deletePassenger } from '../../../server/use-cases/delete-passenger.ts';
 
@@ -24,7 +23,7 @@ export async function servePassengerList(astro: PageAstro) {
   const query = astro.url.searchParams;
   return {
     csrf: page.csrf,
-    passengers: await savedPassengersOf(await runtimeDeps().database(), account.userId),
+    passengers: await savedPassengersOf(await astro.locals.deps.database(), account.userId),
     notice: query.has('saved')
       ? m.passenger_saved({}, t)
       : query.has('deleted')

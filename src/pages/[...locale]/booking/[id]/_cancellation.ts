@@ -3,7 +3,6 @@ import { localizePath, type Locale } from '../../../../i18n/locales.ts';
 import { bookingTaskPage } from '../../../../server/pages/booking-by-id.ts';
 import { cancellationPage } from '../../../../server/pages/cancellation-page.ts';
 import type { PageAstro } from '../../../../server/pages/page-astro.ts';
-import { runtimeDeps } from '../../../../server/runtime.ts';
 import { cancelBookingTickets } from '../../../../server/use-cases/cancel-tickets.ts';
 
 /** The refund account's fields, in the order a bank form asks them. */
@@ -35,7 +34,7 @@ export async function serveCancellation(astro: PageAstro) {
   if (task instanceof Response) return task;
   const { booking, posted } = task;
   if (!booking) return undefined;
-  const deps = runtimeDeps();
+  const deps = astro.locals.deps;
   // What was chosen: the refused post's fields, else the address ("Show the refund").
   const choices = posted?.form ?? astro.url.searchParams;
   const state =

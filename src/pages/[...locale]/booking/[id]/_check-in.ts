@@ -2,7 +2,6 @@ import { localizePath } from '../../../../i18n/locales.ts';
 import { bookingTaskPage } from '../../../../server/pages/booking-by-id.ts';
 import { checkInLegs } from '../../../../server/pages/check-in-page.ts';
 import type { PageAstro } from '../../../../server/pages/page-astro.ts';
-import { runtimeDeps } from '../../../../server/runtime.ts';
 import { checkIn } from '../../../../server/use-cases/check-in.ts';
 
 /**
@@ -17,7 +16,7 @@ export async function serveCheckIn(astro: PageAstro) {
   if (task instanceof Response) return task;
   const { booking, posted } = task;
   if (!booking) return undefined;
-  const deps = runtimeDeps();
+  const deps = astro.locals.deps;
   return {
     id,
     self: localizePath(`/booking/${id}/check-in`, locale),

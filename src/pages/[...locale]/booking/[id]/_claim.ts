@@ -2,7 +2,6 @@ import { localizePath } from '../../../../i18n/locales.ts';
 import { bookingTaskPage } from '../../../../server/pages/booking-by-id.ts';
 import { claimPage } from '../../../../server/pages/claim-page.ts';
 import type { PageAstro } from '../../../../server/pages/page-astro.ts';
-import { runtimeDeps } from '../../../../server/runtime.ts';
 import { claimOpenTicket } from '../../../../server/use-cases/claim-open-ticket.ts';
 
 /**
@@ -18,7 +17,7 @@ export async function serveClaim(astro: PageAstro) {
   if (task instanceof Response) return task;
   const { booking, posted } = task;
   if (!booking) return undefined;
-  const deps = runtimeDeps();
+  const deps = astro.locals.deps;
   const state =
     booking.status === 'paid'
       ? await claimPage(

@@ -7,7 +7,6 @@ import { submitForm } from '../../../../server/http/form-post.ts';
 import { keepPrivate } from '../../../../server/pages/booking-by-id.ts';
 import type { PageAstro } from '../../../../server/pages/page-astro.ts';
 import { tripCard } from '../../../../server/pages/trip-card.ts';
-import { runtimeDeps } from '../../../../server/runtime.ts';
 import { bookingView, type BookingView } from '../../../../server/services/booking-view.ts';
 import { pay } from '../../../../server/use-cases/pay.ts';
 
@@ -27,7 +26,7 @@ function stepOf(booking: BookingView, now: Date): 'choose' | 'instructions' | 'p
 export async function servePayment(astro: PageAstro) {
   const { locale } = astro.locals;
   const id = astro.params.id ?? '';
-  const deps = runtimeDeps();
+  const deps = astro.locals.deps;
   if (!BOOKING_ID_PATTERN.test(id)) return undefined;
   const db = await deps.database();
   const posted = await submitForm(

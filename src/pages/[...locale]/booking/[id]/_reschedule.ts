@@ -2,7 +2,6 @@ import { localizePath } from '../../../../i18n/locales.ts';
 import { bookingTaskPage } from '../../../../server/pages/booking-by-id.ts';
 import type { PageAstro } from '../../../../server/pages/page-astro.ts';
 import { reschedulePage } from '../../../../server/pages/reschedule-page.ts';
-import { runtimeDeps } from '../../../../server/runtime.ts';
 import { reschedule } from '../../../../server/use-cases/reschedule.ts';
 
 /**
@@ -19,7 +18,7 @@ export async function serveReschedule(astro: PageAstro) {
   if (task instanceof Response) return task;
   const { booking, posted } = task;
   if (!booking) return undefined;
-  const deps = runtimeDeps();
+  const deps = astro.locals.deps;
   const choices = posted?.form ?? astro.url.searchParams;
   const state =
     booking.status === 'paid'

@@ -1,7 +1,6 @@
 import type { APIRoute } from 'astro';
 import { renderETicketPdf } from '../../../../server/documents/e-ticket.ts';
 import { hasETickets } from '../../../../server/pages/order-actions.ts';
-import { runtimeDeps } from '../../../../server/runtime.ts';
 import { bookingById } from '../../../../server/pages/booking-by-id.ts';
 
 export const prerender = false;
@@ -13,11 +12,11 @@ export const prerender = false;
  */
 export const GET: APIRoute = async ({ params, locals }) => {
   const { locale } = locals;
-  const view = await bookingById(params.id, locale);
+  const view = await bookingById(locals.deps, params.id, locale);
   if (view?.status !== 'paid') return new Response('Not found', { status: 404 });
   // Every ticket cancelled: nothing left to show at a gate.
   if (!hasETickets(view)) return new Response('Not found', { status: 404 });
-  const pdf = await renderETicketPdf({ ...view, locale }, { siteUrl: runtimeDeps().siteUrl });
+  const pdf = await renderETicketPdf({ ...view, locale }, { siteUrl: locals.deps.siteUrl });
   return new Response(new Uint8Array(pdf), {
     headers: {
       'Content-Type': 'application/pdf',

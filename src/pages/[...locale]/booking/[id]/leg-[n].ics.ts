@@ -1,6 +1,5 @@
 import type { APIRoute } from 'astro';
 import { legCalendarResponse } from '../../../../server/pages/leg-calendar.ts';
-import { runtimeDeps } from '../../../../server/runtime.ts';
 
 export const prerender = false;
 
@@ -9,4 +8,4 @@ export const prerender = false;
  * asked for; the same access rule as the e-tickets beside it: 404 until the booking is paid.
  */
 export const GET: APIRoute = ({ params, locals }) =>
-  legCalendarResponse(runtimeDeps(), params.id, params.n, locals.locale);
+  legCalendarResponse(locals.deps, params.id, params.n, locals.locale);

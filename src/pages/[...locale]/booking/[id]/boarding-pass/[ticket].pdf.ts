@@ -2,7 +2,6 @@ import type { APIRoute } from 'astro';
 import { serverBoardingPassKeys } from '../../../../../server/boarding-pass/keys.ts';
 import { renderBoardingPassPdf } from '../../../../../server/documents/boarding-pass.ts';
 import { bookingById } from '../../../../../server/pages/booking-by-id.ts';
-import { runtimeDeps } from '../../../../../server/runtime.ts';
 import { boardingPassOf } from '../../../../../server/documents/boarding-pass-of.ts';
 
 export const prerender = false;
@@ -12,10 +11,10 @@ export const prerender = false;
  * booking's unguessable id gives access, as for the e-ticket; 404 until that ticket is checked in.
  */
 export const GET: APIRoute = async ({ params, locals }) => {
-  const view = await bookingById(params.id, locals.locale);
+  const view = await bookingById(locals.deps, params.id, locals.locale);
   const ticket = params.ticket ?? '';
   if (!view || !/^[A-Z0-9-]{6,16}$/.test(ticket)) return new Response('Not found', { status: 404 });
-  const deps = runtimeDeps();
+  const deps = locals.deps;
   const pass = await boardingPassOf(
     await deps.database(),
     deps.network,
