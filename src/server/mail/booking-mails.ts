@@ -1,5 +1,5 @@
 import { usesBillPayment } from '../../domain/payment-banks.ts';
-import { portTime } from '../../domain/port-time.ts';
+import { agencyTime } from '../../domain/agency.ts';
 import { formatLongDate, formatRupiah } from '../../i18n/format.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { translate, type MessageKey } from '../../i18n/translate.ts';
@@ -250,7 +250,7 @@ function localTime({ date, time, zone }: LocalTime, locale: Locale): string {
 
 /** Deadlines and payment times are read in Batam's zone, WIB, whatever the route. */
 function jakartaTime(instant: Date, locale: Locale): string {
-  return localTime(portTime(instant, 'Asia/Jakarta'), locale);
+  return localTime(agencyTime(instant), locale);
 }
 
 export function tripBlocks(view: BookingView): Block[] {

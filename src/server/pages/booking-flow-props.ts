@@ -92,7 +92,7 @@ export function bookingFlowProps(
   const party = passengerCategories.flatMap((category) =>
     Array<PassengerCategory>(booking.party[category]).fill(category),
   );
-  const firstZone = network.terminal(booking.legs[0]?.fromCode ?? '')?.timeZone ?? 'Asia/Jakarta';
+  const firstZone = network.zoneOf(booking.legs[0]?.fromCode);
   const today = toLocal(now, firstZone).date;
   const dates = travelDates(
     booking.legs.map((leg) => leg.departure?.date),

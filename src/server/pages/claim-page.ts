@@ -39,7 +39,7 @@ export async function claimPage(
   const waiting = claimOffer(tickets, now).tickets.flatMap((verdict) => (verdict.allowed ? [verdict] : []));
   const validUntil = waiting[0]?.validUntil;
   if (view.trip !== 'open' || !leg || !validUntil) return undefined;
-  const today = toLocal(now, network.terminal(leg.fromCode)?.timeZone ?? 'Asia/Jakarta').date;
+  const today = toLocal(now, network.zoneOf(leg.fromCode)).date;
   const horizon = addDays(today, context.horizonDays - 1);
   const maxDate = validUntil < horizon ? validUntil : horizon;
   const date = askedSailingDate(query.get('date'), { min: today, max: maxDate, fallback: today }, locale);

@@ -1,5 +1,5 @@
 import { cancellationOffer, checkInOffer, claimOffer, rescheduleOffer } from '../../domain/offers.ts';
-import { toLocal } from '../../domain/port-time.ts';
+import { agencyDate } from '../../domain/agency.ts';
 import { formatLongDate, formatRupiah } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { translate } from '../../i18n/translate.ts';
@@ -46,7 +46,7 @@ export function refundProgress(view: BookingView, locale: Locale): string[] {
     if (refund.status === 'done' && refund.paidAt)
       return translate('refund_progress_done', locale, {
         amount,
-        date: longDate(toLocal(refund.paidAt, 'Asia/Jakarta').date, locale),
+        date: longDate(agencyDate(refund.paidAt), locale),
       });
     return refund.dueOn
       ? translate('refund_progress_queued', locale, {

@@ -46,7 +46,7 @@ export async function reschedulePage(
     asked,
     blockedByOffer(offer.tickets, rescheduleRefusalCodes, locale),
   );
-  const firstZone = network.terminal(view.legs[0]?.fromCode ?? '')?.timeZone ?? 'Asia/Jakarta';
+  const firstZone = network.zoneOf(view.legs[0]?.fromCode);
   const today = toLocal(now, firstZone).date;
   const maxDate = addDays(today, context.horizonDays - 1);
   const chosen = legs.flatMap((leg) => leg.tickets.filter((ticket) => ticket.chosen));

@@ -34,8 +34,8 @@ export async function sailingOptions(
   feeOf?: (operatorCode: string) => number,
 ): Promise<SailingOption[]> {
   const { db, network, now, locale } = context;
-  const fromZone = network.terminal(leg.fromCode)?.timeZone ?? 'Asia/Jakarta';
-  const toZone = network.terminal(leg.toCode)?.timeZone ?? 'Asia/Jakarta';
+  const fromZone = network.zoneOf(leg.fromCode);
+  const toZone = network.zoneOf(leg.toCode);
   const { start, end } = localDayBounds(wanted.date, fromZone);
   const rows = await sailingsOnDay(db, { route: leg.routeId, start, end, now });
   const current = { sailingId: leg.sailingId ?? null, routeId: leg.routeId };

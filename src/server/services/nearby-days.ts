@@ -29,7 +29,7 @@ export interface NearbyDays {
  */
 export async function nearbyDays(context: SearchContext, route: Route, date: string): Promise<NearbyDays> {
   const { db, network, now } = context;
-  const zone = network.terminal(route.from)?.timeZone ?? 'Asia/Jakarta';
+  const zone = network.zoneOf(route.from);
   const today = toLocal(now, zone).date;
   const lastDay = addDays(today, context.horizonDays - 1);
   const first = [addDays(date, -NEARBY_DAYS), today].sort().at(-1) ?? today;

@@ -1,6 +1,6 @@
 import { BOOKING_ID_PATTERN } from '../../../domain/booking-code.ts';
 import { effectiveStatus } from '../../../domain/booking-lifecycle.ts';
-import { portTime } from '../../../domain/port-time.ts';
+import { agencyTime } from '../../../domain/agency.ts';
 import { bookingStatusLabel } from '../../../i18n/booking-status.ts';
 import { localizePath } from '../../../i18n/locales.ts';
 import { csrfToken } from '../../../server/auth/browser-session.ts';
@@ -86,7 +86,7 @@ export async function serveBooking(astro: PageAstro) {
     booking,
     status,
     live,
-    until: booking.expiresAt ? portTime(booking.expiresAt, 'Asia/Jakarta') : undefined,
+    until: booking.expiresAt ? agencyTime(booking.expiresAt) : undefined,
     statusLabel: bookingStatusLabel(status, locale),
     kept,
     flow,
