@@ -1,5 +1,6 @@
 import { claimOffer } from '../../domain/offers.ts';
-import { addDays, toLocal } from '../../domain/port-time.ts';
+import { bookingWindow } from '../../domain/booking-window.ts';
+import { toLocal } from '../../domain/port-time.ts';
 import { formatLongDate } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import type { Database } from '../db/client.ts';
@@ -40,7 +41,7 @@ export async function claimPage(
   const validUntil = waiting[0]?.validUntil;
   if (view.trip !== 'open' || !leg || !validUntil) return undefined;
   const today = toLocal(now, network.zoneOf(leg.fromCode)).date;
-  const horizon = addDays(today, context.horizonDays - 1);
+  const horizon = bookingWindow(today, context.horizonDays).last;
   const maxDate = validUntil < horizon ? validUntil : horizon;
   const date = askedSailingDate(query.get('date'), { min: today, max: maxDate, fallback: today }, locale);
   const base = {
