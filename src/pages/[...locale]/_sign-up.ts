@@ -1,4 +1,5 @@
 import { BOOKING_ID_PATTERN } from '../../domain/booking-code.ts';
+import { DEFAULT_PHONE_COUNTRY } from '../../domain/phone-country.ts';
 import { localizePath } from '../../i18n/locales.ts';
 import { submitForm } from '../../server/http/form-post.ts';
 import { accountFormProps } from '../../server/pages/account-form-props.ts';
@@ -29,7 +30,11 @@ export async function serveSignUp(astro: PageAstro) {
     sent: astro.url.searchParams.has('sent'),
     ...(BOOKING_ID_PATTERN.test(attach) ? { hidden: { attach } } : {}),
     // A refused post shows what was sent: no guess needed.
-    values: { phoneCountry: posted ? 'ID' : await visitorPhoneCountry(astro.request, astro.clientAddress) },
+    values: {
+      phoneCountry: posted
+        ? DEFAULT_PHONE_COUNTRY
+        : await visitorPhoneCountry(astro.request, astro.clientAddress),
+    },
   });
   const google = BOOKING_ID_PATTERN.test(attach)
     ? undefined

@@ -1,6 +1,7 @@
 import { BOOKING_ID_PATTERN } from '../../../domain/booking-code.ts';
 import { effectiveStatus } from '../../../domain/booking-lifecycle.ts';
 import { agencyTime } from '../../../domain/agency.ts';
+import { DEFAULT_PHONE_COUNTRY } from '../../../domain/phone-country.ts';
 import { bookingStatusLabel } from '../../../i18n/booking-status.ts';
 import { localizePath } from '../../../i18n/locales.ts';
 import { csrfToken } from '../../../server/auth/browser-session.ts';
@@ -68,7 +69,9 @@ export async function serveBooking(astro: PageAstro) {
         now,
         posted && { ...draftFromForm(posted.form), errors: posted.errors },
         holder && { ...holder, csrf: csrfToken(astroJar(astro.cookies), deps) },
-        booking.contact || posted ? 'ID' : await visitorPhoneCountry(astro.request, astro.clientAddress),
+        booking.contact || posted
+          ? DEFAULT_PHONE_COUNTRY
+          : await visitorPhoneCountry(astro.request, astro.clientAddress),
       )
     : undefined;
   // Live: the countdown; lapsed (a reload after the end, with or without script): the offer to hold the same again.
