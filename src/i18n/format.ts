@@ -5,6 +5,11 @@ export function formatLongDate(date: Date, locale: Locale): string {
   return new Intl.DateTimeFormat(intlTags[locale], { dateStyle: 'long', timeZone: 'UTC' }).format(date);
 }
 
+/** A calendar date `YYYY-MM-DD` (a sailing's, a due date, an expiry) in the same long style: `21 November 2026`. */
+export function formatDate(date: string, locale: Locale): string {
+  return formatLongDate(new Date(`${date}T00:00:00Z`), locale);
+}
+
 /** A calendar date `YYYY-MM-DD` with its weekday: `Tuesday, 1 December 2026` / `Selasa, 1 Desember 2026`. */
 export function formatDayDate(date: string, locale: Locale): string {
   return new Intl.DateTimeFormat(intlTags[locale], {

@@ -1,6 +1,6 @@
 import { usesBillPayment } from '../../domain/payment-banks.ts';
 import { agencyTime } from '../../domain/agency.ts';
-import { formatLongDate, formatRupiah } from '../../i18n/format.ts';
+import { formatDate, formatRupiah } from '../../i18n/format.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { translate, type MessageKey } from '../../i18n/translate.ts';
 import { paymentMethodLabel } from '../../i18n/payment-method.ts';
@@ -244,7 +244,7 @@ export function greeting(view: BookingView): Block {
 }
 
 function localTime({ date, time, zone }: LocalTime, locale: Locale): string {
-  const day = formatLongDate(new Date(`${date}T00:00:00Z`), locale);
+  const day = formatDate(date, locale);
   return translate('mail_local_time', locale, { date: day, time, zone });
 }
 

@@ -1,7 +1,7 @@
 import { claimOffer } from '../../domain/offers.ts';
 import { bookingWindow } from '../../domain/booking-window.ts';
 import { toLocal } from '../../domain/port-time.ts';
-import { formatLongDate } from '../../i18n/format.ts';
+import { formatDate } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import type { Database } from '../db/client.ts';
 import type { Network } from '../network.ts';
@@ -47,7 +47,7 @@ export async function claimPage(
   const base = {
     route: `${leg.from} → ${leg.to}`,
     operator: leg.operator,
-    validUntil: formatLongDate(new Date(`${validUntil}T00:00:00Z`), locale),
+    validUntil: formatDate(validUntil, locale),
     date,
     minDate: today,
     maxDate,

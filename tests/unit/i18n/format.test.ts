@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatDate,
   formatDuration,
   formatDurationRange,
   formatRupiah,
@@ -24,6 +25,16 @@ describe('formatting', () => {
     [120, 'id', '2 jam'],
   ] as const)('%i minutes in %s is %s', (minutes, locale, text) => {
     expect(formatDuration(minutes, locale)).toBe(text);
+  });
+
+  it.each([
+    ['2026-11-21', 'en', '21 November 2026'],
+    ['2026-11-21', 'id', '21 November 2026'],
+    ['2027-02-05', 'en', '5 February 2027'],
+    ['2027-02-05', 'id', '5 Februari 2027'],
+    ['2026-12-31', 'id', '31 Desember 2026'],
+  ] as const)('the date %s in %s reads %s', (date, locale, text) => {
+    expect(formatDate(date, locale)).toBe(text);
   });
 
   it.each([
