@@ -5,6 +5,11 @@ export function formatLongDate(date: Date, locale: Locale): string {
   return new Intl.DateTimeFormat(intlTags[locale], { dateStyle: 'long', timeZone: 'UTC' }).format(date);
 }
 
+/** A calendar date `YYYY-MM-DD` (a sailing's, a due date, an expiry) in the same long style: `21 November 2026`. */
+export function formatDate(date: string, locale: Locale): string {
+  return formatLongDate(new Date(`${date}T00:00:00Z`), locale);
+}
+
 /** A calendar date `YYYY-MM-DD` with its weekday: `Tuesday, 1 December 2026` / `Selasa, 1 Desember 2026`. */
 export function formatDayDate(date: string, locale: Locale): string {
   return new Intl.DateTimeFormat(intlTags[locale], {
@@ -34,13 +39,38 @@ export function formatRupiah(amount: number, locale: Locale): string {
   return locale === 'id' ? `Rp ${digits}` : `IDR ${digits}`;
 }
 
-/** `95` -> `1 h 35 min` / `1 jam 35 menit` (a full word beside a full word: docs/glossary.md). */
+type DurationUnit = 'hour' | 'minute';
+const unitFormat = (tag: string, unit: DurationUnit, unitDisplay: 'long' | 'short' | 'narrow') =>
+  new Intl.NumberFormat(tag, { style: 'unit', unit, unitDisplay });
+
+/**
+ * The unit words of a duration as the product writes them (docs/glossary.md), each taken from Intl. Indonesian
+ * writes both in full. English writes `h` and `min`: the narrow hour (the short one is `hr`) and the short minute
+ * of `en`, which stays `min` in the plural where en-GB's becomes `mins`.
+ */
+const durationUnits: Record<Locale, Record<DurationUnit, Intl.NumberFormat>> = {
+  en: { hour: unitFormat('en', 'hour', 'narrow'), minute: unitFormat('en', 'minute', 'short') },
+  id: { hour: unitFormat(intlTags.id, 'hour', 'long'), minute: unitFormat(intlTags.id, 'minute', 'long') },
+};
+
+/** `35` minutes -> `35 menit`: Intl's number and unit word with one plain space (a narrow form has none). */
+function formatUnit(value: number, unit: DurationUnit, locale: Locale): string {
+  const parts = durationUnits[locale][unit].formatToParts(value);
+  const number = parts.filter((p) => p.type !== 'unit' && p.type !== 'literal').map((p) => p.value);
+  const word = parts.find((p) => p.type === 'unit')?.value ?? '';
+  return `${number.join('')} ${word}`;
+}
+
+/**
+ * `95` -> `1 h 35 min` / `1 jam 35 menit`: the copy review's forms, a full word beside a full word in Indonesian and
+ * no comma between the units (Intl.DurationFormat puts one there: `1 jam, 35 menit`, `1 hr, 35 mins`).
+ */
 export function formatDuration(minutes: number, locale: Locale): string {
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  const [h, m] = locale === 'id' ? ['jam', 'menit'] : ['h', 'min'];
-  if (hours === 0) return `${rest} ${m}`;
-  return rest === 0 ? `${hours} ${h}` : `${hours} ${h} ${rest} ${m}`;
+  if (hours === 0) return formatUnit(rest, 'minute', locale);
+  const h = formatUnit(hours, 'hour', locale);
+  return rest === 0 ? h : `${h} ${formatUnit(rest, 'minute', locale)}`;
 }
 
 const weekdayNames = {

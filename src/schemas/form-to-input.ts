@@ -1,9 +1,8 @@
 import type * as z from 'zod/mini';
 import { formHints } from './form-hints.ts';
 import { toE164 } from './phone.ts';
+import { DEFAULT_PHONE_COUNTRY } from '../domain/phone-country.ts';
 
-/** The country a phone field's form assumes when none was posted: the picker's default. */
-const DEFAULT_PHONE_COUNTRY = 'ID';
 /** More rows than any form has (a party is at most 9): a hostile post cannot make the mapping loop long. */
 const MAX_ROWS = 20;
 

@@ -1,4 +1,4 @@
-import { zoneAbbreviation } from '../domain/time-zones.ts';
+import { AGENCY_TIME_ZONE, zoneAbbreviation, type TerminalTimeZone } from '../domain/time-zones.ts';
 import type { Locale } from '../i18n/locales.ts';
 import type { Route, Terminal } from '../schemas/network.ts';
 import { loadNetworkData, type NetworkData } from './network-data.ts';
@@ -21,6 +21,14 @@ export class Network {
 
   terminal(code: string): Terminal | undefined {
     return this.terminals.get(code);
+  }
+
+  /**
+   * The zone a terminal's dates and times are read in. A code the network does not know (a leg not found, data
+   * changed since the booking) reads in the agency's zone, as its own dates do, rather than failing a page.
+   */
+  zoneOf(code: string | undefined): TerminalTimeZone {
+    return this.terminal(code ?? '')?.timeZone ?? AGENCY_TIME_ZONE;
   }
 
   route(from: string, to: string): Route | undefined {

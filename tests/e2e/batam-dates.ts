@@ -1,8 +1,9 @@
+import { agencyToday } from '../../src/domain/agency.ts';
+import { addDays } from '../../src/domain/port-time.ts';
+
 /** Batam's calendar date `days` from now, inside the seeded horizon. */
 export function daysAhead(days: number): string {
-  const batam = new Date(Date.now() + 7 * 3_600_000);
-  batam.setUTCDate(batam.getUTCDate() + days);
-  return batam.toISOString().slice(0, 10);
+  return addDays(agencyToday(new Date()), days);
 }
 
 /** The first date from tomorrow on (Batam's calendar) that falls on an ISO weekday (1 = Monday). */

@@ -5,7 +5,8 @@
 // PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local server at 127.0.0.1:5432 (user postgres).
 // The script creates its own database there, seeds it like `npm start`, and drops it afterwards.
 import autocannon from 'autocannon';
-import { addDays, toLocal } from '../../src/domain/port-time.ts';
+import { agencyToday } from '../../src/domain/agency.ts';
+import { addDays } from '../../src/domain/port-time.ts';
 import { loadNetworkData } from '../../src/server/network-data.ts';
 import { withBenchServer } from './bench-support.ts';
 
@@ -18,7 +19,7 @@ const headers: Record<string, string> = process.env.BENCH_GZIP === '1' ? { 'acce
 /** Search paths over every route, the next 14 days and a few parties: no single cached answer. */
 function searchPaths(): string[] {
   const network = loadNetworkData();
-  const today = toLocal(new Date(), 'Asia/Jakarta').date;
+  const today = agencyToday(new Date());
   const parties = ['adults=1', 'adults=2&children=1', 'adults=2&children=2&infants=1', 'adults=4'];
   const paths: string[] = [];
   for (const route of network.routes)

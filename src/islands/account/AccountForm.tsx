@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { useForm } from 'react-hook-form';
+import { DEFAULT_PHONE_COUNTRY } from '../../domain/phone-country.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import {
   COMPONENT_DEFAULT_TIMEOUT_MS,
@@ -245,7 +246,7 @@ export default function AccountForm(props: AccountFormProps) {
           links={props.links}
           value={props.values[spec.name] ?? ''}
           limit={props.limits[spec.name]}
-          country={props.values.phoneCountry ?? 'ID'}
+          country={props.values.phoneCountry ?? DEFAULT_PHONE_COUNTRY}
           autoFocus={firstRefused === spec.name}
         />
       ))}

@@ -10,7 +10,7 @@ import {
   showStartingValues,
   startingValues,
 } from '../shared/form-state.ts';
-import { toLocal } from '../../domain/port-time.ts';
+import { agencyToday } from '../../domain/agency.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { errorText, labels } from './messages.ts';
 import { Field, inputClass } from '../shared/Field.tsx';
@@ -43,7 +43,7 @@ export default function SearchForm({ locale, action, terminals, initial, today, 
   // Before hydration every field is on the page, so the plain GET form works for any trip type.
   const hydrated = useHydrated();
   // A pre-rendered page's `today` may be days old: once in the browser, today is read from its clock.
-  const minDate = hydrated ? toLocal(new Date(), 'Asia/Jakarta').date : today;
+  const minDate = hydrated ? agencyToday(new Date()) : today;
   const [defaults] = useState(() => startingValues(FORM_ID, initial, 'search'));
   const [refused] = useState(() => nestedErrors(serverErrors));
   const resolver = useMemo<Resolver<SearchValues>>(

@@ -1,4 +1,5 @@
 import { BOOKING_ID_PATTERN } from '../../domain/booking-code.ts';
+import { DEFAULT_PHONE_COUNTRY } from '../../domain/phone-country.ts';
 import { localizePath } from '../../i18n/locales.ts';
 import { submitForm } from '../../server/http/form-post.ts';
 import { accountFormProps } from '../../server/pages/account-form-props.ts';
@@ -31,7 +32,7 @@ export async function serveSignUp(astro: PageAstro) {
     // A refused post shows what was sent: no guess needed.
     values: {
       phoneCountry: posted
-        ? 'ID'
+        ? DEFAULT_PHONE_COUNTRY
         : await visitorPhoneCountry(astro.request, astro.clientAddress, astro.locals.deps),
     },
   });

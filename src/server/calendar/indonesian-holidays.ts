@@ -1,6 +1,6 @@
 import Holidays from 'date-holidays';
 import { refundDueDate } from '../../domain/after-sales.ts';
-import { toLocal } from '../../domain/port-time.ts';
+import { agencyToday } from '../../domain/agency.ts';
 
 /**
  * Indonesian public holidays (hari libur nasional), for counting a refund's working days. `date-holidays` computes
@@ -32,5 +32,5 @@ export function isIndonesianPublicHoliday(date: string): boolean {
 
 /** The Batam date by which a refund asked for at `now` is paid: 7 Indonesian working days (domain/after-sales.ts). */
 export function refundDueOn(now: Date): string {
-  return refundDueDate(toLocal(now, 'Asia/Jakarta').date, isIndonesianPublicHoliday);
+  return refundDueDate(agencyToday(now), isIndonesianPublicHoliday);
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { addDays, fromLocal, isoWeekday, toLocal } from '../../domain/port-time.ts';
+import { bookingWindow, windowDates } from '../../domain/booking-window.ts';
+import { fromLocal, isoWeekday, toLocal } from '../../domain/port-time.ts';
 import type { NetworkData } from '../network-data.ts';
 import type { Database } from './client.ts';
 import {
@@ -104,7 +105,7 @@ export function plannedSailings(data: NetworkData, now: Date, horizonDays: numbe
     const zone = route ? zoneOf.get(route.from) : undefined;
     if (!route || !zone) return [];
     const today = toLocal(now, zone).date;
-    return Array.from({ length: horizonDays }, (_, i) => addDays(today, i))
+    return windowDates(bookingWindow(today, horizonDays))
       .filter((date) => entry.days.includes(isoWeekday(date)))
       .flatMap((date) =>
         entry.departures.map((time) => {

@@ -1,5 +1,5 @@
 import { ticketIssuedOn, ticketValidUntil } from '../../domain/ticket-validity.ts';
-import { formatLongDate, formatRupiah } from '../../i18n/format.ts';
+import { formatDate, formatRupiah } from '../../i18n/format.ts';
 import { intlTags, localizePath, type Locale } from '../../i18n/locales.ts';
 import { translate, type MessageKey } from '../../i18n/translate.ts';
 import {
@@ -124,8 +124,6 @@ function legContent(
     ],
   };
 }
-
-const formatDate = (date: string, locale: Locale) => formatLongDate(new Date(`${date}T00:00:00Z`), locale);
 
 function priceContent(view: BookingView): ETicketPage['price'] {
   const { locale, price } = view;

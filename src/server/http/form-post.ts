@@ -15,6 +15,7 @@ import { issuesToErrors, localizeErrors, refuse, Refused, type RefusalStatus } f
 import type { AppDeps } from '../deps.ts';
 import { bodyTooLarge, PICTURE_TOO_LARGE, readForm, readPictureForm, takesPicture } from './body-limit.ts';
 import { isCrossSite } from './same-origin.ts';
+import { DEFAULT_PHONE_COUNTRY } from '../../domain/phone-country.ts';
 
 /** What a page hands over: Astro's request, locals and socket address (Astro's `Astro` has all three). */
 export interface FormPage {
@@ -168,7 +169,7 @@ function withPhoneExamples(errors: Record<string, string[]>, form: URLSearchPara
   for (const [field, reasons] of Object.entries(errors)) {
     if (field !== 'phone' && !field.endsWith('.phone')) continue;
     const country = form.get(`${field}Country`) ?? '';
-    const example = phoneExample(country === '' ? 'ID' : country); // no country sent: the form's default
+    const example = phoneExample(country === '' ? DEFAULT_PHONE_COUNTRY : country); // no country sent: the form's default
     if (example) errors[field] = [...reasons, translate('phone_example', locale, { example })];
   }
   return errors;

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { ticketIssuedOn, ticketValidUntil } from '../../domain/ticket-validity.ts';
-import { toLocal } from '../../domain/port-time.ts';
+import { agencyToday } from '../../domain/agency.ts';
 import type { Database } from '../db/client.ts';
 import { bookingLegs } from '../db/schema/bookings.ts';
 import { tickets } from '../db/schema/payments.ts';
@@ -12,7 +12,7 @@ import { tickets } from '../db/schema/payments.ts';
  * or claimed them first.
  */
 export async function expireOpenTickets(db: Database, now: Date): Promise<number> {
-  const today = toLocal(now, 'Asia/Jakarta').date;
+  const today = agencyToday(now);
   return db.transaction(async (tx) => {
     const unclaimed = await tx
       .select({ ticketNumber: tickets.ticketNumber, issuedAt: tickets.issuedAt })

@@ -1,6 +1,6 @@
 import { usesBillPayment } from '../../domain/payment-banks.ts';
-import { portTime } from '../../domain/port-time.ts';
-import { formatLongDate, formatRupiah } from '../../i18n/format.ts';
+import { agencyTime } from '../../domain/agency.ts';
+import { formatDate, formatRupiah } from '../../i18n/format.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { translate, type MessageKey } from '../../i18n/translate.ts';
 import { paymentMethodLabel } from '../../i18n/payment-method.ts';
@@ -244,13 +244,13 @@ export function greeting(view: BookingView): Block {
 }
 
 function localTime({ date, time, zone }: LocalTime, locale: Locale): string {
-  const day = formatLongDate(new Date(`${date}T00:00:00Z`), locale);
+  const day = formatDate(date, locale);
   return translate('mail_local_time', locale, { date: day, time, zone });
 }
 
 /** Deadlines and payment times are read in Batam's zone, WIB, whatever the route. */
 function jakartaTime(instant: Date, locale: Locale): string {
-  return localTime(portTime(instant, 'Asia/Jakarta'), locale);
+  return localTime(agencyTime(instant), locale);
 }
 
 export function tripBlocks(view: BookingView): Block[] {

@@ -1,3 +1,4 @@
+import { DEFAULT_PHONE_COUNTRY } from '../../domain/phone-country.ts';
 import { toLocal } from '../../domain/port-time.ts';
 import { lastTravelDate, travelDates } from '../../domain/trip-dates.ts';
 import { MAX_PARTY, passengerCategories, type PassengerCategory } from '../../domain/passengers.ts';
@@ -87,12 +88,12 @@ export function bookingFlowProps(
   /** A logged-in account holder: the contact person from their profile, passengers to pick from their list. */
   holder?: { profile: Profile | undefined; passengers: SavedPassenger[]; csrf: string },
   /** The phone input's country before anything is typed (a guess from the visitor's address, if configured). */
-  startingPhoneCountry = 'ID',
+  startingPhoneCountry = DEFAULT_PHONE_COUNTRY,
 ): FlowProps {
   const party = passengerCategories.flatMap((category) =>
     Array<PassengerCategory>(booking.party[category]).fill(category),
   );
-  const firstZone = network.terminal(booking.legs[0]?.fromCode ?? '')?.timeZone ?? 'Asia/Jakarta';
+  const firstZone = network.zoneOf(booking.legs[0]?.fromCode);
   const today = toLocal(now, firstZone).date;
   const dates = travelDates(
     booking.legs.map((leg) => leg.departure?.date),
@@ -179,7 +180,7 @@ export function draftFromForm(form: URLSearchParams): DetailsDraft {
     contact: {
       fullName: field('contact.fullName'),
       email: field('contact.email'),
-      phoneCountry: field('contact.phoneCountry') || 'ID',
+      phoneCountry: field('contact.phoneCountry') || DEFAULT_PHONE_COUNTRY,
       phone: field('contact.phone'),
     },
     passengers,

@@ -1,6 +1,6 @@
 import { CANCELLATION_FEE } from '../../domain/after-sales.ts';
 import { cancellationOffer } from '../../domain/offers.ts';
-import { formatLongDate, formatRupiah } from '../../i18n/format.ts';
+import { formatDate, formatRupiah } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { translate } from '../../i18n/translate.ts';
 import { refundDueOn } from '../calendar/indonesian-holidays.ts';
@@ -67,7 +67,7 @@ export function cancellationPage(
       ...(quote.refund > 0
         ? {
             refundBy: translate('cancel_refund_by', locale, {
-              date: formatLongDate(new Date(`${due}T00:00:00Z`), locale),
+              date: formatDate(due, locale),
             }),
           }
         : {}),

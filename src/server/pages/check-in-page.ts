@@ -76,7 +76,7 @@ export function checkInLegs(view: BookingView, network: Network, locale: Locale,
     // The sailing's window, whoever is on it: the heading says when it opens, or that it closed or was cancelled.
     const window = checkInWindow(offered, now) ?? 'open';
     const opens = new Date(offered.departsAt.getTime() - CHECK_IN_OPENS_MINUTES_BEFORE * 60_000);
-    const opensLocal = portTime(opens, network.terminal(leg.fromCode)?.timeZone ?? 'Asia/Jakarta');
+    const opensLocal = portTime(opens, network.zoneOf(leg.fromCode));
     const opensAt = {
       date: formatShortDate(opensLocal.date, locale),
       time: opensLocal.time,

@@ -1,6 +1,7 @@
 import { claimOffer } from '../../domain/offers.ts';
-import { addDays, toLocal } from '../../domain/port-time.ts';
-import { formatLongDate } from '../../i18n/format.ts';
+import { bookingWindow } from '../../domain/booking-window.ts';
+import { toLocal } from '../../domain/port-time.ts';
+import { formatDate } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import type { Database } from '../db/client.ts';
 import type { Network } from '../network.ts';
@@ -39,14 +40,14 @@ export async function claimPage(
   const waiting = claimOffer(tickets, now).tickets.flatMap((verdict) => (verdict.allowed ? [verdict] : []));
   const validUntil = waiting[0]?.validUntil;
   if (view.trip !== 'open' || !leg || !validUntil) return undefined;
-  const today = toLocal(now, network.terminal(leg.fromCode)?.timeZone ?? 'Asia/Jakarta').date;
-  const horizon = addDays(today, context.horizonDays - 1);
+  const today = toLocal(now, network.zoneOf(leg.fromCode)).date;
+  const horizon = bookingWindow(today, context.horizonDays).last;
   const maxDate = validUntil < horizon ? validUntil : horizon;
   const date = askedSailingDate(query.get('date'), { min: today, max: maxDate, fallback: today }, locale);
   const base = {
     route: `${leg.from} → ${leg.to}`,
     operator: leg.operator,
-    validUntil: formatLongDate(new Date(`${validUntil}T00:00:00Z`), locale),
+    validUntil: formatDate(validUntil, locale),
     date,
     minDate: today,
     maxDate,

@@ -1,4 +1,5 @@
 import { getCountries, getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { DEFAULT_PHONE_COUNTRY } from '../../domain/phone-country.ts';
 import { toE164 } from '../../schemas/phone.ts';
 import { intlTags, type Locale } from '../../i18n/locales.ts';
 
@@ -11,12 +12,12 @@ export interface Country {
 
 const countryCache = new Map<Locale, Country[]>();
 
-/** Every country with its name in `locale` and calling code: Indonesia, Singapore, Malaysia first. */
+/** Every country with its name in `locale` and calling code: Indonesia (the default), Singapore, Malaysia first. */
 export function countryList(locale: Locale): Country[] {
   const cached = countryCache.get(locale);
   if (cached) return cached;
   const names = new Intl.DisplayNames([intlTags[locale]], { type: 'region' });
-  const first = ['ID', 'SG', 'MY'];
+  const first = [DEFAULT_PHONE_COUNTRY, 'SG', 'MY'];
   const list = getCountries()
     .map((code) => ({ code, name: names.of(code) ?? code, dial: getCountryCallingCode(code) }))
     .sort((a, b) => {
@@ -41,6 +42,6 @@ export const phoneFromForm = toE164;
 export function phoneForForm(e164: string): { country: string; national: string } {
   const parsed = e164 ? parsePhoneNumberFromString(e164) : undefined;
   return parsed
-    ? { country: parsed.country ?? 'ID', national: parsed.formatNational() }
-    : { country: 'ID', national: e164 };
+    ? { country: parsed.country ?? DEFAULT_PHONE_COUNTRY, national: parsed.formatNational() }
+    : { country: DEFAULT_PHONE_COUNTRY, national: e164 };
 }

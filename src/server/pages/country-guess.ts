@@ -1,5 +1,6 @@
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import { isSupportedCountry } from 'libphonenumber-js/min';
+import { DEFAULT_PHONE_COUNTRY } from '../../domain/phone-country.ts';
 import type { AppDeps } from '../deps.ts';
 import { clientAddress } from '../http/client-address.ts';
 
@@ -85,5 +86,5 @@ export function visitorPhoneCountry(
   deps: Pick<AppDeps, 'phoneCountryLookupUrl' | 'proxyHops'>,
 ): Promise<string> {
   const address = clientAddress(request, deps.proxyHops ?? 0, socketAddress);
-  return guessedPhoneCountry(deps.phoneCountryLookupUrl, address, 'ID');
+  return guessedPhoneCountry(deps.phoneCountryLookupUrl, address, DEFAULT_PHONE_COUNTRY);
 }

@@ -1,6 +1,6 @@
 import { cancellationOffer, checkInOffer, claimOffer, rescheduleOffer } from '../../domain/offers.ts';
-import { toLocal } from '../../domain/port-time.ts';
-import { formatLongDate, formatRupiah } from '../../i18n/format.ts';
+import { agencyDate } from '../../domain/agency.ts';
+import { formatDate, formatRupiah } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { translate } from '../../i18n/translate.ts';
 import { ticketOn, type BookingView } from '../services/booking-view.ts';
@@ -37,8 +37,6 @@ export function afterSalesActions(view: BookingView, now: Date): AfterSalesActio
   };
 }
 
-const longDate = (date: string, locale: Locale) => formatLongDate(new Date(`${date}T00:00:00Z`), locale);
-
 /** Each refund's progress, in the reader's words: in progress (by its date) or paid (on its date). */
 export function refundProgress(view: BookingView, locale: Locale): string[] {
   return view.refunds.map((refund) => {
@@ -46,12 +44,12 @@ export function refundProgress(view: BookingView, locale: Locale): string[] {
     if (refund.status === 'done' && refund.paidAt)
       return translate('refund_progress_done', locale, {
         amount,
-        date: longDate(toLocal(refund.paidAt, 'Asia/Jakarta').date, locale),
+        date: formatDate(agencyDate(refund.paidAt), locale),
       });
     return refund.dueOn
       ? translate('refund_progress_queued', locale, {
           amount,
-          date: longDate(refund.dueOn, locale),
+          date: formatDate(refund.dueOn, locale),
         })
       : translate('order_refund_queued', locale, { amount });
   });

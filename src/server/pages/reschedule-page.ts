@@ -1,6 +1,7 @@
 import { OTHER_OPERATOR_FEE } from '../../domain/after-sales.ts';
 import { moveFee, rescheduleOffer } from '../../domain/offers.ts';
-import { addDays, toLocal } from '../../domain/port-time.ts';
+import { bookingWindow } from '../../domain/booking-window.ts';
+import { toLocal } from '../../domain/port-time.ts';
 import { formatRupiah } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import type { Database } from '../db/client.ts';
@@ -46,9 +47,9 @@ export async function reschedulePage(
     asked,
     blockedByOffer(offer.tickets, rescheduleRefusalCodes, locale),
   );
-  const firstZone = network.terminal(view.legs[0]?.fromCode ?? '')?.timeZone ?? 'Asia/Jakarta';
+  const firstZone = network.zoneOf(view.legs[0]?.fromCode);
   const today = toLocal(now, firstZone).date;
-  const maxDate = addDays(today, context.horizonDays - 1);
+  const maxDate = bookingWindow(today, context.horizonDays).last;
   const chosen = legs.flatMap((leg) => leg.tickets.filter((ticket) => ticket.chosen));
   const chosenLeg = chosen[0]?.leg;
   const fallback = chosenLeg?.departure?.date ?? view.legs[0]?.departure?.date ?? today;

@@ -1,6 +1,6 @@
 import { targetSailingRefusal } from '../../domain/after-sales.ts';
 import { localDayBounds, portTime } from '../../domain/port-time.ts';
-import { formatDayDate, formatLongDate, formatRupiah } from '../../i18n/format.ts';
+import { formatDayDate, formatDate, formatRupiah } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { translate } from '../../i18n/translate.ts';
 import type { Database } from '../db/client.ts';
@@ -34,8 +34,8 @@ export async function sailingOptions(
   feeOf?: (operatorCode: string) => number,
 ): Promise<SailingOption[]> {
   const { db, network, now, locale } = context;
-  const fromZone = network.terminal(leg.fromCode)?.timeZone ?? 'Asia/Jakarta';
-  const toZone = network.terminal(leg.toCode)?.timeZone ?? 'Asia/Jakarta';
+  const fromZone = network.zoneOf(leg.fromCode);
+  const toZone = network.zoneOf(leg.toCode);
   const { start, end } = localDayBounds(wanted.date, fromZone);
   const rows = await sailingsOnDay(db, { route: leg.routeId, start, end, now });
   const current = { sailingId: leg.sailingId ?? null, routeId: leg.routeId };
@@ -96,7 +96,7 @@ export function askedSailingDate(
   if (asked === null) return { date: range.fallback, dateInWords: inWords(range.fallback) };
   if (realDate.safeParse(asked).success && asked >= range.min && asked <= range.max)
     return { date: asked, dateInWords: inWords(asked) };
-  const long = (date: string) => formatLongDate(new Date(`${date}T00:00:00Z`), locale);
+  const long = (date: string) => formatDate(date, locale);
   const typed = /^\d{4}-\d{2}-\d{2}$/.test(asked) ? asked : '';
   return {
     date: typed,

@@ -1,4 +1,4 @@
-import { toLocal } from '../../domain/port-time.ts';
+import { agencyToday } from '../../domain/agency.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import type { SearchValues, TerminalOption } from '../../islands/search-form/types.ts';
 import type { Network } from '../network.ts';
@@ -18,7 +18,7 @@ export function terminalOptions(network: Network, locale: Locale): TerminalOptio
  * earlier; the service checks each search date against its own departure terminal's today.
  */
 export function batamToday(now: Date): string {
-  return toLocal(now, 'Asia/Jakarta').date;
+  return agencyToday(now);
 }
 
 /** A query string's values as the form shows them, with the defaults of a first visit. */

@@ -1,7 +1,7 @@
 import { boardingDeadlines } from '../../domain/boarding.ts';
 import { portTime } from '../../domain/port-time.ts';
 import { ticketIssuedOn, ticketValidUntil } from '../../domain/ticket-validity.ts';
-import { formatLongDate, formatShortDate } from '../../i18n/format.ts';
+import { formatDate, formatShortDate } from '../../i18n/format.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { translate } from '../../i18n/translate.ts';
 import type { Terminal } from '../../schemas/network.ts';
@@ -111,7 +111,7 @@ function sailingOf(
   return {
     departsAt,
     arrivesAt,
-    date: formatLongDate(new Date(`${date}T00:00:00Z`), locale),
+    date: formatDate(date, locale),
     departure: clockAt(departsAt, from, date, locale),
     arrival: clockAt(arrivesAt, to, date, locale),
     checkInCloses: clockAt(checkInCloses, from, date, locale),
@@ -155,9 +155,7 @@ export function tripCard(view: BookingView, network: Network, locale: Locale): T
       };
       const sailing = sailingOf(view.id, leg, legNumber(leg), network, locale);
       if (sailing) return { ...card, sailing };
-      return issuedOn
-        ? { ...card, validUntil: formatLongDate(new Date(`${ticketValidUntil(issuedOn)}T00:00:00Z`), locale) }
-        : card;
+      return issuedOn ? { ...card, validUntil: formatDate(ticketValidUntil(issuedOn), locale) } : card;
     }),
   };
 }

@@ -1,4 +1,5 @@
 import { BOOKING_CUTOFF_MINUTES } from '../../domain/availability.ts';
+import { bookingWindow } from '../../domain/booking-window.ts';
 import { addDays, localDayBounds, toLocal } from '../../domain/port-time.ts';
 import { priceLeg } from '../../domain/pricing.ts';
 import type { Route } from '../../schemas/network.ts';
@@ -38,9 +39,9 @@ export interface NearbyContext {
 
 export async function nearbyDays(context: NearbyContext, route: Route, date: string): Promise<NearbyDays> {
   const { db, network, now } = context;
-  const zone = network.terminal(route.from)?.timeZone ?? 'Asia/Jakarta';
+  const zone = network.zoneOf(route.from);
   const today = toLocal(now, zone).date;
-  const lastDay = addDays(today, context.horizonDays - 1);
+  const lastDay = bookingWindow(today, context.horizonDays).last;
   const first = [addDays(date, -NEARBY_DAYS), today].sort().at(-1) ?? today;
   const last = [addDays(date, NEARBY_DAYS), lastDay].sort()[0] ?? lastDay;
   const bookableFrom = new Date(now.getTime() + BOOKING_CUTOFF_MINUTES * 60_000);

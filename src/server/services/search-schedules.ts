@@ -1,7 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import { availability, isBookable } from '../../domain/availability.ts';
 import { seatsNeeded, type PassengerCounts } from '../../domain/passengers.ts';
-import { addDays, localDayBounds, portTime, toLocal } from '../../domain/port-time.ts';
+import { bookingWindow } from '../../domain/booking-window.ts';
+import { localDayBounds, portTime, toLocal } from '../../domain/port-time.ts';
 import { priceLeg, type LegTariff } from '../../domain/pricing.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import type { Route } from '../../schemas/network.ts';
@@ -30,7 +31,7 @@ function checkDates(query: SearchQuery, route: Route, context: SearchContext) {
   const zone = context.network.terminal(route.from)?.timeZone;
   if (!zone) return;
   const today = toLocal(context.now, zone).date;
-  const last = addDays(today, context.horizonDays - 1);
+  const { last } = bookingWindow(today, context.horizonDays);
   const errors: ErrorKeys = {};
   for (const field of ['date', 'returnDate'] as const) {
     const value = query[field];

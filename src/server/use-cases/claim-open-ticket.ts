@@ -57,8 +57,8 @@ async function claim(ctx: UseCaseContext, input: ClaimRequest & { bookingId: str
     const categoryOf = (position: number) =>
       passengers.find((p) => p.position === position)?.category ?? 'adult';
     if (!target) throw refuse('sailing', 'claim_error_operator');
-    const zone = ctx.network.terminal(ctx.network.routeById(target.routeId)?.from ?? '')?.timeZone;
-    const date = toLocal(target.departsAt, zone ?? 'Asia/Jakarta').date;
+    const zone = ctx.network.zoneOf(ctx.network.routeById(target.routeId)?.from);
+    const date = toLocal(target.departsAt, zone).date;
     // The party's tickets all ride on the open segment: only a reschedule moves a ticket to another, after a claim.
     const offered = lockedOfferTickets(party, { price: booking.price, segments: [open], categoryOf });
     // The offer the claim page showed, asked again under the locks with the sailing chosen.

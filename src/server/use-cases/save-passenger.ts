@@ -1,6 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import { passportProblems } from '../../domain/passport.ts';
-import { toLocal } from '../../domain/port-time.ts';
+import { agencyToday } from '../../domain/agency.ts';
 import type { PassengerDetails } from '../../schemas/booking-details.ts';
 import { savedPassengers, users } from '../db/schema/accounts.ts';
 import { Refused, refuse, type ErrorKeys } from '../validation-errors.ts';
@@ -22,7 +22,7 @@ type SavePassengerInput = PassengerDetails & { id?: string };
 export async function savePassenger(ctx: UseCaseContext, input: SavePassengerInput): Promise<{ id: string }> {
   const userId = accountOf(ctx);
   const now = ctx.clock();
-  const today = toLocal(now, 'Asia/Jakarta').date;
+  const today = agencyToday(now);
   const errors: ErrorKeys = {};
   for (const problem of passportProblems(
     { issued: input.passportIssued, expiry: input.passportExpiry },

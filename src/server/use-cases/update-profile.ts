@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { toLocal } from '../../domain/port-time.ts';
+import { agencyToday } from '../../domain/agency.ts';
 import { profileSchema, type ProfileInput } from '../../schemas/account.ts';
 import { users } from '../db/schema/accounts.ts';
 import { refuse } from '../validation-errors.ts';
@@ -16,7 +16,7 @@ import { defineUseCase } from './use-case.ts';
 async function run(ctx: UseCaseContext, input: ProfileInput): Promise<void> {
   const userId = accountOf(ctx);
   const now = ctx.clock();
-  if (input.dateOfBirth > toLocal(now, 'Asia/Jakarta').date || input.dateOfBirth < '1900-01-01')
+  if (input.dateOfBirth > agencyToday(now) || input.dateOfBirth < '1900-01-01')
     throw refuse('dateOfBirth', 'account_error_birth_date_future');
   await ctx.db
     .update(users)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLongDate, formatShortDate } from '../../../src/i18n/format.ts';
+import { formatDate, formatShortDate } from '../../../src/i18n/format.ts';
 import * as m from '../../../src/paraglide/messages.js';
 
 /**
@@ -8,7 +8,7 @@ import * as m from '../../../src/paraglide/messages.js';
  */
 describe('a date with a time of day', () => {
   const deadline = {
-    date: formatLongDate(new Date('2026-11-24T12:00:00Z'), 'id'),
+    date: formatDate('2026-11-24', 'id'),
     time: '14:30',
     zone: 'WIB',
   };
@@ -24,7 +24,7 @@ describe('a date with a time of day', () => {
   });
 
   it('keeps its own order in English', () => {
-    const date = formatLongDate(new Date('2026-11-24T12:00:00Z'), 'en');
+    const date = formatDate('2026-11-24', 'en');
     expect(m.payment_deadline({ ...deadline, date }, { locale: 'en' })).toMatch(
       /^Pay before 14:30 WIB, 24 November 2026\. /,
     );

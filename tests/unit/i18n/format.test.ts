@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatDate,
   formatDuration,
   formatDurationRange,
   formatRupiah,
@@ -16,14 +17,33 @@ describe('formatting', () => {
     expect(formatRupiah(amount, locale)).toBe(text);
   });
 
+  // Every form a duration takes, in both languages, byte for byte: plain spaces, no comma between the units, the
+  // English `min` unchanged in the plural and `h` (not `hr`), Indonesian in full words (never `mnt`).
   it.each([
+    [1, 'en', '1 min'],
     [45, 'en', '45 min'],
     [60, 'en', '1 h'],
-    [90, 'id', '1 jam 30 menit'],
+    [61, 'en', '1 h 1 min'],
+    [95, 'en', '1 h 35 min'],
+    [120, 'en', '2 h'],
+    [1, 'id', '1 menit'],
     [45, 'id', '45 menit'],
+    [60, 'id', '1 jam'],
+    [90, 'id', '1 jam 30 menit'],
+    [95, 'id', '1 jam 35 menit'],
     [120, 'id', '2 jam'],
   ] as const)('%i minutes in %s is %s', (minutes, locale, text) => {
     expect(formatDuration(minutes, locale)).toBe(text);
+  });
+
+  it.each([
+    ['2026-11-21', 'en', '21 November 2026'],
+    ['2026-11-21', 'id', '21 November 2026'],
+    ['2027-02-05', 'en', '5 February 2027'],
+    ['2027-02-05', 'id', '5 Februari 2027'],
+    ['2026-12-31', 'id', '31 Desember 2026'],
+  ] as const)('the date %s in %s reads %s', (date, locale, text) => {
+    expect(formatDate(date, locale)).toBe(text);
   });
 
   it.each([

@@ -1,6 +1,7 @@
 import { BOOKING_ID_PATTERN } from '../../../domain/booking-code.ts';
 import { effectiveStatus } from '../../../domain/booking-lifecycle.ts';
-import { portTime } from '../../../domain/port-time.ts';
+import { agencyTime } from '../../../domain/agency.ts';
+import { DEFAULT_PHONE_COUNTRY } from '../../../domain/phone-country.ts';
 import { bookingStatusLabel } from '../../../i18n/booking-status.ts';
 import { localizePath } from '../../../i18n/locales.ts';
 import { csrfToken } from '../../../server/auth/browser-session.ts';
@@ -68,7 +69,7 @@ export async function serveBooking(astro: PageAstro) {
         posted && { ...draftFromForm(posted.form), errors: posted.errors },
         holder && { ...holder, csrf: csrfToken(astroJar(astro.cookies), deps) },
         booking.contact || posted
-          ? 'ID'
+          ? DEFAULT_PHONE_COUNTRY
           : await visitorPhoneCountry(astro.request, astro.clientAddress, astro.locals.deps),
       )
     : undefined;
@@ -87,7 +88,7 @@ export async function serveBooking(astro: PageAstro) {
     booking,
     status,
     live,
-    until: booking.expiresAt ? portTime(booking.expiresAt, 'Asia/Jakarta') : undefined,
+    until: booking.expiresAt ? agencyTime(booking.expiresAt) : undefined,
     statusLabel: bookingStatusLabel(status, locale),
     kept,
     flow,

@@ -1,5 +1,5 @@
 import * as m from '../../../paraglide/messages.js';
-import { portTime } from '../../../domain/port-time.ts';
+import { agencyTime } from '../../../domain/agency.ts';
 import { localizePath } from '../../../i18n/locales.ts';
 import type { PageAstro } from '../../../server/pages/page-astro.ts';
 import { sandboxPage } from '../../../server/pages/sandbox-page.ts';
@@ -32,7 +32,7 @@ export async function serveSandbox(astro: PageAstro) {
     state,
     va,
     result,
-    since: va ? portTime(va.since, 'Asia/Jakarta') : undefined,
+    since: va ? agencyTime(va.since) : undefined,
     action: localizePath('/booking/sandbox', astro.locals.locale),
     statusLabel,
     refusal,

@@ -1,5 +1,5 @@
 import * as m from '../../../paraglide/messages.js';
-import { formatLongDate, formatShortDate } from '../../../i18n/format.ts';
+import { formatDate, formatShortDate } from '../../../i18n/format.ts';
 import { localizePath } from '../../../i18n/locales.ts';
 import { HOLD_COOKIE } from '../../../server/auth/browser-effects.ts';
 import { formOf, submitForm } from '../../../server/http/form-post.ts';
@@ -87,7 +87,7 @@ export async function serveSchedule(astro: PageAstro) {
     alerts: [
       ...new Set([holdError, selection.returnTooEarly ? m.results_return_after({}, t) : undefined]),
     ].filter((alert) => alert !== undefined),
-    dateLabel: (date: string) => formatLongDate(new Date(`${date}T00:00:00Z`), locale),
+    dateLabel: (date: string) => formatDate(date, locale),
     tooEarly: (sailing: SailingResult) => leavesBeforeArrival(sailing, selection.outbound),
     terminals: terminalOptions(deps.network, locale),
     today: batamToday(deps.clock()),

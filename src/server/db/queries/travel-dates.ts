@@ -37,8 +37,7 @@ export async function bookingTravelDates(db: Database, network: Network, booking
       .where(eq(tickets.bookingId, bookingId)),
   ]);
   const legs = all.filter((leg) => segmentTravelled(leg, issued));
-  const zoneOf = (routeId: string) =>
-    network.terminal(network.routeById(routeId)?.from ?? '')?.timeZone ?? 'Asia/Jakarta';
+  const zoneOf = (routeId: string) => network.zoneOf(network.routeById(routeId)?.from);
   const today = toLocal(now, zoneOf(legs[0]?.routeId ?? '')).date;
   const dates = travelDates(
     legs.map((leg) => (leg.departsAt ? toLocal(leg.departsAt, zoneOf(leg.routeId)).date : undefined)),

@@ -1,0 +1,23 @@
+import { portTime, toLocal, type LocalDateTime } from './port-time.ts';
+import { AGENCY_TIME_ZONE } from './time-zones.ts';
+
+/*
+ * The agency's clock. A sailing's date and time are read at its own terminal (port-time.ts); what is the agency's
+ * (a ticket's issue day, a refund's, a payment deadline, the first day a search or a birth date may name) is read
+ * in Batam, whatever the route, so one booking never shows two "todays".
+ */
+
+/** The Batam calendar date `YYYY-MM-DD` at an instant: the day a ticket was issued, a refund paid. */
+export function agencyDate(instant: Date): string {
+  return toLocal(instant, AGENCY_TIME_ZONE).date;
+}
+
+/** The agency's today at `now`: `2026-11-22`. */
+export function agencyToday(now: Date): string {
+  return agencyDate(now);
+}
+
+/** An instant on the agency's wall clock with its zone, `{ date, time, zone: 'WIB' }`: a payment deadline. */
+export function agencyTime(instant: Date): LocalDateTime & { zone: string } {
+  return portTime(instant, AGENCY_TIME_ZONE);
+}
