@@ -123,7 +123,9 @@ export default defineConfig(
     extends: [tseslint.configs.disableTypeChecked],
   },
   {
-    files: ['**/*.js', '**/*.mjs'],
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     extends: [tseslint.configs.disableTypeChecked],
+    // CommonJS configs (dependency-cruiser reads its rules as a module.exports object).
+    languageOptions: { globals: { module: 'writable', require: 'readonly' } },
   },
 );
