@@ -7,8 +7,8 @@
  */
 const server = (folders) => `^src/server/(${folders.join('|')})/`;
 
-/** The adapters: what talks to the outside world (HTTP, pages, jobs, mail, documents, browsers, the gateway). */
-const adapters = ['http', 'pages', 'jobs', 'mail', 'documents'];
+/** The adapters: what talks to the outside world (HTTP and the pages' plumbing, jobs, mail, documents). */
+const adapters = ['http', 'jobs', 'mail', 'documents'];
 
 module.exports = {
   forbidden: [
@@ -65,7 +65,21 @@ module.exports = {
       comment: 'Reads (services) serve the use cases, views and doors; they import none of the adapters.',
       from: { path: '^src/server/services/' },
       to: {
-        path: [server([...adapters, 'use-cases']), '^src/(pages|islands|components|layouts|stores)/'],
+        path: [
+          server([...adapters, 'use-cases', 'views']),
+          '^src/(pages|islands|components|layouts|stores)/',
+        ],
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
+      name: 'views-below-adapters',
+      severity: 'error',
+      comment:
+        'Views (what pages, mails and documents show) are shown by the adapters; they import none of them.',
+      from: { path: '^src/server/views/' },
+      to: {
+        path: [server(adapters), '^src/(pages|islands|components|layouts|stores)/'],
         dependencyTypesNot: ['type-only'],
       },
     },

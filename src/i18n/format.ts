@@ -99,3 +99,30 @@ export function formatDurationRange(min: number, max: number, locale: Locale): s
     ? formatDuration(min, locale)
     : `${formatDuration(min, locale)} – ${formatDuration(max, locale)}`;
 }
+
+/** The e-ticket's short dates, weekday first. */
+const dateFormats = Object.fromEntries(
+  (['en', 'id'] as const).map((locale) => [
+    locale,
+    new Intl.DateTimeFormat(intlTags[locale], {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }),
+  ]),
+) as Record<Locale, Intl.DateTimeFormat>;
+
+/** `2026-11-21` -> `Sat 21 Nov 2026` / `Sab 21 Nov 2026`. */
+export function formatTicketDate(date: string, locale: Locale): string {
+  const parts = Object.fromEntries(
+    dateFormats[locale].formatToParts(new Date(`${date}T00:00:00Z`)).map((p) => [p.type, p.value]),
+  ) as Partial<Record<Intl.DateTimeFormatPartTypes, string>>;
+  return [parts.weekday, parts.day, parts.month, parts.year].filter(Boolean).join(' ');
+}
+
+/** A port-local time as the terminal's clock shows it: `Sat 21 Nov 2026, 08:30 WIB`. */
+export function formatPortTime(time: { date: string; time: string; zone: string }, locale: Locale): string {
+  return `${formatTicketDate(time.date, locale)}, ${time.time} ${time.zone}`;
+}

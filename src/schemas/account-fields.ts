@@ -3,7 +3,7 @@ import { phoneProblemKeys } from './phone-problems.ts';
 /**
  * The account forms, field by field: what the island renders, what the plain form posts (the same names), and the
  * message keys the server translates for it (labels and every error its schema can give). Pure data, shared by the
- * island and the server's props (server/pages/account-form-props.ts).
+ * island and the server's props (server/views/account-form-props.ts).
  */
 export type AccountFormKind =
   'login' | 'signUp' | 'forgot' | 'reset' | 'profile' | 'changePassword' | 'passenger' | 'deleteAccount';

@@ -7,7 +7,7 @@ import { tickets } from '../../src/server/db/schema/payments.ts';
 import { expireOpenTickets } from '../../src/server/jobs/expire-open-tickets.ts';
 import { cancelSailing } from '../../src/server/use-cases/cancel-sailing.ts';
 import { Network } from '../../src/server/network.ts';
-import { claimPage } from '../../src/server/pages/claim-page.ts';
+import { claimPage } from '../../src/server/views/claim-page.ts';
 import { bookingView } from '../../src/server/services/booking-view.ts';
 import { testApp } from '../support/app.ts';
 import { contact, passenger, payInFull } from '../support/booking-flow.ts';

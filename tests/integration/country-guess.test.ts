@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countryOfReply, guessedPhoneCountry, placeable } from '../../src/server/pages/country-guess.ts';
+import { countryOfReply, guessedPhoneCountry, placeable } from '../../src/server/http/pages/country-guess.ts';
 
 /** An IP-to-country service as config.ts describes it (`1;CC;...`), run by the test on a local port. */
 let service: Server;

@@ -5,7 +5,7 @@ import { sailingsWithSeats } from '../../src/server/db/queries/inventory.ts';
 import { sailings } from '../../src/server/db/schema/network.ts';
 import { tickets } from '../../src/server/db/schema/payments.ts';
 import { Network } from '../../src/server/network.ts';
-import { reschedulePage } from '../../src/server/pages/reschedule-page.ts';
+import { reschedulePage } from '../../src/server/views/reschedule-page.ts';
 import { bookingView, type BookingView } from '../../src/server/services/booking-view.ts';
 import { testApp } from '../support/app.ts';
 import { bookingReadyToPay, paidBookingView, ticketNumbersOf } from '../support/booking-flow.ts';

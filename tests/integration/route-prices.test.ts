@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
 import { Network } from '../../src/server/network.ts';
-import { routeGuides } from '../../src/server/pages/route-guides.ts';
+import { routeGuides } from '../../src/server/views/route-guides.ts';
 import type { SearchResult } from '../../src/server/services/search-schedules.ts';
 import { testApp } from '../support/app.ts';
 import { pglite, seeded } from '../support/databases.ts';

@@ -8,7 +8,7 @@ import { GoogleLogo } from './GoogleLogo.tsx';
 /** The header's dialog: log in, or sign up (the pages /login and /sign-up hold the same forms). */
 export type AccountDialogKind = 'login' | 'sign-up';
 
-/** What the server sends for the dialog (`GET /api/session/forms/{kind}`, server/pages/account-dialog.ts). */
+/** What the server sends for the dialog (`GET /api/session/forms/{kind}`, server/views/account-dialog.ts). */
 export interface AccountDialogData {
   form: AccountFormProps;
   /** The ways on: forgot password and sign up, or log in instead. */

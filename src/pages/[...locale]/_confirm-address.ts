@@ -1,7 +1,7 @@
 import * as m from '../../paraglide/messages.js';
 import { submitForm } from '../../server/http/form-post.ts';
-import { accountLinkUsable, accountPage } from '../../server/pages/account-page.ts';
-import type { PageAstro } from '../../server/pages/page-astro.ts';
+import { accountLinkUsable, accountPage } from '../../server/http/pages/account-page.ts';
+import type { PageAstro } from '../../server/http/pages/page-astro.ts';
 import { proveAddress } from '../../server/use-cases/prove-address.ts';
 
 /**

@@ -2,7 +2,7 @@ import * as m from '../../paraglide/messages.js';
 import { getCounters } from '../../content/lib/contacts.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { Network } from '../../server/network.ts';
-import { batamToday, searchValues, terminalOptions } from '../../server/pages/search-form-props.ts';
+import { batamToday, searchValues, terminalOptions } from '../../server/views/search-form-props.ts';
 
 /** Why book here: four reasons, each with its icon's path (a 24-unit square). */
 function reasons(locale: Locale) {

@@ -1,11 +1,12 @@
 import { BOOKING_ID_PATTERN } from '../../domain/booking-code.ts';
 import { localizePath } from '../../i18n/locales.ts';
 import { submitForm } from '../../server/http/form-post.ts';
-import { accountFormProps } from '../../server/pages/account-form-props.ts';
-import { accountPage, afterLogin } from '../../server/pages/account-page.ts';
-import { verifyPath } from '../../server/pages/booking-access-cookie.ts';
-import { googleButton } from '../../server/pages/google-button.ts';
-import type { PageAstro } from '../../server/pages/page-astro.ts';
+import { accountFormProps } from '../../server/views/account-form-props.ts';
+import { accountPage } from '../../server/http/pages/account-page.ts';
+import { afterLogin } from '../../server/views/after-login.ts';
+import { verifyPath } from '../../server/http/pages/booking-access-cookie.ts';
+import { googleButton } from '../../server/http/pages/google-button.ts';
+import type { PageAstro } from '../../server/http/pages/page-astro.ts';
 import { logIn } from '../../server/use-cases/log-in.ts';
 
 /**

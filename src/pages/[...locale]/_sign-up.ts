@@ -2,11 +2,11 @@ import { BOOKING_ID_PATTERN } from '../../domain/booking-code.ts';
 import { DEFAULT_PHONE_COUNTRY } from '../../domain/phone-country.ts';
 import { localizePath } from '../../i18n/locales.ts';
 import { submitForm } from '../../server/http/form-post.ts';
-import { accountFormProps } from '../../server/pages/account-form-props.ts';
-import { accountPage } from '../../server/pages/account-page.ts';
-import { visitorPhoneCountry } from '../../server/pages/country-guess.ts';
-import { googleButton } from '../../server/pages/google-button.ts';
-import type { PageAstro } from '../../server/pages/page-astro.ts';
+import { accountFormProps } from '../../server/views/account-form-props.ts';
+import { accountPage } from '../../server/http/pages/account-page.ts';
+import { visitorPhoneCountry } from '../../server/http/pages/country-guess.ts';
+import { googleButton } from '../../server/http/pages/google-button.ts';
+import type { PageAstro } from '../../server/http/pages/page-astro.ts';
 import { register } from '../../server/use-cases/register.ts';
 
 /**

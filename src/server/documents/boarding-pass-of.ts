@@ -8,7 +8,7 @@ import { bookingLegs } from '../db/schema/bookings.ts';
 import { tickets } from '../db/schema/payments.ts';
 import type { BoardingPassDocument } from './boarding-pass.ts';
 import type { Network } from '../network.ts';
-import { formatClock, tripCard } from '../pages/trip-card.ts';
+import { formatClock, tripCard } from '../views/trip-card.ts';
 import type { BookingView } from '../services/booking-view.ts';
 
 /**

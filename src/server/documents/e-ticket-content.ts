@@ -1,12 +1,11 @@
 import { ticketIssuedOn, ticketValidUntil } from '../../domain/ticket-validity.ts';
-import { formatDate, formatRupiah } from '../../i18n/format.ts';
-import { intlTags, localizePath, type Locale } from '../../i18n/locales.ts';
+import { formatDate, formatPortTime, formatRupiah } from '../../i18n/format.ts';
+import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { translate, type MessageKey } from '../../i18n/translate.ts';
 import {
   ticketOn,
   type BookingLegView,
   type BookingView,
-  type LocalTime,
   type PassengerView,
 } from '../services/booking-view.ts';
 import { eTicketQrPayload } from './qr.ts';
@@ -45,32 +44,6 @@ export interface ETicketPage {
   price: { title: string; groups: { heading: string; rows: PriceRow[] }[]; fee: PriceRow; total: PriceRow };
   rules: { title: string; items: string[] };
   footer: string;
-}
-
-const dateFormats = Object.fromEntries(
-  (['en', 'id'] as const).map((locale) => [
-    locale,
-    new Intl.DateTimeFormat(intlTags[locale], {
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      timeZone: 'UTC',
-    }),
-  ]),
-) as Record<Locale, Intl.DateTimeFormat>;
-
-/** `2026-11-21` -> `Sat 21 Nov 2026` / `Sab 21 Nov 2026`. */
-export function formatTicketDate(date: string, locale: Locale): string {
-  const parts = Object.fromEntries(
-    dateFormats[locale].formatToParts(new Date(`${date}T00:00:00Z`)).map((p) => [p.type, p.value]),
-  ) as Partial<Record<Intl.DateTimeFormatPartTypes, string>>;
-  return [parts.weekday, parts.day, parts.month, parts.year].filter(Boolean).join(' ');
-}
-
-/** A port-local time as the terminal's clock shows it: `Sat 21 Nov 2026, 08:30 WIB`. */
-export function formatPortTime(time: LocalTime, locale: Locale): string {
-  return `${formatTicketDate(time.date, locale)}, ${time.time} ${time.zone}`;
 }
 
 /** `A1234567` -> `••••4567`: enough to match the passport in hand, not enough to copy it. */

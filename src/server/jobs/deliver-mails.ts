@@ -11,7 +11,7 @@ import {
 } from '../mail/booking-mails.ts';
 import type { Mailer } from '../mail/transport.ts';
 import type { Network } from '../network.ts';
-import { tripCard } from '../pages/trip-card.ts';
+import { tripCard } from '../views/trip-card.ts';
 import { serverBoardingPassKeys } from '../boarding-pass/keys.ts';
 import type { BoardingPassSigner } from '../boarding-pass/signing.ts';
 import { renderBoardingPassPdf } from '../documents/boarding-pass.ts';

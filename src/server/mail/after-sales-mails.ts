@@ -2,7 +2,7 @@ import { accountEnding } from '../../domain/booking-access.ts';
 import { formatRupiah } from '../../i18n/format.ts';
 import type { RefundAccount } from '../db/queries/refund-accounts.ts';
 import type { BookingView } from '../services/booking-view.ts';
-import { afterSalesActions, refundProgress } from '../pages/order-actions.ts';
+import { afterSalesActions, refundProgress } from '../views/order-actions.ts';
 import {
   footer,
   greeting,

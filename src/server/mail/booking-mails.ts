@@ -5,7 +5,7 @@ import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { translate, type MessageKey } from '../../i18n/translate.ts';
 import { paymentMethodLabel } from '../../i18n/payment-method.ts';
 import type { BookingLegView, BookingView, LocalTime } from '../services/booking-view.ts';
-import type { TripCard } from '../pages/trip-card.ts';
+import type { TripCard } from '../views/trip-card.ts';
 import { renderMail, type Block, type Row } from './mail-layout.ts';
 import { tripCardBlocks } from './trip-card-blocks.ts';
 import type { MailAttachment } from './transport.ts';

@@ -1,6 +1,6 @@
 import type { Locale } from '../../i18n/locales.ts';
 import { translate, type MessageKey } from '../../i18n/translate.ts';
-import { formatClock, type TripCard, type TripCardLeg } from '../pages/trip-card.ts';
+import { formatClock, type TripCard, type TripCardLeg } from '../views/trip-card.ts';
 import type { Block, Row } from './mail-layout.ts';
 
 /**

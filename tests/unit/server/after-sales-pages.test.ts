@@ -3,11 +3,11 @@ import en from '../../../messages/en.json' with { type: 'json' };
 import type { Database } from '../../../src/server/db/client.ts';
 import { sailingCancelledMail } from '../../../src/server/mail/after-sales-mails.ts';
 import { Network } from '../../../src/server/network.ts';
-import { cancellationPage } from '../../../src/server/pages/cancellation-page.ts';
-import { checkInLegs } from '../../../src/server/pages/check-in-page.ts';
-import { claimPage } from '../../../src/server/pages/claim-page.ts';
-import { afterSalesActions } from '../../../src/server/pages/order-actions.ts';
-import { reschedulePage } from '../../../src/server/pages/reschedule-page.ts';
+import { cancellationPage } from '../../../src/server/views/cancellation-page.ts';
+import { checkInLegs } from '../../../src/server/views/check-in-page.ts';
+import { claimPage } from '../../../src/server/views/claim-page.ts';
+import { afterSalesActions } from '../../../src/server/views/order-actions.ts';
+import { reschedulePage } from '../../../src/server/views/reschedule-page.ts';
 import type { BookingView } from '../../../src/server/services/booking-view.ts';
 import { before, cancelledByOperator, openTicketView, paidView } from '../../factories/after-sales-view.ts';
 

@@ -9,7 +9,7 @@ import {
 } from '../../../src/server/mail/booking-mails.ts';
 import { escapeHtml } from '../../../src/server/mail/mail-layout.ts';
 import { Network } from '../../../src/server/network.ts';
-import { tripCard } from '../../../src/server/pages/trip-card.ts';
+import { tripCard } from '../../../src/server/views/trip-card.ts';
 import type { BookingView, PassengerView, PaymentView } from '../../../src/server/services/booking-view.ts';
 import { batamHarbourFrontLegs } from '../../factories/booking-view.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { crossReferenceProblems, loadNetworkData } from '../../../src/server/network-data.ts';
 import { Network } from '../../../src/server/network.ts';
-import { routeGuide, routeGuides } from '../../../src/server/pages/route-guides.ts';
+import { routeGuide, routeGuides } from '../../../src/server/views/route-guides.ts';
 
 const network = new Network();
 const guideOf = (id: string, locale: 'en' | 'id' = 'en') => {

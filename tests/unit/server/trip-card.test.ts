@@ -9,8 +9,8 @@ import {
   latePaymentRefundMail,
 } from '../../../src/server/mail/booking-mails.ts';
 import { Network } from '../../../src/server/network.ts';
-import { legEvent } from '../../../src/server/pages/leg-calendar.ts';
-import { calendarLeg, formatClock, tripCard } from '../../../src/server/pages/trip-card.ts';
+import { legEvent } from '../../../src/server/http/pages/leg-calendar.ts';
+import { calendarLeg, formatClock, tripCard } from '../../../src/server/views/trip-card.ts';
 import type { BookingView } from '../../../src/server/services/booking-view.ts';
 import { batamHarbourFrontLegs } from '../../factories/booking-view.ts';
 

@@ -1,8 +1,8 @@
 import * as m from '../../../paraglide/messages.js';
 import { agencyTime } from '../../../domain/agency.ts';
 import { localizePath } from '../../../i18n/locales.ts';
-import type { PageAstro } from '../../../server/pages/page-astro.ts';
-import { sandboxPage } from '../../../server/pages/sandbox-page.ts';
+import type { PageAstro } from '../../../server/http/pages/page-astro.ts';
+import { sandboxPage } from '../../../server/http/pages/sandbox-page.ts';
 
 /** A virtual account's standing, as the simulator shows it. */
 const statusLabel = {
@@ -20,7 +20,7 @@ const refusal = {
 } as const;
 
 /**
- * /booking/sandbox, the sandbox gateway's simulator (server/pages/sandbox-page.ts): it exists only while the sandbox
+ * /booking/sandbox, the sandbox gateway's simulator (server/http/pages/sandbox-page.ts): it exists only while the sandbox
  * is the active gateway (else undefined, a 404), and is never cached.
  */
 export async function serveSandbox(astro: PageAstro) {

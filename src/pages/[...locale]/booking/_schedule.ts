@@ -3,9 +3,9 @@ import { formatDate, formatShortDate } from '../../../i18n/format.ts';
 import { localizePath } from '../../../i18n/locales.ts';
 import { HOLD_COOKIE } from '../../../server/auth/browser-effects.ts';
 import { formOf, submitForm } from '../../../server/http/form-post.ts';
-import type { PageAstro } from '../../../server/pages/page-astro.ts';
-import { leavesBeforeArrival, loadSchedulePage } from '../../../server/pages/schedule-page.ts';
-import { batamToday, terminalOptions } from '../../../server/pages/search-form-props.ts';
+import type { PageAstro } from '../../../server/http/pages/page-astro.ts';
+import { leavesBeforeArrival, loadSchedulePage } from '../../../server/views/schedule-page.ts';
+import { batamToday, terminalOptions } from '../../../server/views/search-form-props.ts';
 import type { LegResult, SailingResult } from '../../../server/services/search-schedules.ts';
 import { hold } from '../../../server/use-cases/hold-seats.ts';
 

@@ -1,11 +1,11 @@
 import * as m from '../../../paraglide/messages.js';
 import { localizePath, type Locale } from '../../../i18n/locales.ts';
 import { submitMarkedForm } from '../../../server/http/form-post.ts';
-import { accountFormProps } from '../../../server/pages/account-form-props.ts';
-import { accountPage } from '../../../server/pages/account-page.ts';
-import { phoneForForm } from '../../../server/pages/countries.ts';
-import type { PageAstro } from '../../../server/pages/page-astro.ts';
-import { pictureProps } from '../../../server/pages/picture-form.ts';
+import { accountFormProps } from '../../../server/views/account-form-props.ts';
+import { accountPage } from '../../../server/http/pages/account-page.ts';
+import { phoneForForm } from '../../../server/views/countries.ts';
+import type { PageAstro } from '../../../server/http/pages/page-astro.ts';
+import { pictureProps } from '../../../server/views/picture-form.ts';
 import { addressIsProven, profileOf } from '../../../server/services/profile.ts';
 import { removeAvatar } from '../../../server/use-cases/remove-avatar.ts';
 import { sendAddressProof } from '../../../server/use-cases/send-address-proof.ts';

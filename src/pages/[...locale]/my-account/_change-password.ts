@@ -1,8 +1,8 @@
 import { localizePath } from '../../../i18n/locales.ts';
 import { submitForm } from '../../../server/http/form-post.ts';
-import { accountFormProps } from '../../../server/pages/account-form-props.ts';
-import { accountPage } from '../../../server/pages/account-page.ts';
-import type { PageAstro } from '../../../server/pages/page-astro.ts';
+import { accountFormProps } from '../../../server/views/account-form-props.ts';
+import { accountPage } from '../../../server/http/pages/account-page.ts';
+import type { PageAstro } from '../../../server/http/pages/page-astro.ts';
 import { passwordIsSet, profileOf } from '../../../server/services/profile.ts';
 import { changePassword } from '../../../server/use-cases/change-password.ts';
 import { forgotPassword } from '../../../server/use-cases/forgot-password.ts';

@@ -1,7 +1,7 @@
 import { BOOKING_ID_PATTERN } from '../../../domain/booking-code.ts';
-import { keepPrivate } from '../../../server/pages/booking-by-id.ts';
-import { orderDoneMessage } from '../../../server/pages/order-actions.ts';
-import type { PageAstro } from '../../../server/pages/page-astro.ts';
+import { keepPrivate } from '../../../server/http/pages/booking-by-id.ts';
+import { orderDoneMessage } from '../../../server/views/order-actions.ts';
+import type { PageAstro } from '../../../server/http/pages/page-astro.ts';
 import { accountBooking } from '../../../server/services/account-bookings.ts';
 
 /**

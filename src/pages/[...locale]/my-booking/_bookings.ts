@@ -1,7 +1,7 @@
 import * as m from '../../../paraglide/messages.js';
 import { localizePath } from '../../../i18n/locales.ts';
-import { accountPage } from '../../../server/pages/account-page.ts';
-import type { PageAstro } from '../../../server/pages/page-astro.ts';
+import { accountPage } from '../../../server/http/pages/account-page.ts';
+import type { PageAstro } from '../../../server/http/pages/page-astro.ts';
 import { accountBookings } from '../../../server/services/account-bookings.ts';
 
 /**

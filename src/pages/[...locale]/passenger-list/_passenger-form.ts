@@ -1,9 +1,9 @@
 import * as m from '../../../paraglide/messages.js';
 import { localizePath } from '../../../i18n/locales.ts';
 import { submitForm } from '../../../server/http/form-post.ts';
-import { accountFormProps } from '../../../server/pages/account-form-props.ts';
-import { accountPage } from '../../../server/pages/account-page.ts';
-import type { PageAstro } from '../../../server/pages/page-astro.ts';
+import { accountFormProps } from '../../../server/views/account-form-props.ts';
+import { accountPage } from '../../../server/http/pages/account-page.ts';
+import type { PageAstro } from '../../../server/http/pages/page-astro.ts';
 import { savedPassengerOf } from '../../../server/services/saved-passengers.ts';
 import { addPassenger } from '../../../server/use-cases/add-passenger.ts';
 import { changePassenger } from '../../../server/use-cases/change-passenger.ts';

@@ -1,8 +1,8 @@
 import * as m from '../../../paraglide/messages.js';
 import { localizePath } from '../../../i18n/locales.ts';
 import { submitForm } from '../../../server/http/form-post.ts';
-import { accountPage } from '../../../server/pages/account-page.ts';
-import type { PageAstro } from '../../../server/pages/page-astro.ts';
+import { accountPage } from '../../../server/http/pages/account-page.ts';
+import type { PageAstro } from '../../../server/http/pages/page-astro.ts';
 import { savedPassengersOf } from '../../../server/services/saved-passengers.ts';
 import { deletePassenger } from '../../../server/use-cases/delete-passenger.ts';
 

@@ -3,7 +3,7 @@ import { getCounters } from '../../../content/lib/contacts.ts';
 import { formatDurationRange, formatRupiah } from '../../../i18n/format.ts';
 import { locales, type Locale } from '../../../i18n/locales.ts';
 import { Network } from '../../../server/network.ts';
-import { routeGuide } from '../../../server/pages/route-guides.ts';
+import { routeGuide } from '../../../server/views/route-guides.ts';
 
 /** One page per route and language, at the route's slug in that language. */
 export function routeStaticPaths() {
@@ -20,7 +20,7 @@ export function routeStaticPaths() {
 }
 
 /**
- * A route's guide page, built once per deploy (server/pages/route-guides.ts): its facts (operators, duration,
+ * A route's guide page, built once per deploy (server/views/route-guides.ts): its facts (operators, duration,
  * departures a day, the lowest fare), the timetable, and the hours of the counters at its two ends.
  */
 export async function buildRouteGuide(locale: Locale, routeId: string) {

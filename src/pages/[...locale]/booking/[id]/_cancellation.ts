@@ -1,8 +1,8 @@
 import * as m from '../../../../paraglide/messages.js';
 import { localizePath, type Locale } from '../../../../i18n/locales.ts';
-import { bookingTaskPage } from '../../../../server/pages/booking-by-id.ts';
-import { cancellationPage } from '../../../../server/pages/cancellation-page.ts';
-import type { PageAstro } from '../../../../server/pages/page-astro.ts';
+import { bookingTaskPage } from '../../../../server/http/pages/booking-by-id.ts';
+import { cancellationPage } from '../../../../server/views/cancellation-page.ts';
+import type { PageAstro } from '../../../../server/http/pages/page-astro.ts';
 import { cancelBookingTickets } from '../../../../server/use-cases/cancel-tickets.ts';
 
 /** The refund account's fields, in the order a bank form asks them. */

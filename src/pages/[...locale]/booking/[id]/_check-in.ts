@@ -1,7 +1,7 @@
 import { localizePath } from '../../../../i18n/locales.ts';
-import { bookingTaskPage } from '../../../../server/pages/booking-by-id.ts';
-import { checkInLegs } from '../../../../server/pages/check-in-page.ts';
-import type { PageAstro } from '../../../../server/pages/page-astro.ts';
+import { bookingTaskPage } from '../../../../server/http/pages/booking-by-id.ts';
+import { checkInLegs } from '../../../../server/views/check-in-page.ts';
+import type { PageAstro } from '../../../../server/http/pages/page-astro.ts';
 import { checkIn } from '../../../../server/use-cases/check-in.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { localizePath } from '../../../../i18n/locales.ts';
-import { bookingTaskPage } from '../../../../server/pages/booking-by-id.ts';
-import { claimPage } from '../../../../server/pages/claim-page.ts';
-import type { PageAstro } from '../../../../server/pages/page-astro.ts';
+import { bookingTaskPage } from '../../../../server/http/pages/booking-by-id.ts';
+import { claimPage } from '../../../../server/views/claim-page.ts';
+import type { PageAstro } from '../../../../server/http/pages/page-astro.ts';
 import { claimOpenTicket } from '../../../../server/use-cases/claim-open-ticket.ts';
 
 /**

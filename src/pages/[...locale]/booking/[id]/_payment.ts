@@ -4,9 +4,9 @@ import { effectiveStatus } from '../../../../domain/booking-lifecycle.ts';
 import { localizePath } from '../../../../i18n/locales.ts';
 import { tariffs } from '../../../../server/db/queries/tariffs.ts';
 import { submitForm } from '../../../../server/http/form-post.ts';
-import { keepPrivate } from '../../../../server/pages/booking-by-id.ts';
-import type { PageAstro } from '../../../../server/pages/page-astro.ts';
-import { tripCard } from '../../../../server/pages/trip-card.ts';
+import { keepPrivate } from '../../../../server/http/pages/booking-by-id.ts';
+import type { PageAstro } from '../../../../server/http/pages/page-astro.ts';
+import { tripCard } from '../../../../server/views/trip-card.ts';
 import { bookingView, type BookingView } from '../../../../server/services/booking-view.ts';
 import { pay } from '../../../../server/use-cases/pay.ts';
 

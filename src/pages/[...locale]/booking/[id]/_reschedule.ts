@@ -1,7 +1,7 @@
 import { localizePath } from '../../../../i18n/locales.ts';
-import { bookingTaskPage } from '../../../../server/pages/booking-by-id.ts';
-import type { PageAstro } from '../../../../server/pages/page-astro.ts';
-import { reschedulePage } from '../../../../server/pages/reschedule-page.ts';
+import { bookingTaskPage } from '../../../../server/http/pages/booking-by-id.ts';
+import type { PageAstro } from '../../../../server/http/pages/page-astro.ts';
+import { reschedulePage } from '../../../../server/views/reschedule-page.ts';
 import { reschedule } from '../../../../server/use-cases/reschedule.ts';
 
 /**

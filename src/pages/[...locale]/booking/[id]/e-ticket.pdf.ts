@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { renderETicketPdf } from '../../../../server/documents/e-ticket.ts';
-import { hasETickets } from '../../../../server/pages/order-actions.ts';
-import { bookingById } from '../../../../server/pages/booking-by-id.ts';
+import { hasETickets } from '../../../../server/views/order-actions.ts';
+import { bookingById } from '../../../../server/http/pages/booking-by-id.ts';
 
 export const prerender = false;
 

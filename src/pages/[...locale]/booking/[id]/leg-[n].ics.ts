@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { legCalendarResponse } from '../../../../server/pages/leg-calendar.ts';
+import { legCalendarResponse } from '../../../../server/http/pages/leg-calendar.ts';
 
 export const prerender = false;
 

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { serverBoardingPassKeys } from '../../../../../server/boarding-pass/keys.ts';
 import { renderBoardingPassPdf } from '../../../../../server/documents/boarding-pass.ts';
-import { bookingById } from '../../../../../server/pages/booking-by-id.ts';
+import { bookingById } from '../../../../../server/http/pages/booking-by-id.ts';
 import { boardingPassOf } from '../../../../../server/documents/boarding-pass-of.ts';
 
 export const prerender = false;

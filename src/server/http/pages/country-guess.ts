@@ -1,8 +1,8 @@
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import { isSupportedCountry } from 'libphonenumber-js/min';
-import { DEFAULT_PHONE_COUNTRY } from '../../domain/phone-country.ts';
-import type { AppDeps } from '../deps.ts';
-import { clientAddress } from '../http/client-address.ts';
+import { DEFAULT_PHONE_COUNTRY } from '../../../domain/phone-country.ts';
+import type { AppDeps } from '../../deps.ts';
+import { clientAddress } from '../client-address.ts';
 
 /** Guesses kept per address (an hour; at most this many addresses), so a page asks the service once per visitor. */
 const CACHE_SIZE = 1000;

@@ -1,10 +1,10 @@
-import type { AccessAction } from '../../domain/booking-access.ts';
-import { localizePath, type Locale } from '../../i18n/locales.ts';
-import { BOOKING_ACCESS_COOKIE, grantsInCookie } from '../auth/booking-access.ts';
-import { HOLD_COOKIE } from '../auth/browser-effects.ts';
-import type { CookieJar } from '../auth/browser-session.ts';
-import { isSameOrigin } from '../http/same-origin.ts';
-import type { BookingAccess } from '../use-cases/context.ts';
+import type { AccessAction } from '../../../domain/booking-access.ts';
+import { localizePath, type Locale } from '../../../i18n/locales.ts';
+import { BOOKING_ACCESS_COOKIE, grantsInCookie } from '../../auth/booking-access.ts';
+import { HOLD_COOKIE } from '../../auth/browser-effects.ts';
+import type { CookieJar } from '../../auth/browser-session.ts';
+import { isSameOrigin } from '../same-origin.ts';
+import type { BookingAccess } from '../../use-cases/context.ts';
 
 /**
  * A browser's proof of bookings (domain/booking-access.ts) lives in one HttpOnly, SameSite=Lax cookie of signed

@@ -1,16 +1,16 @@
 import type { AstroCookies } from 'astro';
-import type { AccessAction } from '../../domain/booking-access.ts';
-import { BOOKING_ID_PATTERN } from '../../domain/booking-code.ts';
-import { linkSecretOf } from '../auth/account-links.ts';
-import { astroJar } from '../auth/cookie-jars.ts';
-import { bookingAccessFor, linkView } from '../services/booking-access.ts';
-import type { Actor, BookingAccess } from '../use-cases/context.ts';
+import type { AccessAction } from '../../../domain/booking-access.ts';
+import { BOOKING_ID_PATTERN } from '../../../domain/booking-code.ts';
+import { linkSecretOf } from '../../auth/account-links.ts';
+import { astroJar } from '../../auth/cookie-jars.ts';
+import { bookingAccessFor, linkView } from '../../services/booking-access.ts';
+import type { Actor, BookingAccess } from '../../use-cases/context.ts';
 import { browserAccess, cookiesCount, verifyPath } from './booking-access-cookie.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import { formOf, submitForm, type FormPage, type FormRefusal } from '../http/form-post.ts';
-import type { AnyUseCase } from '../use-cases/use-case.ts';
-import type { AppDeps } from '../deps.ts';
-import { bookingView, type BookingView } from '../services/booking-view.ts';
+import type { Locale } from '../../../i18n/locales.ts';
+import { formOf, submitForm, type FormPage, type FormRefusal } from '../form-post.ts';
+import type { AnyUseCase } from '../../use-cases/use-case.ts';
+import type { AppDeps } from '../../deps.ts';
+import { bookingView, type BookingView } from '../../services/booking-view.ts';
 
 /**
  * The booking a page's address names (`/booking/{id}...`), in the page's language; undefined for an unknown or

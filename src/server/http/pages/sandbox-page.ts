@@ -1,17 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { bookings } from '../db/schema/bookings.ts';
-import { payments } from '../db/schema/payments.ts';
-import { readForm } from '../http/body-limit.ts';
-import { isCrossSite } from '../http/same-origin.ts';
-import type { SandboxCallbackBody } from '../payments/sandbox.ts';
+import { bookings } from '../../db/schema/bookings.ts';
+import { payments } from '../../db/schema/payments.ts';
+import { readForm } from '../body-limit.ts';
+import { isCrossSite } from '../same-origin.ts';
+import type { SandboxCallbackBody } from '../../payments/sandbox.ts';
 import {
   findSandboxAccount,
   paySandboxAccount,
   standingOf,
   type SandboxAccount,
   type SandboxAccountStanding,
-} from '../payments/sandbox-accounts.ts';
-import type { AppDeps } from '../deps.ts';
+} from '../../payments/sandbox-accounts.ts';
+import type { AppDeps } from '../../deps.ts';
 
 export interface SandboxVa {
   bookingId: string | undefined;

@@ -1,7 +1,7 @@
 import type { AstroGlobal } from 'astro';
-import type { Locale } from '../../i18n/locales.ts';
-import { messagesFor, type MessageKey } from '../../i18n/translate.ts';
-import type { GoogleSignInProps } from '../../islands/account/GoogleSignIn.tsx';
+import type { Locale } from '../../../i18n/locales.ts';
+import { messagesFor, type MessageKey } from '../../../i18n/translate.ts';
+import type { GoogleSignInProps } from '../../../islands/account/GoogleSignIn.tsx';
 
 const buttonKeys: MessageKey[] = [
   'account_google_continue',

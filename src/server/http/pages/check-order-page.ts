@@ -1,7 +1,7 @@
 import type { AstroCookies } from 'astro';
-import { localizePath } from '../../i18n/locales.ts';
-import { formOf, submitForm, type FormPage } from '../http/form-post.ts';
-import { findBooking } from '../use-cases/find-booking.ts';
+import { localizePath } from '../../../i18n/locales.ts';
+import { formOf, submitForm, type FormPage } from '../form-post.ts';
+import { findBooking } from '../../use-cases/find-booking.ts';
 
 export interface CheckOrderState {
   status: number;

@@ -1,12 +1,18 @@
-import { BOOKING_ID_PATTERN } from '../../domain/booking-code.ts';
-import { CHECK_IN_CLOSES_MINUTES_BEFORE } from '../../domain/boarding.ts';
-import { localizePath, type Locale } from '../../i18n/locales.ts';
-import { translate } from '../../i18n/translate.ts';
-import { agencyOffice } from '../agency-contacts.ts';
-import { calendarFile, type CalendarEvent } from '../documents/calendar.ts';
-import type { AppDeps } from '../deps.ts';
-import { bookingView } from '../services/booking-view.ts';
-import { calendarLeg, formatClock, tripCard, type TripCardLeg, type TripCardSailing } from './trip-card.ts';
+import { BOOKING_ID_PATTERN } from '../../../domain/booking-code.ts';
+import { CHECK_IN_CLOSES_MINUTES_BEFORE } from '../../../domain/boarding.ts';
+import { localizePath, type Locale } from '../../../i18n/locales.ts';
+import { translate } from '../../../i18n/translate.ts';
+import { agencyOffice } from '../../agency-contacts.ts';
+import { calendarFile, type CalendarEvent } from '../../documents/calendar.ts';
+import type { AppDeps } from '../../deps.ts';
+import { bookingView } from '../../services/booking-view.ts';
+import {
+  calendarLeg,
+  formatClock,
+  tripCard,
+  type TripCardLeg,
+  type TripCardSailing,
+} from '../../views/trip-card.ts';
 
 /** Reminded this long before check-in closes: time to get to the terminal. */
 const REMINDER_MINUTES_BEFORE_CHECK_IN = 60;

@@ -1,15 +1,15 @@
 import type { AstroCookies } from 'astro';
 import { eq } from 'drizzle-orm';
-import { accessNeeded, maskedEmail, type AccessAction } from '../../domain/booking-access.ts';
-import { BOOKING_ID_PATTERN } from '../../domain/booking-code.ts';
-import { localizePath } from '../../i18n/locales.ts';
-import { astroJar } from '../auth/cookie-jars.ts';
-import { bookings } from '../db/schema/bookings.ts';
-import type { AppDeps } from '../deps.ts';
-import { formOf, submitForm, type FormPage, type FormRefusal } from '../http/form-post.ts';
-import { attachBooking } from '../services/attach-booking.ts';
-import { confirmBookingAccess } from '../use-cases/confirm-booking-access.ts';
-import { sendAccessCode } from '../use-cases/send-access-code.ts';
+import { accessNeeded, maskedEmail, type AccessAction } from '../../../domain/booking-access.ts';
+import { BOOKING_ID_PATTERN } from '../../../domain/booking-code.ts';
+import { localizePath } from '../../../i18n/locales.ts';
+import { astroJar } from '../../auth/cookie-jars.ts';
+import { bookings } from '../../db/schema/bookings.ts';
+import type { AppDeps } from '../../deps.ts';
+import { formOf, submitForm, type FormPage, type FormRefusal } from '../form-post.ts';
+import { attachBooking } from '../../services/attach-booking.ts';
+import { confirmBookingAccess } from '../../use-cases/confirm-booking-access.ts';
+import { sendAccessCode } from '../../use-cases/send-access-code.ts';
 import { browserAccess, cookiesCount, taskPath } from './booking-access-cookie.ts';
 import { browserBookingAccess, keepPrivate } from './booking-by-id.ts';
 

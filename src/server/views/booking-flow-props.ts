@@ -2,6 +2,7 @@ import { DEFAULT_PHONE_COUNTRY } from '../../domain/phone-country.ts';
 import { toLocal } from '../../domain/port-time.ts';
 import { lastTravelDate, travelDates } from '../../domain/trip-dates.ts';
 import { MAX_PARTY, passengerCategories, type PassengerCategory } from '../../domain/passengers.ts';
+import { formatPortTime } from '../../i18n/format.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import * as m from '../../paraglide/messages.js';
 import { detailsErrorKeys } from '../../schemas/booking-details.ts';
@@ -11,7 +12,6 @@ import type {
   FlowProps,
   PassengerValues,
 } from '../../islands/booking-flow/types.ts';
-import { formatPortTime } from '../documents/e-ticket-content.ts';
 import type { Network } from '../network.ts';
 import type { BookingView } from '../services/booking-view.ts';
 import type { Profile } from '../services/profile.ts';

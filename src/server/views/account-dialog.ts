@@ -2,7 +2,7 @@ import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { translate } from '../../i18n/translate.ts';
 import type { AccountDialogData, AccountDialogKind } from '../../islands/account/AccountDialogForm.tsx';
 import { accountFormProps } from './account-form-props.ts';
-import { afterLogin } from './account-page.ts';
+import { afterLogin } from './after-login.ts';
 
 /** The ways on from the login and sign-up forms, on their pages and in the dialog (paths without the locale). */
 export function formLinks(kind: AccountDialogKind, locale: Locale) {

@@ -1,11 +1,10 @@
 import type { AstroCookies } from 'astro';
-import { localizePath, type Locale } from '../../i18n/locales.ts';
-import { linkUsable, serverLinkSecret, type AccountLinkPurpose } from '../auth/account-links.ts';
-import { csrfToken } from '../auth/browser-session.ts';
-import { astroJar } from '../auth/cookie-jars.ts';
-import type { FormPage } from '../http/form-post.ts';
+import { linkUsable, serverLinkSecret, type AccountLinkPurpose } from '../../auth/account-links.ts';
+import { csrfToken } from '../../auth/browser-session.ts';
+import { astroJar } from '../../auth/cookie-jars.ts';
+import type { FormPage } from '../form-post.ts';
 import { keepPrivate } from './booking-by-id.ts';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../../deps.ts';
 
 /**
  * What the account pages share around their plain forms (each posts its use case's fields through `submitForm`;
@@ -39,12 +38,6 @@ export function accountPage(astro: AccountAstro) {
     ...(account ? { actor: { kind: 'account', userId: account.userId, family: account.family } } : {}),
   };
   return { jar, csrf, form, account };
-}
-
-/** Where to go after logging in: a page of this site the login was asked from, else My booking. */
-export function afterLogin(next: string | null, locale: Locale): string {
-  const local = next && /^\/(?![/\\])[\w\-/.?=&%]*$/.test(next) ? next : undefined;
-  return local ?? localizePath('/my-booking', locale);
 }
 
 /**
