@@ -111,7 +111,7 @@ export default function BookingFlow(props: FlowProps) {
   };
 
   const save = async (values: DetailsForm) => {
-    const e164 = (await loadRules()).toE164(values.contact);
+    const payload = (await loadRules()).detailsPayload(values);
     const response = await fetch(`/api/bookings/${props.bookingId}/details`, {
       method: 'PUT',
       headers: {
@@ -119,14 +119,10 @@ export default function BookingFlow(props: FlowProps) {
         'Accept-Language': props.locale,
         ...(props.csrf ? { 'X-CSRF-Token': props.csrf } : {}),
       },
-      body: JSON.stringify({
-        contact: { fullName: values.contact.fullName, email: values.contact.email, phone: e164 },
-        passengers: values.passengers,
-        saveToList: (values.saveToList ?? []).flatMap((ticked, position) => (ticked ? [position] : [])),
-      }),
+      body: JSON.stringify(payload),
     });
     if (response.ok) {
-      setPhone(e164);
+      setPhone(payload.contact.phone);
       showNotification(labels.saved);
       go('summary');
       return;

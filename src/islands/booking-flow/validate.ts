@@ -6,7 +6,13 @@ import { toE164 as phoneToE164 } from '../../schemas/phone.ts';
 import * as z from 'zod/mini';
 import { birthDateProblem, type PassengerCategory } from '../../domain/passengers.ts';
 import { passportProblems } from '../../domain/passport.ts';
-import { contactSchema, passengerSchema } from '../../schemas/booking-details.ts';
+import {
+  bookingDetailsSchema,
+  contactSchema,
+  passengerSchema,
+  type BookingDetails,
+} from '../../schemas/booking-details.ts';
+import { formToInput } from '../../schemas/form-to-input.ts';
 import type { ContactValues, DetailsForm } from './types.ts';
 
 /** The phone as E.164 (+6281234567890) when it is a valid number for its country, else what was typed. */
@@ -15,6 +21,24 @@ export function toE164(contact: ContactValues): string {
 }
 
 export { countryOfTyped } from '../../schemas/phone.ts';
+
+/**
+ * The form's values as `PUT /api/bookings/{id}/details` takes them: read through the details schema exactly as the
+ * server reads the plain form's post (`formToInput`: the phone typed beside its country, the ticked positions).
+ */
+export function detailsPayload(values: DetailsForm): BookingDetails {
+  const form = new URLSearchParams();
+  for (const [name, value] of Object.entries(values.contact) as [string, string][])
+    form.append(`contact.${name}`, value);
+  values.passengers.forEach((passenger, row) => {
+    for (const [name, value] of Object.entries(passenger) as [string, string][])
+      form.append(`passengers.${String(row)}.${name}`, value);
+  });
+  values.saveToList?.forEach((ticked, row) => {
+    if (ticked) form.append(`saveToList.${String(row)}`, 'on');
+  });
+  return formToInput(bookingDetailsSchema, form) as BookingDetails;
+}
 
 /**
  * The booking's dates and party as the rules need them: today, every travel date and the last one at the departure

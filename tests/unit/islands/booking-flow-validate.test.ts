@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { PassengerCategory } from '../../../src/domain/passengers.ts';
-import { countryOfTyped, detailsResolver, toE164 } from '../../../src/islands/booking-flow/validate.ts';
+import {
+  countryOfTyped,
+  detailsPayload,
+  detailsResolver,
+  toE164,
+} from '../../../src/islands/booking-flow/validate.ts';
 import * as m from '../../../src/paraglide/messages.js';
 import { detailsErrorKeys } from '../../../src/schemas/booking-details.ts';
 
@@ -111,5 +116,23 @@ describe('the booking flow island checks', () => {
   it('has words for every key the schemas can give, in both languages', () => {
     for (const key of detailsErrorKeys)
       for (const locale of ['en', 'id'] as const) expect(m[key]({}, { locale })).not.toBe(key);
+  });
+});
+
+describe("the booking flow's payload", () => {
+  it('is what the server reads from the plain form: the phone in E.164, the ticked positions', () => {
+    const payload = detailsPayload({
+      contact: { ...contact, phoneCountry: 'SG', phone: '8123 4567' },
+      passengers: [passenger, { ...passenger, fullName: 'Tan Ah Kow' }],
+      saveToList: [false, true],
+    });
+    expect(payload.contact).toEqual({
+      fullName: contact.fullName,
+      email: contact.email,
+      phone: '+6581234567',
+    });
+    expect(payload.passengers.map((p) => p.fullName)).toEqual([passenger.fullName, 'Tan Ah Kow']);
+    expect(payload.saveToList).toEqual([1]);
+    expect(detailsPayload({ contact, passengers: [passenger] })).not.toHaveProperty('saveToList');
   });
 });
