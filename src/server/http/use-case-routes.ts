@@ -12,6 +12,7 @@ import type { AppDeps } from '../deps.ts';
 import { bodyTooLarge, readPictureForm } from './body-limit.ts';
 import { accountHolder, bookingCaller, callingClient, optionalAccount } from './credentials.ts';
 import { fieldErrors } from './errors.ts';
+import { jsonBody } from './json-body.ts';
 import { isSameOrigin } from './same-origin.ts';
 import { requestLocale } from './request-locale.ts';
 
@@ -74,22 +75,29 @@ async function callerContext(c: Context, deps: AppDeps, caller: Caller): Promise
 /**
  * The body as the use case's schema reads it, handed on as Hono's validated data (`c.req.valid('json')`): JSON, or
  * a multipart picture. Hono's own `validator('json')` answers broken JSON with a bare 400 and reads no body without
- * its Content-Type; here a missing or broken body reads as `{}`, so each required field says it is missing.
+ * its Content-Type; here (json-body.ts) a missing or broken body reads as `{}`, so each required field says it is missing.
  */
 function bodyOf(useCase: AnyUseCase): MiddlewareHandler {
   return async (c, next) => {
-    let body: unknown;
-    if (useCase.route?.picture) {
-      const posted = await readPictureForm(c.req.raw);
-      if (posted === 'tooLarge') return bodyTooLarge(c.req.raw, true);
-      body = posted.image ? { image: posted.image } : {};
-    } else body = (await c.req.json().catch(() => undefined)) ?? {};
-    const parsed = useCase.input.safeParse(body);
-    if (!parsed.success) return fieldErrors(c, issuesToErrors(parsed.error.issues, useCase.fullPaths));
-    c.req.addValidatedData('json', parsed.data as object);
+    const read = useCase.route?.picture
+      ? await pictureBody(c, useCase)
+      : await jsonBody(c, useCase.input, useCase.fullPaths === true);
+    if (read instanceof Response) return read;
+    if (!read.data) return read.refused;
+    c.req.addValidatedData('json', read.data);
     await next();
     return undefined;
   };
+}
+
+/** A multipart picture (`image`) as the use case's schema reads it; a body over the limit is the 413 at once. */
+async function pictureBody(c: Context, useCase: AnyUseCase) {
+  const posted = await readPictureForm(c.req.raw);
+  if (posted === 'tooLarge') return bodyTooLarge(c.req.raw, true);
+  const parsed = useCase.input.safeParse(posted.image ? { image: posted.image } : {});
+  return parsed.success
+    ? { data: parsed.data }
+    : { refused: fieldErrors(c, issuesToErrors(parsed.error.issues, useCase.fullPaths)) };
 }
 
 /**
