@@ -2,7 +2,8 @@ import * as m from '../../paraglide/messages.js';
 import { getCounters } from '../../content/lib/contacts.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { Network } from '../../server/network.ts';
-import { batamToday, searchValues, terminalOptions } from '../../server/views/search-form-props.ts';
+import { agencyToday } from '../../domain/agency.ts';
+import { searchValues, terminalOptions } from '../../server/views/search-form-props.ts';
 
 /** Why book here: four reasons, each with its icon's path (a 24-unit square). */
 function reasons(locale: Locale) {
@@ -36,7 +37,7 @@ export async function buildHome(locale: Locale) {
     counters: await getCounters(),
     terminals: terminalOptions(new Network(), locale),
     initial: searchValues(new URLSearchParams()),
-    buildDay: batamToday(new Date()),
+    buildDay: agencyToday(new Date()),
     reasons: reasons(locale),
   };
 }

@@ -1,4 +1,3 @@
-import { agencyToday } from '../../domain/agency.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import type { SearchValues, TerminalOption } from '../../islands/search-form/types.ts';
 import type { Network } from '../network.ts';
@@ -11,14 +10,6 @@ export function terminalOptions(network: Network, locale: Locale): TerminalOptio
     country: t.country,
     destinations: network.destinations(t.id),
   }));
-}
-
-/**
- * Batam's calendar date, offered as the earliest departure date. Singapore and Johor reach tomorrow an hour
- * earlier; the service checks each search date against its own departure terminal's today.
- */
-export function batamToday(now: Date): string {
-  return agencyToday(now);
 }
 
 /** A query string's values as the form shows them, with the defaults of a first visit. */

@@ -5,7 +5,8 @@ import { HOLD_COOKIE } from '../../../server/auth/browser-effects.ts';
 import { formOf, submitForm } from '../../../server/http/form-post.ts';
 import type { PageAstro } from '../../../server/http/pages/page-astro.ts';
 import { leavesBeforeArrival, loadSchedulePage } from '../../../server/views/schedule-page.ts';
-import { batamToday, terminalOptions } from '../../../server/views/search-form-props.ts';
+import { agencyToday } from '../../../domain/agency.ts';
+import { terminalOptions } from '../../../server/views/search-form-props.ts';
 import type { LegResult, SailingResult } from '../../../server/services/search-schedules.ts';
 import { hold } from '../../../server/use-cases/hold-seats.ts';
 
@@ -90,6 +91,6 @@ export async function serveSchedule(astro: PageAstro) {
     dateLabel: (date: string) => formatDate(date, locale),
     tooEarly: (sailing: SailingResult) => leavesBeforeArrival(sailing, selection.outbound),
     terminals: terminalOptions(deps.network, locale),
-    today: batamToday(deps.clock()),
+    today: agencyToday(deps.clock()),
   };
 }
