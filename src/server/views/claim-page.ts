@@ -3,11 +3,15 @@ import { bookingWindow } from '../../domain/booking-window.ts';
 import { toLocal } from '../../domain/port-time.ts';
 import { formatDate } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/locales.ts';
-import type { Database } from '../db/client.ts';
-import type { Network } from '../network.ts';
 import type { BookingView } from '../services/booking-view.ts';
 import { offerTickets } from '../services/offer-input.ts';
-import { askedSailingDate, sailingOptions, type AskedDate, type SailingOption } from './sailing-options.ts';
+import {
+  askedSailingDate,
+  sailingOptions,
+  type AskedDate,
+  type SailingOption,
+  type SailingsContext,
+} from './sailing-options.ts';
 
 export interface ClaimPage {
   route: string;
@@ -28,7 +32,7 @@ export interface ClaimPage {
  * expired already); the use case asks it again under its locks, with the sailing chosen.
  */
 export async function claimPage(
-  context: { db: Database; network: Network; now: Date; horizonDays: number },
+  context: SailingsContext,
   view: BookingView,
   locale: Locale,
   query: URLSearchParams,

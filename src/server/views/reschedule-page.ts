@@ -4,12 +4,16 @@ import { bookingWindow } from '../../domain/booking-window.ts';
 import { toLocal } from '../../domain/port-time.ts';
 import { formatRupiah } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/locales.ts';
-import type { Database } from '../db/client.ts';
-import type { Network } from '../network.ts';
 import { rescheduleRefusalCodes } from '../offer-refusals.ts';
 import type { BookingView } from '../services/booking-view.ts';
 import { offerTickets } from '../services/offer-input.ts';
-import { askedSailingDate, sailingOptions, type AskedDate, type SailingOption } from './sailing-options.ts';
+import {
+  askedSailingDate,
+  sailingOptions,
+  type AskedDate,
+  type SailingOption,
+  type SailingsContext,
+} from './sailing-options.ts';
 import { blockedByOffer, ticketChoices, type TicketChoiceLeg } from './ticket-choices.ts';
 
 export interface ReschedulePage {
@@ -31,7 +35,7 @@ export interface ReschedulePage {
  * under its locks, with the sailing chosen.
  */
 export async function reschedulePage(
-  context: { db: Database; network: Network; now: Date; horizonDays: number },
+  context: SailingsContext,
   view: BookingView,
   locale: Locale,
   query: URLSearchParams,

@@ -4,10 +4,29 @@ import { formatDayDate, formatDate, formatRupiah } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { translate } from '../../i18n/translate.ts';
 import type { Database } from '../db/client.ts';
+import type { AppDeps } from '../deps.ts';
 import { sailingsOnDay } from '../db/queries/sailings-on-day.ts';
 import type { Network } from '../network.ts';
 import type { BookingLegView } from '../services/booking-view.ts';
 import { isoDate } from '../../schemas/search.ts';
+
+/** What the task pages' lists of sailings (reschedule, claim) are read with. */
+export interface SailingsContext {
+  db: Database;
+  network: Network;
+  now: Date;
+  horizonDays: number;
+}
+
+/** That context from the process's dependencies, with the clock read now. */
+export async function sailingsContext(deps: AppDeps): Promise<SailingsContext> {
+  return {
+    db: await deps.database(),
+    network: deps.network,
+    now: deps.clock(),
+    horizonDays: deps.horizonDays,
+  };
+}
 
 /** A sailing a ticket can move onto (reschedule) or be claimed for (open ticket), as the form lists it. */
 export interface SailingOption {

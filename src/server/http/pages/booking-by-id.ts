@@ -49,7 +49,9 @@ export async function bookingTaskPage(
   id: string,
   useCase: AnyUseCase,
   action?: AccessAction,
-): Promise<Response | { booking: BookingView | undefined; posted: FormRefusal | undefined }> {
+): Promise<
+  Response | { booking: BookingView | undefined; posted: FormRefusal | undefined; choices: URLSearchParams }
+> {
   const counted = cookiesCount(page.request);
   const access = counted ? browserAccess(astroJar(page.cookies)) : { grants: [] };
   const account = counted ? page.locals.account : undefined;
@@ -72,7 +74,8 @@ export async function bookingTaskPage(
     keepPrivate(page.response.headers);
     page.response.status = posted?.status ?? 200;
   }
-  return { booking, posted };
+  // What the form shows chosen: the refused post's fields, else the address (its GET steps, "Show ...").
+  return { booking, posted, choices: posted?.form ?? new URL(page.request.url).searchParams };
 }
 
 /**

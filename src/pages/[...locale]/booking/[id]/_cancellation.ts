@@ -32,11 +32,9 @@ export async function serveCancellation(astro: PageAstro) {
   const id = astro.params.id ?? '';
   const task = await bookingTaskPage(astro, id, cancelBookingTickets, 'cancel');
   if (task instanceof Response) return task;
-  const { booking, posted } = task;
+  const { booking, posted, choices } = task;
   if (!booking) return undefined;
   const deps = astro.locals.deps;
-  // What was chosen: the refused post's fields, else the address ("Show the refund").
-  const choices = posted?.form ?? astro.url.searchParams;
   const state =
     booking.status === 'paid'
       ? cancellationPage(booking, deps.network, locale, deps.clock(), choices)

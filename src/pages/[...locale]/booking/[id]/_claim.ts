@@ -1,6 +1,7 @@
 import { localizePath } from '../../../../i18n/locales.ts';
 import { bookingTaskPage } from '../../../../server/http/pages/booking-by-id.ts';
 import { claimPage } from '../../../../server/views/claim-page.ts';
+import { sailingsContext } from '../../../../server/views/sailing-options.ts';
 import type { PageAstro } from '../../../../server/http/pages/page-astro.ts';
 import { claimOpenTicket } from '../../../../server/use-cases/claim-open-ticket.ts';
 
@@ -15,22 +16,11 @@ export async function serveClaim(astro: PageAstro) {
   const id = astro.params.id ?? '';
   const task = await bookingTaskPage(astro, id, claimOpenTicket, 'claim');
   if (task instanceof Response) return task;
-  const { booking, posted } = task;
+  const { booking, posted, choices } = task;
   if (!booking) return undefined;
-  const deps = astro.locals.deps;
   const state =
     booking.status === 'paid'
-      ? await claimPage(
-          {
-            db: await deps.database(),
-            network: deps.network,
-            now: deps.clock(),
-            horizonDays: deps.horizonDays,
-          },
-          booking,
-          locale,
-          posted?.form ?? astro.url.searchParams,
-        )
+      ? await claimPage(await sailingsContext(astro.locals.deps), booking, locale, choices)
       : undefined;
   return {
     id,

@@ -2,6 +2,7 @@ import { localizePath } from '../../../../i18n/locales.ts';
 import { bookingTaskPage } from '../../../../server/http/pages/booking-by-id.ts';
 import type { PageAstro } from '../../../../server/http/pages/page-astro.ts';
 import { reschedulePage } from '../../../../server/views/reschedule-page.ts';
+import { sailingsContext } from '../../../../server/views/sailing-options.ts';
 import { reschedule } from '../../../../server/use-cases/reschedule.ts';
 
 /**
@@ -16,23 +17,11 @@ export async function serveReschedule(astro: PageAstro) {
   const id = astro.params.id ?? '';
   const task = await bookingTaskPage(astro, id, reschedule, 'reschedule');
   if (task instanceof Response) return task;
-  const { booking, posted } = task;
+  const { booking, posted, choices } = task;
   if (!booking) return undefined;
-  const deps = astro.locals.deps;
-  const choices = posted?.form ?? astro.url.searchParams;
   const state =
     booking.status === 'paid'
-      ? await reschedulePage(
-          {
-            db: await deps.database(),
-            network: deps.network,
-            now: deps.clock(),
-            horizonDays: deps.horizonDays,
-          },
-          booking,
-          locale,
-          choices,
-        )
+      ? await reschedulePage(await sailingsContext(astro.locals.deps), booking, locale, choices)
       : undefined;
   return {
     id,
