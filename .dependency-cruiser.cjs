@@ -7,8 +7,22 @@
  */
 const server = (folders) => `^src/server/(${folders.join('|')})/`;
 
-/** The adapters: what talks to the outside world (HTTP and the pages' plumbing, jobs, mail, documents). */
-const adapters = ['http', 'jobs', 'mail', 'documents'];
+/**
+ * The adapters: what talks to the outside world (HTTP and the pages' plumbing, jobs, mail, documents, payment
+ * gateways, account security, boarding passes, pictures, the holiday calendar). A use case reaches them through
+ * the ports of its context (use-cases/ports.ts).
+ */
+const adapters = [
+  'http',
+  'jobs',
+  'mail',
+  'documents',
+  'payments',
+  'auth',
+  'boarding-pass',
+  'images',
+  'calendar',
+];
 
 module.exports = {
   forbidden: [

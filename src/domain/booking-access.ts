@@ -56,3 +56,11 @@ export function accountEnding(accountNumber: string): string {
   const digits = accountNumber.replace(/\s/g, '');
   return `••••${digits.slice(-4)}`;
 }
+
+/** A signed, time-limited proof of a booking a browser or client keeps (made by auth/booking-access.ts). */
+export interface AccessGrant {
+  token: string;
+  bookingId: string;
+  strength: AccessStrength;
+  expiresAt: Date;
+}

@@ -1,5 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { ACCESS_GRANT_MINUTES, accessSuffices, type AccessStrength } from '../../domain/booking-access.ts';
+import {
+  ACCESS_GRANT_MINUTES,
+  accessSuffices,
+  type AccessGrant,
+  type AccessStrength,
+} from '../../domain/booking-access.ts';
 import { BOOKING_ID_PATTERN } from '../../domain/booking-code.ts';
 
 /**
@@ -18,13 +23,6 @@ const GRANT_PATTERN = /^([\w-]{24})\.([cm])\.(\d{10})\.([\w-]{43})$/;
 
 function signature(secret: string, body: string): string {
   return createHmac('sha256', secret).update(`booking-access:${body}`).digest('base64url');
-}
-
-export interface AccessGrant {
-  token: string;
-  bookingId: string;
-  strength: AccessStrength;
-  expiresAt: Date;
 }
 
 /** A grant for `bookingId` of `strength`, good for ACCESS_GRANT_MINUTES from `now`. */

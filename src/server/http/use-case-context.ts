@@ -3,6 +3,7 @@ import { serverLinkSecret } from '../auth/account-links.ts';
 import type { AppDeps } from '../deps.ts';
 import type { Actor, BookingAccess, BrowserSession, UseCaseContext } from '../use-cases/context.ts';
 import { clientAddress } from './client-address.ts';
+import { useCasePorts } from './use-case-ports.ts';
 
 /**
  * The context of one request, from the process's dependencies. `socketAddress`: Astro's, for page routes;
@@ -21,6 +22,7 @@ export async function useCaseContext(
 ): Promise<UseCaseContext> {
   const effects: (() => void)[] = [];
   const ctx: UseCaseContext = {
+    ...useCasePorts,
     db: await deps.database(),
     clock: deps.clock,
     network: deps.network,

@@ -1,13 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { accessNeeded, maskedEmail, type AccessAction } from '../../domain/booking-access.ts';
-import { grantsProve } from '../auth/booking-access.ts';
 import { bookings } from '../db/schema/bookings.ts';
 import { refuse } from '../validation-errors.ts';
 import type { UseCaseContext } from '../use-cases/context.ts';
 import { ownsBooking } from './account-bookings.ts';
 import type { BookingView } from './booking-view.ts';
 
-type AccessContext = Pick<UseCaseContext, 'db' | 'actor' | 'access' | 'linkSecret' | 'clock'>;
+type AccessContext = Pick<UseCaseContext, 'db' | 'actor' | 'access' | 'linkSecret' | 'clock' | 'auth'>;
 
 /**
  * Whether the request proves the booking for `action` (domain/booking-access.ts): a grant of the strength the
@@ -20,7 +19,7 @@ export async function bookingAccessFor(
 ): Promise<'granted' | 'refused' | 'unknown'> {
   const [booking] = await ctx.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, bookingId));
   if (!booking) return 'unknown';
-  if (grantsProve(ctx.linkSecret(), ctx.access.grants, bookingId, accessNeeded[action], ctx.clock()))
+  if (ctx.auth.grantsProve(ctx.linkSecret(), ctx.access.grants, bookingId, accessNeeded[action], ctx.clock()))
     return 'granted';
   if (ctx.actor.kind === 'account' && (await ownsBooking(ctx.db, ctx.actor.userId, bookingId)))
     return 'granted';

@@ -2,7 +2,6 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { assertTicketMove } from '../../domain/booking-lifecycle.ts';
 import { cancellationOffer } from '../../domain/offers.ts';
 import { cancellationSchema, type CancellationInput } from '../../schemas/cancellation.ts';
-import { refundDueOn } from '../calendar/indonesian-holidays.ts';
 import { lockingTransaction } from '../db/conflicts.ts';
 import { queueCurrentStateMail } from '../db/queries/queue-mail.ts';
 import { bookingLegs } from '../db/schema/bookings.ts';
@@ -80,7 +79,7 @@ async function cancelTickets(ctx: UseCaseContext, input: Input): Promise<Cancell
     }
     let dueOn: string | undefined;
     if (choice.refund > 0) {
-      dueOn = refundDueOn(now);
+      dueOn = ctx.calendar.refundDueOn(now);
       await tx.insert(refunds).values({
         bookingId: booking.id,
         amount: choice.refund,

@@ -1,9 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { changePasswordSchema, type ChangePasswordInput } from '../../schemas/account.ts';
-import { endLinks } from '../auth/account-links.ts';
-import { isCommonPassword } from '../auth/common-passwords.ts';
-import { hashPassword, passwordMatches } from '../auth/passwords.ts';
-import { endAccountSessions } from '../auth/sessions.ts';
 import { users } from '../db/schema/accounts.ts';
 import { queueAccountMail } from '../db/queries/queue-mail.ts';
 import { refuse } from '../validation-errors.ts';
@@ -23,15 +19,20 @@ async function run(ctx: UseCaseContext, input: ChangePasswordInput): Promise<voi
   const userId = accountOf(ctx);
   await ctx.rateLimits.loginsPerAccount.take(`change:${userId}`);
   const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
-  if (!(await passwordMatches(input.currentPassword, user?.passwordHash)))
+  if (!(await ctx.auth.passwordMatches(input.currentPassword, user?.passwordHash)))
     throw refuse('currentPassword', 'account_error_current_password');
-  if (isCommonPassword(input.password)) throw refuse('password', 'account_password_common');
-  const passwordHash = await hashPassword(input.password);
+  if (ctx.auth.isCommonPassword(input.password)) throw refuse('password', 'account_password_common');
+  const passwordHash = await ctx.auth.hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
     const now = ctx.clock();
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
-    await endAccountSessions(tx, userId, now, ctx.actor.kind === 'account' ? ctx.actor.family : undefined);
-    await endLinks(tx, userId, now);
+    await ctx.auth.endAccountSessions(
+      tx,
+      userId,
+      now,
+      ctx.actor.kind === 'account' ? ctx.actor.family : undefined,
+    );
+    await ctx.auth.endLinks(tx, userId, now);
     await queueAccountMail(tx, userId, 'password_changed');
   });
 }

@@ -1,6 +1,6 @@
+import type { AccessGrant } from '../../domain/booking-access.ts';
 import { eq } from 'drizzle-orm';
 import { bookingAccessSchema, type BookingAccessRequest } from '../../schemas/booking-access.ts';
-import { grantAccess, type AccessGrant } from '../auth/booking-access.ts';
 import { useAccessCode } from '../db/queries/access-codes.ts';
 import { bookings } from '../db/schema/bookings.ts';
 import { attachBooking } from '../services/attach-booking.ts';
@@ -33,7 +33,10 @@ async function confirm(
   if (!booking) throw refuse('booking', 'api_booking_not_found');
   if (input.email !== undefined) {
     await proveContactEmail(ctx, booking, input.email);
-    return { grant: grantAccess(ctx.linkSecret(), booking.id, 'contact', ctx.clock()), attached: false };
+    return {
+      grant: ctx.auth.grantAccess(ctx.linkSecret(), booking.id, 'contact', ctx.clock()),
+      attached: false,
+    };
   }
   await ctx.rateLimits.lookups.take(ctx.address);
   await ctx.rateLimits.accessCodeFailures.check(booking.id);
@@ -46,7 +49,7 @@ async function confirm(
     input.attach === true && ctx.actor.kind === 'account'
       ? await attachBooking(ctx.db, ctx.actor.userId, booking.id, true)
       : false;
-  return { grant: grantAccess(ctx.linkSecret(), booking.id, 'mailbox', now), attached };
+  return { grant: ctx.auth.grantAccess(ctx.linkSecret(), booking.id, 'mailbox', now), attached };
 }
 
 /** Confirmed, the grant is also kept in the calling browser: its task pages need not ask again for an hour. */

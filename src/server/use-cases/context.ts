@@ -3,7 +3,8 @@ import type { Database } from '../db/client.ts';
 import type { RateLimits } from '../http/rate-limits.ts';
 import type { Network } from '../network.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
-import type { AccessGrant } from '../auth/booking-access.ts';
+import type { AccessGrant } from '../../domain/booking-access.ts';
+import type { UseCasePorts } from './ports.ts';
 
 /**
  * Who is acting. Guests (identified by the unguessable booking id or by code + e-mail) and payment gateways (by
@@ -20,7 +21,7 @@ export type Actor =
  * What every use case runs with: one shape, built once per request by its door (http/use-case-context.ts: a JSON
  * route or a form post), so a use case never reaches for globals. Time is a clock, read when the use case decides (after its locks).
  */
-export interface UseCaseContext {
+export interface UseCaseContext extends UseCasePorts {
   db: Database;
   clock: () => Date;
   network: Network;

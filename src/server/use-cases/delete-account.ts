@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { deleteAccountSchema, type DeleteAccountInput } from '../../schemas/account.ts';
-import { passwordMatches } from '../auth/passwords.ts';
 import { users } from '../db/schema/accounts.ts';
 import { bookings } from '../db/schema/bookings.ts';
 import { refuse } from '../validation-errors.ts';
@@ -19,7 +18,7 @@ async function run(ctx: UseCaseContext, input: DeleteAccountInput): Promise<void
   const userId = accountOf(ctx);
   await ctx.rateLimits.loginsPerAccount.take(`delete:${userId}`);
   const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
-  if (!(await passwordMatches(input.currentPassword, user?.passwordHash)))
+  if (!(await ctx.auth.passwordMatches(input.currentPassword, user?.passwordHash)))
     throw refuse('currentPassword', 'account_error_current_password');
   await ctx.db.transaction(async (tx) => {
     await tx.update(bookings).set({ userId: null }).where(eq(bookings.userId, userId));

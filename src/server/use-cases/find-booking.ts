@@ -1,9 +1,9 @@
+import type { AccessGrant } from '../../domain/booking-access.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import { checkOrderSchema, type CheckOrderRequest } from '../../schemas/check-order.ts';
 import type { Database } from '../db/client.ts';
 import { bookings } from '../db/schema/bookings.ts';
 import type { RateLimits } from '../http/rate-limits.ts';
-import { grantAccess, type AccessGrant } from '../auth/booking-access.ts';
 import { Refused, refuse } from '../validation-errors.ts';
 import { localizePath } from '../../i18n/locales.ts';
 import type { UseCaseContext } from './context.ts';
@@ -51,7 +51,7 @@ export const findBooking = defineUseCase({
   input: checkOrderSchema,
   async run(ctx: UseCaseContext, request: CheckOrderRequest): Promise<{ id: string; grant: AccessGrant }> {
     const id = await findBookingId(request, { db: ctx.db, limits: ctx.rateLimits, address: ctx.address });
-    const grant = grantAccess(ctx.linkSecret(), id, 'contact', ctx.clock());
+    const grant = ctx.auth.grantAccess(ctx.linkSecret(), id, 'contact', ctx.clock());
     // Code and e-mail prove the booking: this browser may change it for the next hour without asking again.
     ctx.session.keepGrant(grant);
     return { id, grant };

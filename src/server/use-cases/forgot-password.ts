@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { forgotPasswordSchema, type ForgotPasswordInput } from '../../schemas/account.ts';
-import { issueLink } from '../auth/account-links.ts';
 import { users } from '../db/schema/accounts.ts';
 import { queueAccountMail } from '../db/queries/queue-mail.ts';
 import { translate } from '../../i18n/translate.ts';
@@ -20,7 +19,7 @@ async function run(ctx: UseCaseContext, input: ForgotPasswordInput): Promise<voi
   await ctx.db.transaction(async (tx) => {
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).for('update');
     if (!user) return;
-    const link = await issueLink(tx, { userId: user.id, purpose: 'reset_password' }, ctx.clock());
+    const link = await ctx.auth.issueLink(tx, { userId: user.id, purpose: 'reset_password' }, ctx.clock());
     await queueAccountMail(tx, user.id, 'password_reset', link.id);
   });
 }

@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
 import { localizePath } from '../../i18n/locales.ts';
-import { endFamily } from '../auth/sessions.ts';
 import type { UseCaseContext } from './context.ts';
 import { defineUseCase } from './use-case.ts';
 
@@ -11,7 +10,7 @@ import { defineUseCase } from './use-case.ts';
  */
 async function run(ctx: UseCaseContext): Promise<void> {
   if (ctx.actor.kind === 'account' && ctx.actor.family)
-    await endFamily(ctx.db, ctx.actor.family, ctx.clock());
+    await ctx.auth.endFamily(ctx.db, ctx.actor.family, ctx.clock());
   ctx.session.logOut();
 }
 

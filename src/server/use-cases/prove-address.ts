@@ -1,7 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type * as z from 'zod/mini';
 import { proveAddressSchema } from '../../schemas/account.ts';
-import { linkIdOf, useLink } from '../auth/account-links.ts';
 import { users } from '../db/schema/accounts.ts';
 import { refuse } from '../validation-errors.ts';
 import { translate } from '../../i18n/translate.ts';
@@ -19,11 +18,11 @@ async function run(
   input: z.infer<typeof proveAddressSchema>,
 ): Promise<{ userId: string }> {
   // A cheap check of the link's signature first: a forged token costs no lock.
-  if (!linkIdOf(ctx.linkSecret(), 'prove_address', input.token))
+  if (!ctx.auth.linkIdOf(ctx.linkSecret(), 'prove_address', input.token))
     throw refuse('token', 'account_link_invalid');
   return ctx.db.transaction(async (tx) => {
     const now = ctx.clock();
-    const link = await useLink(tx, ctx.linkSecret(), 'prove_address', input.token, now);
+    const link = await ctx.auth.useLink(tx, ctx.linkSecret(), 'prove_address', input.token, now);
     if (!link) throw refuse('token', 'account_link_invalid');
     // Proven earlier (a reset, Google as its authority): that first moment stays.
     await tx

@@ -1,8 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { registerSchema, type RegisterInput } from '../../schemas/account.ts';
-import { issueLink } from '../auth/account-links.ts';
-import { isCommonPassword } from '../auth/common-passwords.ts';
-import { hashPassword } from '../auth/passwords.ts';
 import { users } from '../db/schema/accounts.ts';
 import { queueAccountMail } from '../db/queries/queue-mail.ts';
 import { refuse } from '../validation-errors.ts';
@@ -22,9 +19,9 @@ import { BOOKING_ID_PATTERN } from '../../domain/booking-code.ts';
 async function run(ctx: UseCaseContext, input: RegisterInput): Promise<void> {
   await ctx.rateLimits.registrations.take(ctx.address);
   const email = input.email.toLowerCase();
-  if (isCommonPassword(input.password)) throw refuse('password', 'account_password_common');
+  if (ctx.auth.isCommonPassword(input.password)) throw refuse('password', 'account_password_common');
   await ctx.rateLimits.accountMails.take(email);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await ctx.auth.hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
     const now = ctx.clock();
     await tx
@@ -34,7 +31,7 @@ async function run(ctx: UseCaseContext, input: RegisterInput): Promise<void> {
     const [user] = await tx.select().from(users).where(eq(users.email, email)).for('update');
     if (!user) throw new Error('account row missing after insert');
     if (user.emailVerifiedAt) return queueAccountMail(tx, user.id, 'account_exists');
-    const link = await issueLink(
+    const link = await ctx.auth.issueLink(
       tx,
       {
         userId: user.id,

@@ -1,9 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { resetPasswordSchema, type ResetPasswordInput } from '../../schemas/account.ts';
-import { endLinks, linkIdOf, useLink } from '../auth/account-links.ts';
-import { isCommonPassword } from '../auth/common-passwords.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import { endAccountSessions } from '../auth/sessions.ts';
 import { users } from '../db/schema/accounts.ts';
 import { queueAccountMail } from '../db/queries/queue-mail.ts';
 import { refuse } from '../validation-errors.ts';
@@ -22,14 +18,14 @@ import { defineUseCase } from './use-case.ts';
  */
 async function run(ctx: UseCaseContext, input: ResetPasswordInput): Promise<{ userId: string }> {
   // A cheap check of the link's signature first: a forged token costs no hashing (argon2 is the expensive part).
-  if (!linkIdOf(ctx.linkSecret(), 'reset_password', input.token))
+  if (!ctx.auth.linkIdOf(ctx.linkSecret(), 'reset_password', input.token))
     throw refuse('token', 'account_link_invalid');
   await ctx.rateLimits.recoveries.take(ctx.address);
-  if (isCommonPassword(input.password)) throw refuse('password', 'account_password_common');
-  const passwordHash = await hashPassword(input.password);
+  if (ctx.auth.isCommonPassword(input.password)) throw refuse('password', 'account_password_common');
+  const passwordHash = await ctx.auth.hashPassword(input.password);
   return ctx.db.transaction(async (tx) => {
     const now = ctx.clock();
-    const link = await useLink(tx, ctx.linkSecret(), 'reset_password', input.token, now);
+    const link = await ctx.auth.useLink(tx, ctx.linkSecret(), 'reset_password', input.token, now);
     if (!link) throw refuse('token', 'account_link_invalid');
     const [user] = await tx.select().from(users).where(eq(users.id, link.userId)).for('update');
     if (!user) throw refuse('token', 'account_link_invalid');
@@ -45,8 +41,8 @@ async function run(ctx: UseCaseContext, input: ResetPasswordInput): Promise<{ us
         updatedAt: now,
       })
       .where(eq(users.id, user.id));
-    await endAccountSessions(tx, user.id, now);
-    await endLinks(tx, user.id, now);
+    await ctx.auth.endAccountSessions(tx, user.id, now);
+    await ctx.auth.endLinks(tx, user.id, now);
     await queueAccountMail(tx, user.id, 'password_changed');
     return { userId: user.id };
   });

@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
 import { avatars } from '../db/schema/accounts.ts';
-import { avatarWebp } from '../images/avatar-image.ts';
 import { accountOf } from './account-actor.ts';
 import { localizePath } from '../../i18n/locales.ts';
 import { holderProfile } from '../services/profile.ts';
@@ -20,7 +19,7 @@ const avatarInput = z.object({
 async function run(ctx: UseCaseContext, input: z.infer<typeof avatarInput>): Promise<void> {
   const userId = accountOf(ctx);
   await ctx.rateLimits.pictures.take(userId);
-  const image = await avatarWebp(input.image);
+  const image = await ctx.images.avatarWebp(input.image);
   const updatedAt = ctx.clock();
   await ctx.db
     .insert(avatars)

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
-import { endLinks } from '../auth/account-links.ts';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema/accounts.ts';
+import type { AccountSecurity } from './ports.ts';
 import { askToProveAddress } from '../services/address-proof.ts';
 import { refuse } from '../validation-errors.ts';
 import type { UseCaseContext } from './context.ts';
@@ -39,7 +39,7 @@ async function run(
   return ctx.db.transaction(async (tx) => {
     const [linked] = await tx.select().from(users).where(eq(users.googleSubject, googleSubject));
     if (linked) {
-      await proveLinkedAddress(tx, linked, identity, now);
+      await proveLinkedAddress(ctx.auth, tx, linked, identity, now);
       return { userId: linked.id, created: false };
     }
     const [created] = await tx
@@ -55,7 +55,7 @@ async function run(
       .onConflictDoNothing()
       .returning({ id: users.id });
     if (created) {
-      if (!addressProvenAt) await askToProveAddress(tx, created.id, now);
+      if (!addressProvenAt) await askToProveAddress(ctx.auth, tx, created.id, now);
       return { userId: created.id, created: true };
     }
     const [user] = await tx.select().from(users).where(eq(users.email, identity.email)).for('update');
@@ -82,8 +82,8 @@ async function run(
           updatedAt: now,
         })
         .where(eq(users.id, user.id));
-      await endLinks(tx, user.id, now);
-      if (!addressProvenAt) await askToProveAddress(tx, user.id, now);
+      await ctx.auth.endLinks(tx, user.id, now);
+      if (!addressProvenAt) await askToProveAddress(ctx.auth, tx, user.id, now);
       return { userId: user.id, created: false };
     }
     if (user.googleSubject === googleSubject) return { userId: user.id, created: false };
@@ -102,6 +102,7 @@ async function run(
  * (the same address, now Gmail or a Workspace domain's); else our link is mailed, unless an earlier one still works.
  */
 async function proveLinkedAddress(
+  auth: AccountSecurity,
   tx: Database,
   user: typeof users.$inferSelect,
   identity: GoogleIdentityInput,
@@ -110,7 +111,7 @@ async function proveLinkedAddress(
   if (user.addressProvenAt) return;
   if (identity.authoritative && identity.email === user.email)
     await tx.update(users).set({ addressProvenAt: now, updatedAt: now }).where(eq(users.id, user.id));
-  else await askToProveAddress(tx, user.id, now, { unlessOpen: true });
+  else await askToProveAddress(auth, tx, user.id, now, { unlessOpen: true });
 }
 
 /**

@@ -1,9 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type * as z from 'zod/mini';
 import { verifyEmailSchema } from '../../schemas/account.ts';
-import { endLinks, linkIdOf, useLink } from '../auth/account-links.ts';
 import { attachBooking } from '../services/attach-booking.ts';
-import { passwordMatches } from '../auth/passwords.ts';
 import { users } from '../db/schema/accounts.ts';
 import { refuse } from '../validation-errors.ts';
 import { translate } from '../../i18n/translate.ts';
@@ -22,15 +20,15 @@ async function run(
   input: z.infer<typeof verifyEmailSchema>,
 ): Promise<{ userId: string }> {
   // A cheap check of the link's signature first: a forged token costs no password check and no lock.
-  const linkId = linkIdOf(ctx.linkSecret(), 'verify_email', input.token);
+  const linkId = ctx.auth.linkIdOf(ctx.linkSecret(), 'verify_email', input.token);
   if (!linkId) throw refuse('token', 'account_link_invalid');
   await ctx.rateLimits.loginsPerAccount.take(`verify:${linkId}`);
   return ctx.db.transaction(async (tx) => {
     const now = ctx.clock();
-    const link = await useLink(tx, ctx.linkSecret(), 'verify_email', input.token, now);
+    const link = await ctx.auth.useLink(tx, ctx.linkSecret(), 'verify_email', input.token, now);
     if (!link?.passwordHash || !link.fullName) throw refuse('token', 'account_link_invalid');
     // Thrown, the transaction rolls back and the link stays usable for the one who knows the password.
-    if (!(await passwordMatches(input.password, link.passwordHash)))
+    if (!(await ctx.auth.passwordMatches(input.password, link.passwordHash)))
       throw refuse('password', 'account_verify_password');
     await tx
       .update(users)
@@ -43,7 +41,7 @@ async function run(
         updatedAt: now,
       })
       .where(and(eq(users.id, link.userId), isNull(users.emailVerifiedAt)));
-    await endLinks(tx, link.userId, now);
+    await ctx.auth.endLinks(tx, link.userId, now);
     // From a guest booking's "sign up" prompt: that booking joins the account now confirmed.
     if (link.attachBookingId) await attachBooking(tx, link.userId, link.attachBookingId);
     return { userId: link.userId };

@@ -3,11 +3,11 @@ import { cancellationOffer } from '../../domain/offers.ts';
 import { formatDate, formatRupiah } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { translate } from '../../i18n/translate.ts';
-import { refundDueOn } from '../calendar/indonesian-holidays.ts';
 import type { Network } from '../network.ts';
 import { cancellationRefusalCodes } from '../offer-refusals.ts';
 import type { BookingView } from '../services/booking-view.ts';
 import { offerTickets } from '../services/offer-input.ts';
+import type { AgencyCalendar } from '../use-cases/ports.ts';
 import { blockedByOffer, ticketChoices, type TicketChoiceLeg } from './ticket-choices.ts';
 
 export interface CancellationQuoteView {
@@ -39,6 +39,7 @@ export function cancellationPage(
   locale: Locale,
   now: Date,
   choices: URLSearchParams,
+  calendar: AgencyCalendar,
 ): CancellationPage {
   const tickets = offerTickets(view);
   const offer = cancellationOffer(tickets, now);
@@ -57,7 +58,7 @@ export function cancellationPage(
   };
   const quote = cancellationOffer(tickets, now, chosen).choice;
   if (!quote) return base;
-  const due = refundDueOn(now);
+  const due = calendar.refundDueOn(now);
   return {
     ...base,
     quote: {

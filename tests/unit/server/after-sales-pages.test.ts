@@ -3,6 +3,7 @@ import en from '../../../messages/en.json' with { type: 'json' };
 import type { Database } from '../../../src/server/db/client.ts';
 import { sailingCancelledMail } from '../../../src/server/mail/after-sales-mails.ts';
 import { Network } from '../../../src/server/network.ts';
+import { useCasePorts } from '../../../src/server/http/use-case-ports.ts';
 import { cancellationPage } from '../../../src/server/views/cancellation-page.ts';
 import { checkInLegs } from '../../../src/server/views/check-in-page.ts';
 import { claimPage } from '../../../src/server/views/claim-page.ts';
@@ -10,6 +11,8 @@ import { afterSalesActions } from '../../../src/server/views/order-actions.ts';
 import { reschedulePage } from '../../../src/server/views/reschedule-page.ts';
 import type { BookingView } from '../../../src/server/services/booking-view.ts';
 import { before, cancelledByOperator, openTicketView, paidView } from '../../factories/after-sales-view.ts';
+
+const { calendar } = useCasePorts;
 
 // The task pages, the order page's actions and the mail say what the offers say (domain/offers.ts); no page here
 // reads the database before a date is asked.
@@ -21,7 +24,14 @@ const blocked = (legs: { tickets: { ticketNumber: string; blocked?: string }[] }
 describe('the cancellation page', () => {
   it('quotes the chosen tickets and says why the others cannot be cancelled', () => {
     const view = paidView({ oneWay: true, adult: { status: 'checked_in' } });
-    const page = cancellationPage(view, network, 'en', before(600), new URLSearchParams('tickets=C0'));
+    const page = cancellationPage(
+      view,
+      network,
+      'en',
+      before(600),
+      new URLSearchParams('tickets=C0'),
+      calendar,
+    );
     expect(blocked(page.legs)).toEqual({ A0: en.cancel_error_checked_in, C0: undefined });
     expect(page.cancellable).toBe(true);
     expect(page.quote).toMatchObject({ paid: 'IDR 600,000', fee: 'IDR 150,000', refund: 'IDR 450,000' });
@@ -34,6 +44,7 @@ describe('the cancellation page', () => {
       'en',
       before(119),
       new URLSearchParams(),
+      calendar,
     );
     expect(closed.cancellable).toBe(false);
     expect(blocked(closed.legs)).toEqual({ A0: en.cancel_error_closed, C0: en.cancel_error_closed });
@@ -44,6 +55,7 @@ describe('the cancellation page', () => {
       'en',
       before(-60),
       new URLSearchParams('tickets=A0&tickets=C0'),
+      calendar,
     );
     expect(free.quote).toMatchObject({ fee: 'IDR 0', refund: 'IDR 1,245,000', operatorCancelled: true });
   });

@@ -17,6 +17,9 @@ const tree: Record<string, string> = {
   'src/server/use-cases/typed.ts':
     "import type { App } from '../http/types.ts';\nexport const typed: App = 1;\n",
   'src/server/http/types.ts': 'export type App = number;\n',
+  'src/server/use-cases/register.ts':
+    "import { hashPassword } from '../auth/passwords.ts';\nexport const register = hashPassword;\n",
+  'src/server/auth/passwords.ts': 'export const hashPassword = 1;\n',
   'src/server/services/a.ts': "import { b } from './b.ts';\nexport const a = b;\n",
   'src/server/services/b.ts': "import { a } from './a.ts';\nexport const b = () => a;\n",
   'src/stores/session.ts': "import { x } from '../islands/x.ts';\nexport const s = x;\n",
@@ -55,6 +58,7 @@ describe('the dependency rules', () => {
         'no-cycle: src/server/services/a.ts -> src/server/services/b.ts',
         'stores-below-islands: src/stores/session.ts -> src/islands/x.ts',
         'use-cases-below-adapters: src/server/use-cases/pay.ts -> src/server/http/app.ts',
+        'use-cases-below-adapters: src/server/use-cases/register.ts -> src/server/auth/passwords.ts',
       ].sort(),
     );
   });

@@ -1,4 +1,5 @@
 import type { AstroCookies } from 'astro';
+import { useCasePorts } from '../use-case-ports.ts';
 import type { AccessAction } from '../../../domain/booking-access.ts';
 import { BOOKING_ID_PATTERN } from '../../../domain/booking-code.ts';
 import { linkSecretOf } from '../../auth/account-links.ts';
@@ -95,6 +96,7 @@ export async function browserBookingAccess(
     linkSecret: () => linkSecretOf(deps),
     access,
     actor: actor ?? { kind: 'guest' as const },
+    auth: useCasePorts.auth,
   };
   return bookingAccessFor(ctx, id, action);
 }

@@ -3,6 +3,7 @@ import { localizePath, type Locale } from '../../../../i18n/locales.ts';
 import { bookingTaskPage } from '../../../../server/http/pages/booking-by-id.ts';
 import { cancellationPage } from '../../../../server/views/cancellation-page.ts';
 import type { PageAstro } from '../../../../server/http/pages/page-astro.ts';
+import { useCasePorts } from '../../../../server/http/use-case-ports.ts';
 import { cancelBookingTickets } from '../../../../server/use-cases/cancel-tickets.ts';
 
 /** The refund account's fields, in the order a bank form asks them. */
@@ -37,7 +38,7 @@ export async function serveCancellation(astro: PageAstro) {
   const deps = astro.locals.deps;
   const state =
     booking.status === 'paid'
-      ? cancellationPage(booking, deps.network, locale, deps.clock(), choices)
+      ? cancellationPage(booking, deps.network, locale, deps.clock(), choices, useCasePorts.calendar)
       : undefined;
   const errors = posted?.errors ?? {};
   return {

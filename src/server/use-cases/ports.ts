@@ -1,0 +1,72 @@
+import type { AccessGrant, AccessStrength } from '../../domain/booking-access.ts';
+import type { Database } from '../db/client.ts';
+import type { accountLinkPurposes, accountLinks } from '../db/schema/accounts.ts';
+
+/**
+ * The adapters a use case asks its context for, named here (below them) so that no use case imports one: account
+ * security (auth/), pictures (images/) and the holiday calendar (calendar/). The door fills them
+ * (http/use-case-ports.ts); a test may pass its own.
+ */
+export interface UseCasePorts {
+  auth: AccountSecurity;
+  images: Pictures;
+  calendar: AgencyCalendar;
+}
+
+export type AccountLinkPurpose = (typeof accountLinkPurposes)[number];
+export type AccountLink = typeof accountLinks.$inferSelect;
+
+/** Passwords, the account e-mails' single-use links, sessions and booking grants (auth/). */
+export interface AccountSecurity {
+  hashPassword(password: string): Promise<string>;
+  passwordMatches(password: string, stored: string | null | undefined): Promise<boolean>;
+  /** One of the most common passwords, refused whatever its length. */
+  isCommonPassword(password: string): boolean;
+  /** A new link in the caller's transaction; it ends the unused ones of its purpose. */
+  issueLink(
+    tx: Database,
+    values: Pick<AccountLink, 'userId' | 'purpose'> &
+      Partial<Pick<AccountLink, 'fullName' | 'phone' | 'passwordHash' | 'attachBookingId'>>,
+    now: Date,
+  ): Promise<AccountLink>;
+  /** The link a token names, if this installation signed it (the database not read). */
+  linkIdOf(secret: string, purpose: AccountLinkPurpose, token: string): string | undefined;
+  /** Uses a link once (locked, unused, unexpired) in the caller's transaction; undefined when it cannot be. */
+  useLink(
+    tx: Database,
+    secret: string,
+    purpose: AccountLinkPurpose,
+    token: string,
+    now: Date,
+  ): Promise<AccountLink | undefined>;
+  /** Ends every unused link of the account (a new password makes them stale). */
+  endLinks(tx: Database, userId: string, now: Date): Promise<void>;
+  /** Ends the account's sessions, all or all but the family `keep`. */
+  endAccountSessions(db: Database, userId: string, now: Date, keep?: string): Promise<void>;
+  /** Ends one login and every session it refreshed into. */
+  endFamily(db: Database, family: string, now: Date): Promise<void>;
+  /** Whether the account has a link of this purpose still usable now. */
+  hasOpenLink(tx: Database, userId: string, purpose: AccountLinkPurpose, now: Date): Promise<boolean>;
+  /** A signed proof of a booking, good for an hour. */
+  grantAccess(secret: string, bookingId: string, strength: AccessStrength, now: Date): AccessGrant;
+  /** Whether one of the grants presented proves `bookingId` with at least the strength `needed`, now. */
+  grantsProve(
+    secret: string,
+    presented: readonly string[],
+    bookingId: string,
+    needed: AccessStrength,
+    now: Date,
+  ): boolean;
+}
+
+/** Pictures people send (images/). */
+export interface Pictures {
+  /** The upload as a square WebP avatar; refuses (413, 422) what is too big or not a picture. */
+  avatarWebp(upload: Uint8Array): Promise<Buffer>;
+}
+
+/** The agency's working days (calendar/). */
+export interface AgencyCalendar {
+  /** The day a refund requested at `now` is due: working days counted past weekends and public holidays. */
+  refundDueOn(now: Date): string;
+}
