@@ -12,6 +12,8 @@ export const accessNeeded = {
   cancel: 'contact',
   reschedule: 'contact',
   claim: 'contact',
+  /** Manage booking's own step: proven there once, its changes open straight away. */
+  manage: 'contact',
   attach: 'mailbox',
 } as const satisfies Record<string, AccessStrength>;
 

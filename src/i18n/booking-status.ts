@@ -1,4 +1,5 @@
 import type { BookingStatus, TicketStatus } from '../domain/booking-lifecycle.ts';
+import type { BookingStanding, TicketStanding } from '../domain/booking-standing.ts';
 import * as m from '../paraglide/messages.js';
 import type { Locale } from './locales.ts';
 
@@ -29,4 +30,36 @@ const ticketLabels: Record<
 /** A ticket's state as the order page shows it beside its number; none for an active ticket (the usual case). */
 export function ticketStatusLabel(status: TicketStatus, locale: Locale): string | undefined {
   return status === 'active' ? undefined : ticketLabels[status]({}, { locale });
+}
+
+const standingLabels: Record<BookingStanding, (inputs: object, options: { locale: Locale }) => string> = {
+  ...labels,
+  partly_cancelled: m.booking_status_partly_cancelled,
+  cancelled: m.booking_status_cancelled,
+  refund_pending: m.booking_status_refund_pending,
+  refunded: m.booking_status_refunded,
+};
+
+/** Where a booking stands, true to its tickets ("Partly cancelled", "Dibatalkan, dana sudah dikembalikan"). */
+export function bookingStandingLabel(standing: BookingStanding, locale: Locale): string {
+  return standingLabels[standing]({}, { locale });
+}
+
+const ticketStandingLabels: Record<TicketStanding, (inputs: object, options: { locale: Locale }) => string> =
+  {
+    paid: m.ticket_status_paid,
+    open: m.ticket_status_open,
+    claimed: m.ticket_status_claimed,
+    checked_in: m.ticket_status_checked_in,
+    boarded: m.ticket_status_boarded,
+    rescheduled: m.ticket_status_rescheduled,
+    cancelled: m.ticket_status_cancelled,
+    refund_pending: m.ticket_status_refund_pending,
+    refunded: m.ticket_status_refunded,
+    expired: m.ticket_status_expired,
+  };
+
+/** Where a ticket stands, as the Manage booking page says it beside the ticket. */
+export function ticketStandingLabel(standing: TicketStanding, locale: Locale): string {
+  return ticketStandingLabels[standing]({}, { locale });
 }

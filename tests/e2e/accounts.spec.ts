@@ -44,7 +44,8 @@ for (const locale of ['en', 'id'] as const) {
     await expect(page.getByTestId('my-booking-empty')).toHaveText(t.noHistory);
     await page.goto(`${t.prefix}/my-booking`);
     await page.getByTestId('my-booking').getByRole('link').click();
-    await expect(page).toHaveURL(new RegExp(`${t.prefix}/my-booking/[\\w-]{24}$`));
+    await expect(page).toHaveURL(new RegExp(`${t.prefix}/booking/[\\w-]{24}$`));
+    await expect(page.getByTestId('back-to-my-booking')).toBeVisible();
     await expect(page.getByTestId('order-status')).toBeVisible();
     await expectNoAxeViolationsInThemes(page);
 

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectNoAxeViolations } from './axe.ts';
+import { expectNoAxeViolations, expectNoAxeViolationsInThemes } from './axe.ts';
 import { daysAhead } from './batam-dates.ts';
 import { mailsFor } from './mail.ts';
 import { paidBooking, sailingsOn, type SailingFound } from './paid-booking.ts';
@@ -21,6 +21,7 @@ const texts = {
     claim: 'Claim a sailing',
     claimSubmit: 'Claim this sailing',
     claimed: 'Claimed ticket',
+    now: 'Now',
   },
   id: {
     prefix: '/id',
@@ -38,6 +39,7 @@ const texts = {
     claim: 'Pilih jadwal',
     claimSubmit: 'Pilih jadwal ini',
     claimed: 'Jadwal sudah dipilih',
+    now: 'Jadwal saat ini',
   },
 } as const;
 
@@ -72,22 +74,35 @@ for (const locale of ['en', 'id'] as const) {
     await find(page, `${t.prefix}/booking/reschedule`, code, t.find);
     await expect(page).toHaveURL(new RegExp(`${t.prefix}/booking/[\\w-]{24}/reschedule$`));
     await expectNoAxeViolations(page);
+    // Nobody ticked: the list says so, and the page opens on it.
+    await page.getByRole('button', { name: t.showSailings }).click();
+    await expect(page.getByTestId('tickets-error')).toBeFocused();
+    await expect(page.getByTestId('tickets-error')).toBeInViewport();
     await page.getByLabel('Rina Wijaya').check();
     await page.getByRole('button', { name: t.showSailings }).click();
+    // The answer on the first screen of a phone, focus on its heading.
+    await expect(page.locator('#step-sailing')).toBeFocused();
+    await expect(page.locator('#step-sailing')).toBeInViewport();
     const free = page.getByTestId('sailing-choice').filter({ hasText: t.free }).first();
     await free.locator('input').check();
+    // The summary: the sailing now beside the one chosen.
+    const move = page.getByTestId('move-summary-row');
+    await expect(move).toContainText(t.now);
+    await expect(move.locator('[data-new-sailing]')).toHaveText(
+      (await free.locator('input').getAttribute('data-summary')) ?? '',
+    );
     await page.locator('[name="agree"]').check();
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolationsInThemes(page);
     await page.getByRole('button', { name: t.reschedule, exact: true }).click();
 
-    await expect(page).toHaveURL(/\/booking\/check-order\/[\w-]{24}\?rescheduled$/);
+    await expect(page).toHaveURL(/\/booking\/[\w-]{24}\?rescheduled$/);
     await expect(page.getByTestId('order-done')).toBeVisible();
     const lines = page.getByTestId('ticket-line');
     await expect(lines).toHaveCount(2);
     await expect(lines.first()).toContainText(t.rescheduled);
     await expect(lines.last()).toContainText(`TK-${code}-1D2`);
     // Rescheduled once: nothing left to reschedule online.
-    await expect(page.getByTestId('order-reschedule')).toHaveCount(0);
+    await expect(page.getByTestId('ticket-reschedule')).toHaveCount(0);
     await expectNoAxeViolations(page);
   });
 }
@@ -99,13 +114,16 @@ test(`en: a guest cancels a ticket, sees the fee, the refund and its date, and g
   const t = texts.en;
   const code = await paidWithLaterSailing(request, page, 'Bayu Santoso');
   await find(page, `${t.prefix}/booking/check-order`, code, t.find);
-  await page.getByTestId('order-cancel').click();
-  await expect(page).toHaveURL(new RegExp(`${t.prefix}/booking/[\\w-]{24}/cancellation$`));
+  await page.getByTestId('ticket-cancel').click();
+  await expect(page).toHaveURL(new RegExp(`${t.prefix}/booking/[\\w-]{24}/cancellation\\?tickets=`));
   await expectNoAxeViolations(page);
   await page.getByLabel(/Bayu Santoso/).check();
   await page.getByRole('button', { name: t.showRefund }).click();
+  await expect(page.locator('#step-refund')).toBeFocused();
+  await expect(page.locator('#step-refund')).toBeInViewport();
   await expect(page.getByTestId('cancel-quote')).toContainText(t.refundBy);
   await expect(page.getByTestId('cancel-refund')).toContainText(t.currency);
+  await expectNoAxeViolationsInThemes(page);
   // Submitting without the account: each field says what it needs, and the choice is kept.
   await page.locator('[name="agree"]').check();
   await page.locator('form').evaluate((form: HTMLFormElement) => {
@@ -121,12 +139,14 @@ test(`en: a guest cancels a ticket, sees the fee, the refund and its date, and g
   await page.locator('[name="agree"]').check();
   await page.getByRole('button', { name: t.cancel, exact: true }).click();
 
-  await expect(page).toHaveURL(/\/booking\/check-order\/[\w-]{24}\?cancelled$/);
+  await expect(page).toHaveURL(/\/booking\/[\w-]{24}\?cancelled$/);
+  // Its only ticket cancelled: the booking no longer reads "Paid".
+  await expect(page.getByTestId('order-status')).toHaveText('Cancelled, refund in progress');
   await expect(page.getByTestId('ticket-line')).toContainText(t.cancelled);
   await expect(page.getByTestId('order-refunds')).toContainText(t.inProgress);
-  await expect(page.getByTestId('order-cancel')).toHaveCount(0);
+  await expect(page.getByTestId('ticket-cancel')).toHaveCount(0);
   // Its only ticket cancelled: no e-ticket to download any more.
-  const id = /check-order\/([\w-]{24})/.exec(page.url())?.[1] ?? '';
+  const id = /booking\/([\w-]{24})/.exec(page.url())?.[1] ?? '';
   expect((await request.get(`/booking/${id}/e-ticket.pdf`)).status()).toBe(404);
   await expect(page.getByTestId('order-action')).not.toHaveAttribute('href', /e-ticket/);
   await expectNoAxeViolations(page);
@@ -164,6 +184,30 @@ test('en: a cancellation opened by its link alone asks for the code e-mailed to 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cancel tickets');
 });
 
+test('en: Manage booking opened by its link alone asks for the proof on the page, once, then its changes open', async ({
+  page,
+  request,
+}) => {
+  const code = await paidWithLaterSailing(request, page, 'Rina Wijaya');
+  const found = await request.post('/api/bookings/lookup', {
+    data: { code, email: 'rina.wijaya@example.co.id' },
+  });
+  const { id } = (await found.json()) as { id: string };
+  await page.goto(`/booking/${id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Manage booking');
+  await expect(page.getByTestId('order-status')).toHaveText('Paid');
+  await expect(page.getByTestId('ticket-status')).toHaveText('Paid');
+  await expect(page.getByTestId('manage-proof')).toBeVisible();
+  await expectNoAxeViolationsInThemes(page);
+  await page.locator('#verify-email').fill('rina.wijaya@example.co.id');
+  await page.getByTestId('verify-email-submit').click();
+  await expect(page).toHaveURL(new RegExp(`/booking/${id}$`));
+  await expect(page.getByTestId('manage-proof')).toHaveCount(0);
+  await page.getByTestId('ticket-cancel').click();
+  await expect(page).toHaveURL(new RegExp(`/booking/${id}/cancellation\\?tickets=`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cancel tickets');
+});
+
 test(`en: a guest claims an open ticket for a sailing from the order page`, async ({ page, request }) => {
   const t = texts.en;
   const code = await paidBooking(request, page, 'open ticket', 'Dewi Lestari');
@@ -179,13 +223,14 @@ test(`en: a guest claims an open ticket for a sailing from the order page`, asyn
   await expect(page.getByTestId('sailing-choice')).toHaveCount(0);
   await page.locator('[name="date"]').fill(daysAhead(3));
   await page.getByRole('button', { name: t.showSailings }).click();
-  await expect(page.getByTestId('sailings-date')).toBeVisible();
+  await expect(page.locator('#claim-sailing')).toBeFocused();
+  await expect(page.getByTestId('sailings-date')).toBeInViewport();
   await page.getByTestId('sailing-choice').first().locator('input').check();
-  await expectNoAxeViolations(page);
+  await expectNoAxeViolationsInThemes(page);
   await page.getByRole('button', { name: t.claimSubmit }).click();
-  await expect(page).toHaveURL(/\/booking\/check-order\/[\w-]{24}\?claimed$/);
+  await expect(page).toHaveURL(/\/booking\/[\w-]{24}\?claimed$/);
   await expect(page.getByTestId('ticket-line')).toContainText(t.claimed);
-  await expect(page.getByTestId('order-claim')).toHaveCount(0);
+  await expect(page.getByTestId('ticket-claim')).toHaveCount(0);
   await expect(page.getByTestId('trip-card')).toBeVisible();
 });
 
@@ -197,7 +242,7 @@ test('without JavaScript, a reschedule works from the order page in plain form s
   const page = await context.newPage();
   const code = await paidWithLaterSailing(request, page, 'Tono Wijaya');
   await find(page, '/booking/check-order', code, 'Find my booking');
-  await page.getByTestId('order-reschedule').click();
+  await page.getByTestId('ticket-reschedule').first().click();
   await page.getByLabel('Tono Wijaya').check();
   await page.getByRole('button', { name: 'Show sailings' }).click();
   await expect(page.getByLabel('Tono Wijaya')).toBeChecked();

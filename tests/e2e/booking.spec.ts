@@ -8,6 +8,7 @@ const texts = {
   en: {
     prefix: '',
     received: 'Payment received',
+    manage: 'Manage booking',
     paid: 'Paid',
     expired: 'Expired',
     notFound: 'We could not find a booking with this booking code and email',
@@ -20,6 +21,7 @@ const texts = {
   id: {
     prefix: '/id',
     received: 'Pembayaran diterima',
+    manage: 'Kelola pesanan',
     paid: 'Lunas',
     expired: 'Kedaluwarsa',
     notFound: 'Kami tidak menemukan pesanan dengan kode booking dan email ini',
@@ -93,7 +95,10 @@ for (const locale of ['en', 'id'] as const) {
     await page.getByTestId('sandbox-link').click();
     await page.getByTestId('sandbox-pay').click();
     await expect(page.getByTestId('sandbox-result')).toContainText('confirmed');
+    // Paid: the payment page leads to the booking's Manage booking page, which confirms the payment once.
     await page.goto(paymentUrl);
+    await expect(page).toHaveURL(/\/booking\/[\w-]{24}\?paid$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.manage);
     await expect(page.getByTestId('payment-received')).toHaveText(t.received);
     await expect(page.getByTestId('passenger-tickets')).toContainText(`TK-${code}-3R`);
 
@@ -116,7 +121,7 @@ for (const locale of ['en', 'id'] as const) {
     await expect(page.getByTestId('check-order-error')).toContainText(t.notFound);
     await page.locator('#email').fill('Dewi.Lestari@example.co.id');
     await page.getByTestId('check-order-submit').click();
-    await expect(page).toHaveURL(/\/booking\/check-order\/[\w-]{24}$/);
+    await expect(page).toHaveURL(/\/booking\/[\w-]{24}$/);
     await expect(page.getByTestId('order-status')).toHaveText(t.paid);
     await expect(page.getByTestId('passenger-tickets')).toContainText(`ET-${code}-2`);
     await expectNoAxeViolations(page);

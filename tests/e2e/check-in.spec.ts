@@ -57,7 +57,7 @@ test('without JavaScript, check-in works from the order page, and a second check
   await page.locator('[name="email"]').fill('rina.wijaya@example.co.id');
   await page.getByTestId('check-order-submit').click();
   const orderUrl = page.url();
-  await page.getByTestId('order-check-in').click();
+  await page.getByTestId('ticket-check-in').first().click();
   await page.getByRole('button', { name: 'Check in', exact: true }).click();
   await expect(page.getByTestId('boarding-pass-link')).toHaveCount(1);
   const first = await page.getByTestId('boarding-pass-link').getAttribute('href');

@@ -69,7 +69,7 @@ test('the booking pages pass axe in Indonesian: a hold running out, a refused da
   });
   if (!inWindow) throw new Error('no sailing leaves within the check-in window');
   const paid = await bookingId(request, await paidBooking(request, page, inWindow, 'Rina Wijaya'));
-  await axeAt(page, `/id/booking/${paid}/payment`, 'payment_title');
+  await axeAt(page, `/id/booking/${paid}`, 'manage_title');
   await expect(page.getByTestId('trip-card')).toBeVisible();
   await axeAt(page, `/id/booking/${paid}/check-in`, 'checkin_title');
   await page.getByRole('button', { name: 'Check-in', exact: true }).click();

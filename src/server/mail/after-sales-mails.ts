@@ -3,6 +3,7 @@ import { formatRupiah } from '../../i18n/format.ts';
 import type { RefundAccount } from '../db/queries/refund-accounts.ts';
 import type { BookingView } from '../services/booking-view.ts';
 import { afterSalesActions, refundProgress } from '../views/order-actions.ts';
+import { ticketSailing } from '../views/ticket-sailing.ts';
 import {
   footer,
   greeting,
@@ -35,7 +36,7 @@ function refundBlocks(view: BookingView, links: MailLinks): Block[] {
 }
 
 /**
- * Sent after tickets are cancelled: which ones, the refund's amount and date (sent again after each), and the bank
+ * Sent after tickets are cancelled: which ones (passenger, route and sailing, ticket number), the refund's amount and date (sent again after each), and the bank
  * account each refund goes to by its last four digits, so a changed account never goes unnoticed by the contact.
  */
 export function bookingCancelledMail(
@@ -47,7 +48,10 @@ export function bookingCancelledMail(
   const cancelled = view.passengers.flatMap((passenger) =>
     passenger.tickets
       .filter((ticket) => ticket.status === 'cancelled')
-      .map((ticket) => `${passenger.fullName} · ${ticket.ticketNumber}`),
+      .map(
+        (ticket) =>
+          `${passenger.fullName} · ${ticketSailing(view, ticket, view.locale)} · ${ticket.ticketNumber}`,
+      ),
   );
   const blocks: Block[] = [
     greeting(view),

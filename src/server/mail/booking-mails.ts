@@ -5,6 +5,7 @@ import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { translate, type MessageKey } from '../../i18n/translate.ts';
 import { paymentMethodLabel } from '../../i18n/payment-method.ts';
 import type { BookingLegView, BookingView, LocalTime } from '../services/booking-view.ts';
+import { ticketSailing } from '../views/ticket-sailing.ts';
 import type { TripCard } from '../views/trip-card.ts';
 import { renderMail, type Block, type Row } from './mail-layout.ts';
 import { tripCardBlocks } from './trip-card-blocks.ts';
@@ -114,7 +115,11 @@ export function bookingPaidMail(
           ...passenger.tickets
             .filter((ticket) => ticket.status !== 'rescheduled' && ticket.status !== 'cancelled')
             .flatMap((ticket): Row[] => [
-              [t('mail_ticket_number_leg', { route: legName(ticket.leg) }), ticket.ticketNumber],
+              // The ticket's own sailing: after a reschedule, who sails when.
+              [
+                t('mail_ticket_number_leg', { route: ticketSailing(view, ticket, locale) }),
+                ticket.ticketNumber,
+              ],
               ...(ticket.counterFee > 0
                 ? [
                     [

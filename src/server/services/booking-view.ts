@@ -95,6 +95,8 @@ export interface RefundView {
   amount: number;
   reason: (typeof refundReasons)[number];
   status: 'queued' | 'done';
+  /** A cancellation's tickets (none for a payment that could not be honoured). */
+  ticketNumbers: string[];
   /** The Batam date it is promised by (cancellations). */
   dueOn?: string;
   paidAt?: Date;
@@ -126,6 +128,8 @@ export interface BookingView {
   createdAt: Date;
   price: BookingPrice;
   legs: BookingLegView[];
+  /** The segments every passenger of which a reschedule moved on: what Manage booking says they moved from. */
+  history?: BookingLegView[];
   contact?: { fullName: string; email: string; phone: string };
   passengers: PassengerView[];
   /** The latest virtual account issued, if any. */
@@ -192,6 +196,32 @@ export async function bookingView(
       .limit(1),
     db.select().from(refunds).where(eq(refunds.bookingId, id)).orderBy(asc(refunds.createdAt)),
   ]);
+  const legView = (leg: (typeof legs)[number]): BookingLegView => {
+    const route = network.routeById(leg.routeId);
+    if (!route) throw new Error(`booking ${id} names unknown route ${leg.routeId}`);
+    const { from, to } = network.ends(route);
+    return {
+      leg: leg.leg,
+      segment: leg.segment,
+      routeId: leg.routeId,
+      operatorCode: leg.operatorCode,
+      ...(leg.sailingId ? { sailingId: leg.sailingId } : {}),
+      sailingCancelled: leg.sailingStatus === 'cancelled',
+      fromCode: from.id,
+      toCode: to.id,
+      from: from.name[locale],
+      to: to.name[locale],
+      operator: network.operatorName(leg.operatorCode),
+      ...(leg.departsAt && leg.arrivesAt
+        ? {
+            departure: portTime(leg.departsAt, from.timeZone),
+            arrival: portTime(leg.arrivesAt, to.timeZone),
+            departsAt: leg.departsAt.toISOString(),
+            arrivesAt: leg.arrivesAt.toISOString(),
+          }
+        : {}),
+    };
+  };
   return {
     id: booking.id,
     code: booking.code,
@@ -204,34 +234,8 @@ export async function bookingView(
     createdAt: booking.createdAt,
     price: booking.price,
     // A segment whose every passenger moved on to another sailing is history: the tickets keep it, the trip not.
-    legs: legs
-      .filter((leg) => segmentTravelled(leg, issued))
-      .map((leg) => {
-        const route = network.routeById(leg.routeId);
-        if (!route) throw new Error(`booking ${id} names unknown route ${leg.routeId}`);
-        const { from, to } = network.ends(route);
-        return {
-          leg: leg.leg,
-          segment: leg.segment,
-          routeId: leg.routeId,
-          operatorCode: leg.operatorCode,
-          ...(leg.sailingId ? { sailingId: leg.sailingId } : {}),
-          sailingCancelled: leg.sailingStatus === 'cancelled',
-          fromCode: from.id,
-          toCode: to.id,
-          from: from.name[locale],
-          to: to.name[locale],
-          operator: network.operatorName(leg.operatorCode),
-          ...(leg.departsAt && leg.arrivesAt
-            ? {
-                departure: portTime(leg.departsAt, from.timeZone),
-                arrival: portTime(leg.arrivesAt, to.timeZone),
-                departsAt: leg.departsAt.toISOString(),
-                arrivesAt: leg.arrivesAt.toISOString(),
-              }
-            : {}),
-        };
-      }),
+    legs: legs.filter((leg) => segmentTravelled(leg, issued)).map(legView),
+    history: legs.filter((leg) => !segmentTravelled(leg, issued)).map(legView),
     ...(booking.contactName && booking.contactEmail
       ? {
           contact: {
@@ -283,6 +287,7 @@ export async function bookingView(
       amount: r.amount,
       reason: r.reason,
       status: r.status,
+      ticketNumbers: r.ticketNumbers,
       ...(r.dueOn ? { dueOn: r.dueOn } : {}),
       ...(r.paidAt ? { paidAt: r.paidAt } : {}),
     })),

@@ -115,8 +115,7 @@ export const cancelBookingTickets = defineUseCase({
   },
   route: { method: 'POST', path: '/bookings/:id/cancellation', caller: 'booking' },
   form: {
-    next: (_cancelled, ctx, input) =>
-      `${localizePath(`/booking/check-order/${input.bookingId}`, ctx.locale)}?cancelled`,
+    next: (_cancelled, ctx, input) => `${localizePath(`/booking/${input.bookingId}`, ctx.locale)}?cancelled`,
   },
   refusals: [401, 403, 404, 409, 422],
 });

@@ -95,8 +95,7 @@ export const claimOpenTicket = defineUseCase({
   },
   route: { method: 'POST', path: '/bookings/:id/claim', caller: 'booking' },
   form: {
-    next: (_claimed, ctx, input) =>
-      `${localizePath(`/booking/check-order/${input.bookingId}`, ctx.locale)}?claimed`,
+    next: (_claimed, ctx, input) => `${localizePath(`/booking/${input.bookingId}`, ctx.locale)}?claimed`,
   },
   refusals: [401, 403, 404, 409, 422],
 });

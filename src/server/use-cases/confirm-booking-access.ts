@@ -80,7 +80,7 @@ export const confirmBookingAccess = defineUseCase({
   },
   // Proven, on to the booking's order page; the verify page goes on to the task it was opened for.
   form: {
-    next: (_confirmed, ctx, input) => localizePath(`/booking/check-order/${input.bookingId}`, ctx.locale),
+    next: (_confirmed, ctx, input) => localizePath(`/booking/${input.bookingId}`, ctx.locale),
   },
   refusals: [401, 404, 422, 429],
 });

@@ -66,7 +66,7 @@ export const findBooking = defineUseCase({
       accessExpiresAt: found.grant.expiresAt.toISOString(),
     }),
   },
-  form: { next: (found, ctx) => localizePath(`/booking/check-order/${found.id}`, ctx.locale) },
+  form: { next: (found, ctx) => localizePath(`/booking/${found.id}`, ctx.locale) },
   refusals: [404, 429],
 });
 

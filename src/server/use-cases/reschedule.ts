@@ -117,8 +117,7 @@ export const reschedule = defineUseCase({
   },
   route: { method: 'POST', path: '/bookings/:id/reschedule', caller: 'booking' },
   form: {
-    next: (_moved, ctx, input) =>
-      `${localizePath(`/booking/check-order/${input.bookingId}`, ctx.locale)}?rescheduled`,
+    next: (_moved, ctx, input) => `${localizePath(`/booking/${input.bookingId}`, ctx.locale)}?rescheduled`,
   },
   refusals: [401, 403, 404, 409, 422],
 });

@@ -19,7 +19,8 @@ async function run(ctx: UseCaseContext): Promise<{ email: string }> {
   const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
   if (!user) throw refuse('session', 'session_expired');
   await ctx.rateLimits.accountMails.take(user.email);
-  if (!user.addressProvenAt) await ctx.db.transaction((tx) => askToProveAddress(tx, userId, ctx.clock()));
+  if (!user.addressProvenAt)
+    await ctx.db.transaction((tx) => askToProveAddress(ctx.auth, tx, userId, ctx.clock()));
   return { email: user.email };
 }
 

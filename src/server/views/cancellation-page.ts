@@ -25,6 +25,10 @@ export interface CancellationPage {
   feePerTicket: string;
   /** Shown once tickets are chosen ("Show the refund", or a refused post): what cancelling them comes to. */
   quote?: CancellationQuoteView;
+  /** "Show the refund" was just pressed (`show=refund` in the address): the page opens on its answer. */
+  shown: boolean;
+  /** "Show the refund" pressed with no ticket ticked: said at the list. */
+  noneChosen: boolean;
 }
 
 /**
@@ -51,8 +55,11 @@ export function cancellationPage(
     blockedByOffer(offer.tickets, cancellationRefusalCodes, locale),
   );
   const chosen = legs.flatMap((leg) => leg.tickets.filter((t) => t.chosen).map((t) => t.ticketNumber));
+  const shown = choices.get('show') === 'refund';
   const base = {
     legs,
+    shown,
+    noneChosen: shown && chosen.length === 0,
     cancellable: offer.tickets.some((verdict) => verdict.allowed),
     feePerTicket: formatRupiah(CANCELLATION_FEE, locale),
   };

@@ -23,6 +23,8 @@ export interface ClaimPage {
   maxDate: string;
   /** Listed once a date in range is asked for: the operator's sailings of the route with room for the party. */
   sailings?: SailingOption[];
+  /** "Show sailings" was just pressed (`show=sailings` in the address): the page opens on its answer. */
+  shown: boolean;
 }
 
 /**
@@ -55,6 +57,7 @@ export async function claimPage(
     date,
     minDate: today,
     maxDate,
+    shown: query.get('show') === 'sailings',
   };
   if (!query.has('date') || date.error) return base;
   // The seats the leg still holds: its adults and children whose tickets wait for a sailing (cancelled ones don't).

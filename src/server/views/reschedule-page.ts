@@ -2,7 +2,7 @@ import { OTHER_OPERATOR_FEE } from '../../domain/after-sales.ts';
 import { moveFee, rescheduleOffer } from '../../domain/offers.ts';
 import { bookingWindow } from '../../domain/booking-window.ts';
 import { toLocal } from '../../domain/port-time.ts';
-import { formatRupiah } from '../../i18n/format.ts';
+import { formatPortTime, formatRupiah } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { rescheduleRefusalCodes } from '../offer-refusals.ts';
 import type { BookingView } from '../services/booking-view.ts';
@@ -26,6 +26,12 @@ export interface ReschedulePage {
   /** Listed once passengers and a date are chosen: the route's sailings with room for them, soonest first. */
   sailings?: SailingOption[];
   otherOperatorFee: string;
+  /** Each chosen passenger's sailing now and, once one is chosen, the new one: shown side by side before "Reschedule". */
+  moves: { name: string; now: string; next?: string }[];
+  /** "Show sailings" was just pressed (`show=sailings` in the address): the page opens on its answer. */
+  shown: boolean;
+  /** "Show sailings" pressed with nobody ticked: said at the passengers' list. */
+  noneChosen: boolean;
 }
 
 /**
@@ -58,8 +64,18 @@ export async function reschedulePage(
   const chosenLeg = chosen[0]?.leg;
   const fallback = chosenLeg?.departure?.date ?? view.legs[0]?.departure?.date ?? today;
   const date = askedSailingDate(query.get('date'), { min: today, max: maxDate, fallback }, locale);
+  const moves = chosen.map((ticket) => ({
+    name: ticket.name,
+    now: ticket.leg.departure
+      ? `${formatPortTime(ticket.leg.departure, locale)} · ${ticket.leg.operator}`
+      : ticket.leg.operator,
+  }));
+  const shown = query.get('show') === 'sailings';
   const base = {
     legs,
+    moves,
+    shown,
+    noneChosen: shown && chosen.length === 0,
     movable: offer.tickets.some((verdict) => verdict.allowed),
     date,
     minDate: today,
@@ -79,5 +95,6 @@ export async function reschedulePage(
     { date: date.date, seats: seated, chosen: query.get('sailing') },
     (operatorCode) => (first ? moveFee(first, operatorCode) : 0),
   );
-  return { ...base, sailings };
+  const next = sailings.find((sailing) => sailing.chosen)?.summary;
+  return { ...base, sailings, moves: next ? moves.map((move) => ({ ...move, next })) : moves };
 }

@@ -1,6 +1,6 @@
 import { targetSailingRefusal } from '../../domain/after-sales.ts';
 import { localDayBounds, portTime } from '../../domain/port-time.ts';
-import { formatDayDate, formatDate, formatRupiah } from '../../i18n/format.ts';
+import { formatDayDate, formatDate, formatPortTime, formatRupiah } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { translate } from '../../i18n/translate.ts';
 import type { Database } from '../db/client.ts';
@@ -39,6 +39,8 @@ export interface SailingOption {
   fee?: string;
   hasFee: boolean;
   chosen: boolean;
+  /** The sailing in one line, as a summary names it beside the one left: `Sat 28 Nov 2026, 09:00 WIB · Selat Express`. */
+  summary: string;
 }
 
 /**
@@ -84,6 +86,7 @@ export async function sailingOptions(
             }),
         hasFee: (fee ?? 0) > 0,
         chosen: row.id === wanted.chosen,
+        summary: `${formatPortTime(departure, locale)} · ${network.operatorName(row.operatorCode)}`,
       };
     });
 }

@@ -182,8 +182,8 @@ describe.each(['en', 'id'] as const)('booking mails in %s', (locale) => {
     expect(mail.text).toContain(locale === 'en' ? 'Terminal fee' : 'Biaya pelabuhan');
     expect(mail.text).toContain(
       locale === 'en'
-        ? 'Ticket number (HarbourFront to Batam Centre): TK-0002-B'
-        : 'Nomor tiket (HarbourFront ke Batam Centre): TK-0002-B',
+        ? 'Ticket number (HarbourFront → Batam Centre, Tue 24 Nov 2026, 18:30 SGT): TK-0002-B'
+        : 'Nomor tiket (HarbourFront → Batam Centre, Sel 24 Nov 2026, 18:30 SGT): TK-0002-B',
     );
   });
 

@@ -7,14 +7,17 @@ import { localizePath } from '../../../i18n/locales.ts';
 import { csrfToken } from '../../../server/auth/browser-session.ts';
 import { astroJar } from '../../../server/auth/cookie-jars.ts';
 import { formOf, submitForm } from '../../../server/http/form-post.ts';
-import { browserAccess } from '../../../server/http/pages/booking-access-cookie.ts';
-import { bookingById, keepPrivate } from '../../../server/http/pages/booking-by-id.ts';
+import { browserAccess, verifyPath } from '../../../server/http/pages/booking-access-cookie.ts';
+import { bookingById, browserBookingAccess, keepPrivate } from '../../../server/http/pages/booking-by-id.ts';
 import { bookingFlowProps, draftFromForm } from '../../../server/views/booking-flow-props.ts';
 import { visitorPhoneCountry } from '../../../server/http/pages/country-guess.ts';
 import { holdTimerProps } from '../../../server/views/hold-timer-props.ts';
 import type { PageAstro } from '../../../server/http/pages/page-astro.ts';
 import { profileOf } from '../../../server/services/profile.ts';
 import { savedPassengersOf } from '../../../server/services/saved-passengers.ts';
+import { ownsBooking } from '../../../server/services/account-bookings.ts';
+import { manageBooking } from '../../../server/views/manage-booking.ts';
+import { orderDoneMessage } from '../../../server/views/order-actions.ts';
 import { keepSeats } from '../../../server/use-cases/keep-seats.ts';
 import { saveDetails } from '../../../server/use-cases/save-details.ts';
 
@@ -24,7 +27,9 @@ import { saveDetails } from '../../../server/use-cases/save-details.ts';
  * - the booking flow's details: saved, on to the payment page (303); refused, this page again with what was typed
  *   and the reasons at each field. A logged-in holder's post carries their anti-forgery token to act as them;
  * - "Keep my seats", marked `?keep`: extended, back to this page (303); refused, its reason at the timer.
- * Paying or paid, the payment page is where the booking is now (303). Undefined: no such booking (404).
+ * Paying, the payment page is where the booking is now (303); paid, this is its Manage booking page (`manage`:
+ * every ticket's standing, what it can do now and why not), where the order found by code and e-mail, My
+ * booking's and the paid payment page lead. Undefined: no such booking (404).
  */
 export async function serveBooking(astro: PageAstro) {
   const { locale, account } = astro.locals;
@@ -46,9 +51,36 @@ export async function serveBooking(astro: PageAstro) {
   if (posted instanceof Response) return posted;
   const booking = await bookingById(astro.locals.deps, bookingId, locale);
   if (!booking) return undefined;
-  if (booking.status === 'awaiting_payment' || booking.status === 'paid')
+  if (booking.status === 'awaiting_payment')
     return astro.redirect(localizePath(`/booking/${booking.id}/payment`, locale), 303);
   keepPrivate(astro.response.headers);
+  if (booking.status === 'paid') {
+    const query = astro.url.searchParams;
+    const view = manageBooking(booking, deps.network, deps.clock(), locale);
+    const changes = view.sailings.some((sailing) =>
+      sailing.tickets.some((t) =>
+        t.actions.some((a) => a.task === 'reschedule' || a.task === 'cancel' || a.task === 'claim'),
+      ),
+    );
+    const actor = account ? ({ kind: 'account', userId: account.userId } as const) : undefined;
+    const proven =
+      (await browserBookingAccess(
+        deps,
+        booking.id,
+        'manage',
+        browserAccess(astroJar(astro.cookies)),
+        actor,
+      )) === 'granted';
+    const manage = {
+      view,
+      // Changes on offer to a browser that has not proven the booking: the page asks for the proof, in one step.
+      proofTo: changes && !proven ? `${verifyPath(booking.id, 'manage', locale)}&step=email` : undefined,
+      owned: account !== undefined && (await ownsBooking(await deps.database(), account.userId, booking.id)),
+      done: orderDoneMessage(query, locale),
+      paid: query.has('paid'),
+    };
+    return { booking, manage, held: undefined };
+  }
   if (posted ?? kept) astro.response.status = (posted ?? kept)?.status ?? 200;
   const now = deps.clock();
   const status = effectiveStatus(booking, now);
@@ -84,7 +116,7 @@ export async function serveBooking(astro: PageAstro) {
           kept !== undefined,
         )
       : undefined;
-  return {
+  const held = {
     booking,
     status,
     live,
@@ -94,4 +126,10 @@ export async function serveBooking(astro: PageAstro) {
     flow,
     timer,
   };
+  return { booking, manage: undefined, held };
 }
+
+/** What the booking page shows of a booking before payment (components/booking/HeldBooking.astro). */
+export type HeldBookingPage = NonNullable<
+  Exclude<Awaited<ReturnType<typeof serveBooking>>, Response | undefined>['held']
+>;

@@ -1,23 +1,16 @@
 import { BOOKING_ID_PATTERN } from '../../../domain/booking-code.ts';
-import { keepPrivate } from '../../../server/http/pages/booking-by-id.ts';
-import { orderDoneMessage } from '../../../server/views/order-actions.ts';
+import { localizePath } from '../../../i18n/locales.ts';
+import { ownsBooking } from '../../../server/services/account-bookings.ts';
 import type { PageAstro } from '../../../server/http/pages/page-astro.ts';
-import { accountBooking } from '../../../server/services/account-bookings.ts';
 
 /**
- * /my-booking/{id}, one of the account's bookings: booking detail, ticket detail and summary, the documents and the
- * after-sales actions possible now, as the guest's order page shows them (the same use cases behind each).
- * Undefined (404): another account's booking, or none.
+ * /my-booking/{id}, one of the account's bookings: its Manage booking page at the booking's own address (303),
+ * which shows the way back to My booking to its owner. Undefined (404): another account's booking, or none.
  */
 export async function serveMyBooking(astro: PageAstro) {
   const { locale, account } = astro.locals;
   const id = astro.params.id ?? '';
-  const deps = astro.locals.deps;
-  const booking =
-    account && BOOKING_ID_PATTERN.test(id)
-      ? await accountBooking(await deps.database(), deps.network, account.userId, id, locale)
-      : undefined;
-  if (!booking) return undefined;
-  keepPrivate(astro.response.headers);
-  return { booking, done: orderDoneMessage(astro.url.searchParams, locale) };
+  if (!account || !BOOKING_ID_PATTERN.test(id)) return undefined;
+  if (!(await ownsBooking(await astro.locals.deps.database(), account.userId, id))) return undefined;
+  return astro.redirect(`${localizePath(`/booking/${id}`, locale)}${astro.url.search}`, 303);
 }

@@ -19,9 +19,9 @@ export function browserAccess(jar: CookieJar): BookingAccess {
 
 /** Where each action is done, once the booking is proven: its task page, or My booking for an attached one. */
 export function taskPath(bookingId: string, action: AccessAction, locale: Locale): string {
-  const pages = { cancel: 'cancellation', reschedule: 'reschedule', claim: 'claim' } as const;
+  const pages = { cancel: '/cancellation', reschedule: '/reschedule', claim: '/claim', manage: '' } as const;
   return localizePath(
-    action === 'attach' ? `/my-booking/${bookingId}` : `/booking/${bookingId}/${pages[action]}`,
+    action === 'attach' ? `/my-booking/${bookingId}` : `/booking/${bookingId}${pages[action]}`,
     locale,
   );
 }

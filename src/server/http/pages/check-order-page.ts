@@ -17,7 +17,7 @@ export interface CheckOrderState {
  */
 export async function checkOrderPage(
   page: FormPage & { cookies: AstroCookies },
-  destination: (id: string) => string = (id) => `/booking/check-order/${id}`,
+  destination: (id: string) => string = (id) => `/booking/${id}`,
 ): Promise<CheckOrderState | Response> {
   const { locale } = page.locals;
   // formOf: Astro keeps the request in a getter, which a spread would drop; the cookies keep the grant it gives.

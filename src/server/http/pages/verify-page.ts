@@ -91,7 +91,7 @@ export async function verifyPage(page: Page, id: string): Promise<Response | Ver
       next: (confirmed) =>
         action !== 'attach' || confirmed.attached
           ? taskPath(id, action, locale)
-          : localizePath(`/booking/check-order/${id}`, locale), // another account's already
+          : localizePath(`/booking/${id}`, locale), // another account's already
     });
     if (posted instanceof Response) return posted;
     refused = posted;

@@ -6,11 +6,10 @@ import { tariffs } from '../../../../server/db/queries/tariffs.ts';
 import { submitForm } from '../../../../server/http/form-post.ts';
 import { keepPrivate } from '../../../../server/http/pages/booking-by-id.ts';
 import type { PageAstro } from '../../../../server/http/pages/page-astro.ts';
-import { tripCard } from '../../../../server/views/trip-card.ts';
 import { bookingView, type BookingView } from '../../../../server/services/booking-view.ts';
 import { pay } from '../../../../server/use-cases/pay.ts';
 
-/** choose: the method form; instructions: the VA to pay; paid / expired: the outcome. */
+/** choose: the method form; instructions: the VA to pay; expired: the outcome (paid: Manage booking). */
 function stepOf(booking: BookingView, now: Date): 'choose' | 'instructions' | 'paid' | 'expired' {
   const status = effectiveStatus(booking, now);
   return status === 'held' ? 'choose' : status === 'awaiting_payment' ? 'instructions' : status;
@@ -21,7 +20,8 @@ function stepOf(booking: BookingView, now: Date): 'choose' | 'instructions' | 'p
  * access to it): GET shows the step the booking is at (server state, so a reload or another device lands on the
  * same step); POST is the plain form's "Pay" (works before and without JavaScript) through `submitForm`: a 303 so a
  * reload never pays twice, or the form again with the reasons (a gateway away: 503 with Retry-After, still held).
- * A held booking without its details goes back to the booking page (303). Undefined: no such booking (404).
+ * A held booking without its details goes back to the booking page (303), a paid one on to its Manage booking page
+ * (303). Undefined: no such booking (404).
  */
 export async function servePayment(astro: PageAstro) {
   const { locale } = astro.locals;
@@ -44,6 +44,8 @@ export async function servePayment(astro: PageAstro) {
   const step = stepOf(booking, deps.clock());
   if (step === 'choose' && (!booking.contact || booking.passengers.length === 0))
     return astro.redirect(localizePath(`/booking/${id}`, locale), 303);
+  // Paid: the booking is managed at its own address, which confirms the payment once (`paid`).
+  if (step === 'paid') return astro.redirect(`${localizePath(`/booking/${id}`, locale)}?paid`, 303);
   const rates = await tariffs(db);
   const status = posted?.status ?? 200;
   astro.response.status = status;
@@ -58,6 +60,5 @@ export async function servePayment(astro: PageAstro) {
     values,
     errors: posted?.errors ?? {},
     sandbox: deps.payments.gateway.name === 'sandbox',
-    card: step === 'paid' ? tripCard(booking, deps.network, locale) : undefined,
   };
 }
