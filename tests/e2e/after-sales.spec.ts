@@ -197,8 +197,16 @@ test('en: Manage booking opened by its link alone asks for the proof on the page
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Manage booking');
   await expect(page.getByTestId('order-status')).toHaveText('Paid');
   await expect(page.getByTestId('ticket-status')).toHaveText('Paid');
+  // What a ticket cannot do yet says why: check-in opens a day before, at the terminal's time.
+  await expect(page.getByTestId('ticket-reasons')).toContainText('Online check-in opens');
   await expect(page.getByTestId('manage-proof')).toBeVisible();
   await expectNoAxeViolationsInThemes(page);
+  // A wrong address is refused at its field, on this page, with what was typed kept.
+  await page.locator('#verify-email').fill('someone.else@example.com');
+  await page.getByTestId('verify-email-submit').click();
+  await expect(page.locator('#verify-email-error')).toBeVisible();
+  await expect(page.locator('#verify-email')).toHaveValue('someone.else@example.com');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Manage booking');
   await page.locator('#verify-email').fill('rina.wijaya@example.co.id');
   await page.getByTestId('verify-email-submit').click();
   await expect(page).toHaveURL(new RegExp(`/booking/${id}$`));

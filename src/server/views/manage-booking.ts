@@ -15,7 +15,7 @@ import type { Network } from '../network.ts';
 import type { BookingLegView, BookingView, PassengerView, TicketView } from '../services/booking-view.ts';
 import { offerTickets } from '../services/offer-input.ts';
 import { refusalLines, type TicketRefusals } from './manage-refusals.ts';
-import { segmentOf } from './ticket-sailing.ts';
+import { allSegments, segmentOf } from './ticket-sailing.ts';
 import { tripCard } from './trip-card.ts';
 
 /** Something a ticket can be given now, from its offer: where it is done and what it costs or returns. */
@@ -93,6 +93,7 @@ function ticketActions(
       task: 'check_in',
       href: path('check-in'),
       label: translate('order_action_check_in', locale),
+      price: translate('manage_price_free', locale),
     });
   const move = verdicts.reschedule.get(offer.ticketNumber);
   if (move?.allowed)
@@ -151,9 +152,7 @@ export function manageBooking(view: BookingView, network: Network, now: Date, lo
   };
   const card = tripCard(view, network, locale);
   // The trip's sailings and, in their place, those a reschedule moved everyone off (their tickets say where to).
-  const sailings = [...view.legs, ...(view.history ?? [])].sort(
-    (a, b) => a.leg - b.leg || a.segment - b.segment,
-  );
+  const sailings = allSegments(view);
   const departs = (leg: BookingLegView | undefined) =>
     leg?.departure && formatPortTime(leg.departure, locale);
   const movedTrace = (passenger: PassengerView, ticket: TicketView): string | undefined => {

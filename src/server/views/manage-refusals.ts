@@ -74,15 +74,19 @@ export function refusalLines(
   const sailing = ticket.sailing;
   if (sailing && sailing.departsAt <= now && !sailing.cancelled) return [];
   const office = agencyOffice();
-  const counter = terminalCounter(leg.fromCode) ?? office;
+  const counter = terminalCounter(leg.fromCode);
+  // Where a change happens instead: the agency's counter at the departure terminal, or, where it has none, its
+  // office by phone (never a counter that is not there).
+  const where = counter
+    ? translate('manage_where_counter', locale, { counter: counter.name[locale], phone: counter.phone })
+    : translate('manage_where_office', locale, { phone: office.phone });
   const minutesLeft = sailing
     ? Math.max(1, Math.floor((sailing.departsAt.getTime() - now.getTime()) / 60_000))
     : 0;
   const checkInOpens =
     sailing && new Date(sailing.departsAt.getTime() - CHECK_IN_OPENS_MINUTES_BEFORE * 60_000);
   const params = {
-    counter: counter.name[locale],
-    phone: counter.phone,
+    where,
     duration: formatDuration(minutesLeft, locale),
     when: checkInOpens ? formatPortTime(portTime(checkInOpens, network.zoneOf(leg.fromCode)), locale) : '',
   };
@@ -94,7 +98,11 @@ export function refusalLines(
   ][]) {
     const verdict = verdicts[offer];
     if (!verdict || verdict.allowed) continue;
-    const key = keys[verdict.reason];
+    // A claimed open ticket is not rescheduled (its one choice of sailing is made): `not_active`, said as such.
+    const key =
+      offer === 'reschedule' && verdict.reason === 'not_active' && ticket.status === 'claimed'
+        ? 'manage_why_claimed'
+        : keys[verdict.reason];
     if (!key) continue;
     const byOffice = key === 'manage_why_claim_closed' || key === 'manage_why_open_expired';
     lines.add(translate(key, locale, byOffice ? officeParams : params));

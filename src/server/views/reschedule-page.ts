@@ -2,7 +2,7 @@ import { OTHER_OPERATOR_FEE } from '../../domain/after-sales.ts';
 import { moveFee, rescheduleOffer } from '../../domain/offers.ts';
 import { bookingWindow } from '../../domain/booking-window.ts';
 import { toLocal } from '../../domain/port-time.ts';
-import { formatPortTime, formatRupiah } from '../../i18n/format.ts';
+import { formatRupiah } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { rescheduleRefusalCodes } from '../offer-refusals.ts';
 import type { BookingView } from '../services/booking-view.ts';
@@ -15,6 +15,7 @@ import {
   type SailingsContext,
 } from './sailing-options.ts';
 import { blockedByOffer, ticketChoices, type TicketChoiceLeg } from './ticket-choices.ts';
+import { sailingLine } from './ticket-sailing.ts';
 
 export interface ReschedulePage {
   legs: TicketChoiceLeg[];
@@ -64,12 +65,13 @@ export async function reschedulePage(
   const chosenLeg = chosen[0]?.leg;
   const fallback = chosenLeg?.departure?.date ?? view.legs[0]?.departure?.date ?? today;
   const date = askedSailingDate(query.get('date'), { min: today, max: maxDate, fallback }, locale);
-  const moves = chosen.map((ticket) => ({
-    name: ticket.name,
-    now: ticket.leg.departure
-      ? `${formatPortTime(ticket.leg.departure, locale)} · ${ticket.leg.operator}`
-      : ticket.leg.operator,
-  }));
+  // Only the first chosen ticket's leg moves (the offer refuses two at once): the summary shows that leg's passengers.
+  const moves = chosen
+    .filter((ticket) => ticket.leg.leg === chosenLeg?.leg)
+    .map((ticket) => ({
+      name: ticket.name,
+      now: sailingLine(ticket.leg.departure, ticket.leg.operator, locale),
+    }));
   const shown = query.get('show') === 'sailings';
   const base = {
     legs,

@@ -1,6 +1,6 @@
 import { targetSailingRefusal } from '../../domain/after-sales.ts';
 import { localDayBounds, portTime } from '../../domain/port-time.ts';
-import { formatDayDate, formatDate, formatPortTime, formatRupiah } from '../../i18n/format.ts';
+import { formatDayDate, formatDate, formatRupiah } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { translate } from '../../i18n/translate.ts';
 import type { Database } from '../db/client.ts';
@@ -9,6 +9,7 @@ import { sailingsOnDay } from '../db/queries/sailings-on-day.ts';
 import type { Network } from '../network.ts';
 import type { BookingLegView } from '../services/booking-view.ts';
 import { isoDate } from '../../schemas/search.ts';
+import { sailingLine } from './ticket-sailing.ts';
 
 /** What the task pages' lists of sailings (reschedule, claim) are read with. */
 export interface SailingsContext {
@@ -86,7 +87,7 @@ export async function sailingOptions(
             }),
         hasFee: (fee ?? 0) > 0,
         chosen: row.id === wanted.chosen,
-        summary: `${formatPortTime(departure, locale)} · ${network.operatorName(row.operatorCode)}`,
+        summary: sailingLine(departure, network.operatorName(row.operatorCode), locale),
       };
     });
 }

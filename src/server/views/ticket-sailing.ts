@@ -7,9 +7,7 @@ export function segmentOf(
   view: Pick<BookingView, 'legs' | 'history'>,
   ticket: Pick<TicketView, 'leg' | 'segment'>,
 ): BookingLegView | undefined {
-  return [...view.legs, ...(view.history ?? [])].find(
-    (leg) => leg.leg === ticket.leg && leg.segment === ticket.segment,
-  );
+  return allSegments(view).find((leg) => leg.leg === ticket.leg && leg.segment === ticket.segment);
 }
 
 /**
@@ -25,4 +23,18 @@ export function ticketSailing(
   if (!leg) return '';
   const route = `${leg.from} → ${leg.to}`;
   return leg.departure ? `${route}, ${formatPortTime(leg.departure, locale)}` : route;
+}
+
+/** A sailing in one line, as a summary names it: `Sat 28 Nov 2026, 09:00 WIB · Selat Express`. */
+export function sailingLine(
+  departure: { date: string; time: string; zone: string } | undefined,
+  operator: string,
+  locale: Locale,
+): string {
+  return departure ? `${formatPortTime(departure, locale)} · ${operator}` : operator;
+}
+
+/** The trip's segments and those a reschedule moved everyone off, in leg and segment order. */
+export function allSegments(view: Pick<BookingView, 'legs' | 'history'>): BookingLegView[] {
+  return [...view.legs, ...(view.history ?? [])].sort((a, b) => a.leg - b.leg || a.segment - b.segment);
 }

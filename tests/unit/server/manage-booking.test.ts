@@ -5,10 +5,12 @@ import type { BookingStanding, TicketStanding } from '../../../src/domain/bookin
 import { bookingStandingLabel, ticketStandingLabel } from '../../../src/i18n/booking-status.ts';
 import { bookingCancelledMail } from '../../../src/server/mail/after-sales-mails.ts';
 import { bookingPaidMail } from '../../../src/server/mail/booking-mails.ts';
+import type { Database } from '../../../src/server/db/client.ts';
 import { Network } from '../../../src/server/network.ts';
 import type { BookingView } from '../../../src/server/services/booking-view.ts';
 import { manageBooking } from '../../../src/server/views/manage-booking.ts';
 import { refusalLineKeys } from '../../../src/server/views/manage-refusals.ts';
+import { reschedulePage } from '../../../src/server/views/reschedule-page.ts';
 import { tripCard } from '../../../src/server/views/trip-card.ts';
 import {
   before,
@@ -117,6 +119,27 @@ describe('Manage booking: each ticket says where it stands, what it can do now a
     expect(ticketOf(view, before(30), 'A0').reasons).toContain(en.checkin_error_closed);
   });
 
+  it('from a terminal where the agency has no counter: its office, by phone', () => {
+    const view = paidView({ oneWay: true });
+    const fromTanahMerah = { ...view, legs: view.legs.map((leg) => ({ ...leg, fromCode: 'TMF' })) };
+    expect(ticketOf(fromTanahMerah, before(96), 'A0').reasons).toEqual([
+      'Departs in 1 h 36 min: changes and cancellations are made at our office by phone, +62 778 470 2005',
+    ]);
+  });
+
+  it('a claimed open ticket: cancel, and why it cannot move again', () => {
+    const claimed = ticketOf(
+      paidView({ oneWay: true, adult: { status: 'claimed' } }),
+      before(3 * 24 * 60),
+      'A0',
+    );
+    expect(claimed.status).toBe('Claimed ticket');
+    expect(claimed.actions.map((a) => a.task)).toEqual(['cancel']);
+    expect(claimed.reasons).toContain(
+      "An open ticket's sailing is chosen once: to change it, cancel it or contact our Batam Centre Ferry Terminal counter, +62 778 470 2006",
+    );
+  });
+
   it('checked in: the boarding pass, and changes only at the counter', () => {
     const view = paidView({ oneWay: true, adult: { status: 'checked_in' } });
     const adult = ticketOf(view, before(300), 'A0');
@@ -125,7 +148,7 @@ describe('Manage booking: each ticket says where it stands, what it can do now a
       { task: 'boarding_pass', href: '/booking/bk_1/boarding-pass/A0.pdf', label: 'Boarding pass' },
     ]);
     expect(adult.reasons).toEqual([
-      'Checked in: to change or cancel, ask at our Batam Centre Ferry Terminal counter, +62 778 470 2006',
+      'Checked in: to change or cancel, contact our Batam Centre Ferry Terminal counter, +62 778 470 2006',
     ]);
   });
 
@@ -141,7 +164,9 @@ describe('Manage booking: each ticket says where it stands, what it can do now a
     const next = ticketOf(moved, now, 'A0B');
     expect(next).toMatchObject({ status: 'Paid', moved: 'Moved from Sun 6 Dec 2026, 08:00 WIB' });
     expect(next.actions.map((a) => a.task)).toEqual(['cancel']);
-    expect(next.reasons[0]).toMatch(/^A ticket can be rescheduled once: .*\+62 778 470 2006$/);
+    expect(next.reasons[0]).toBe(
+      'A ticket can be rescheduled once: to change it again, cancel it or contact our Batam Centre Ferry Terminal counter, +62 778 470 2006',
+    );
   });
 
   it('everyone moved: the sailing left behind still shows, its tickets saying where they went', () => {
@@ -208,7 +233,7 @@ describe('Manage booking: each ticket says where it stands, what it can do now a
     expect(open.status).toBe('Open ticket: no sailing chosen yet');
     expect(open.actions.map((a) => [a.task, a.price])).toEqual([
       ['cancel', 'Refund IDR 495,000 (fee IDR 150,000)'],
-      ['claim', 'Valid until 20 February 2027'],
+      ['claim', 'Free, valid until 20 February 2027'],
     ]);
     const expired = ticketOf(openTicketView(), new Date('2027-02-20T17:00:00Z'), 'A0');
     expect(expired.actions).toEqual([]);
@@ -248,5 +273,20 @@ describe('the after-sales e-mails name each ticket’s sailing', () => {
     expect(mail.text).toMatch(
       /Budi[^]*Ticket number \(Batam Centre → HarbourFront, Sun 6 Dec 2026, 08:00 WIB\): C0/,
     );
+  });
+});
+
+describe('the reschedule summary', () => {
+  it('lists only the leg that moves, each passenger with the sailing they are on now', async () => {
+    const page = await reschedulePage(
+      { db: undefined as unknown as Database, network, now: before(3 * 24 * 60), horizonDays: 60 },
+      paidView(),
+      'en',
+      new URLSearchParams('tickets=A0&tickets=A1&tickets=C0'),
+    );
+    expect(page.moves).toEqual([
+      { name: 'Siti Rahma', now: 'Sun 6 Dec 2026, 08:00 WIB · Majestic Fast Ferry' },
+      { name: 'Budi', now: 'Sun 6 Dec 2026, 08:00 WIB · Majestic Fast Ferry' },
+    ]);
   });
 });

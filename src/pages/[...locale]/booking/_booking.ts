@@ -7,17 +7,15 @@ import { localizePath } from '../../../i18n/locales.ts';
 import { csrfToken } from '../../../server/auth/browser-session.ts';
 import { astroJar } from '../../../server/auth/cookie-jars.ts';
 import { formOf, submitForm } from '../../../server/http/form-post.ts';
-import { browserAccess, verifyPath } from '../../../server/http/pages/booking-access-cookie.ts';
-import { bookingById, browserBookingAccess, keepPrivate } from '../../../server/http/pages/booking-by-id.ts';
+import { browserAccess } from '../../../server/http/pages/booking-access-cookie.ts';
+import { bookingById, keepPrivate } from '../../../server/http/pages/booking-by-id.ts';
 import { bookingFlowProps, draftFromForm } from '../../../server/views/booking-flow-props.ts';
 import { visitorPhoneCountry } from '../../../server/http/pages/country-guess.ts';
 import { holdTimerProps } from '../../../server/views/hold-timer-props.ts';
 import type { PageAstro } from '../../../server/http/pages/page-astro.ts';
 import { profileOf } from '../../../server/services/profile.ts';
 import { savedPassengersOf } from '../../../server/services/saved-passengers.ts';
-import { ownsBooking } from '../../../server/services/account-bookings.ts';
-import { manageBooking } from '../../../server/views/manage-booking.ts';
-import { orderDoneMessage } from '../../../server/views/order-actions.ts';
+import { manageBookingPage, proveHere } from './_manage.ts';
 import { keepSeats } from '../../../server/use-cases/keep-seats.ts';
 import { saveDetails } from '../../../server/use-cases/save-details.ts';
 
@@ -37,6 +35,9 @@ export async function serveBooking(astro: PageAstro) {
   const bookingId = astro.params.id ?? '';
   if (!BOOKING_ID_PATTERN.test(bookingId)) return undefined;
   const params = { params: { id: bookingId } };
+  // Manage booking's one-step proof posts here (`?prove`); the held booking's forms otherwise.
+  const proof = astro.url.searchParams.has('prove') ? await proveHere(astro, bookingId) : undefined;
+  if (proof instanceof Response) return proof;
   const keeping = astro.url.searchParams.has('keep');
   const kept = keeping ? await submitForm(formOf(astro), keepSeats, params) : undefined;
   if (kept instanceof Response) return kept;
@@ -45,9 +46,10 @@ export async function serveBooking(astro: PageAstro) {
     jar: astroJar(astro.cookies),
   };
   const details = { ...formOf(astro), access: browserAccess(astroJar(astro.cookies)) };
-  const posted = keeping
-    ? undefined
-    : await submitForm({ ...details, ...(holderIfCsrf ? { holderIfCsrf } : {}) }, saveDetails, params);
+  const posted =
+    keeping || proof
+      ? undefined
+      : await submitForm({ ...details, ...(holderIfCsrf ? { holderIfCsrf } : {}) }, saveDetails, params);
   if (posted instanceof Response) return posted;
   const booking = await bookingById(astro.locals.deps, bookingId, locale);
   if (!booking) return undefined;
@@ -55,31 +57,8 @@ export async function serveBooking(astro: PageAstro) {
     return astro.redirect(localizePath(`/booking/${booking.id}/payment`, locale), 303);
   keepPrivate(astro.response.headers);
   if (booking.status === 'paid') {
-    const query = astro.url.searchParams;
-    const view = manageBooking(booking, deps.network, deps.clock(), locale);
-    const changes = view.sailings.some((sailing) =>
-      sailing.tickets.some((t) =>
-        t.actions.some((a) => a.task === 'reschedule' || a.task === 'cancel' || a.task === 'claim'),
-      ),
-    );
-    const actor = account ? ({ kind: 'account', userId: account.userId } as const) : undefined;
-    const proven =
-      (await browserBookingAccess(
-        deps,
-        booking.id,
-        'manage',
-        browserAccess(astroJar(astro.cookies)),
-        actor,
-      )) === 'granted';
-    const manage = {
-      view,
-      // Changes on offer to a browser that has not proven the booking: the page asks for the proof, in one step.
-      proofTo: changes && !proven ? `${verifyPath(booking.id, 'manage', locale)}&step=email` : undefined,
-      owned: account !== undefined && (await ownsBooking(await deps.database(), account.userId, booking.id)),
-      done: orderDoneMessage(query, locale),
-      paid: query.has('paid'),
-    };
-    return { booking, manage, held: undefined };
+    if (proof) astro.response.status = proof.status;
+    return { booking, manage: await manageBookingPage(astro, booking, proof), held: undefined };
   }
   if (posted ?? kept) astro.response.status = (posted ?? kept)?.status ?? 200;
   const now = deps.clock();
