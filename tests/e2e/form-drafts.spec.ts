@@ -1,5 +1,6 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { daysAhead } from './batam-dates.ts';
+import { fillContact } from './booking-steps.ts';
 
 /**
  * Forms never lose what a person typed: not when the island hydrates late (a slow phone network), and not when
@@ -77,6 +78,41 @@ test('the booking contact step keeps what was typed before hydration, and the dr
   await expect(page.locator('[name="contact.phone"]')).toHaveValue('0812 3456 7890');
   // The draft was for that one switch: nothing of it stays in the tab's storage.
   expect(await page.evaluate(() => Object.keys(sessionStorage))).toEqual([]);
+});
+
+test('the booking flow keeps its step and what was typed through a reload, and Back goes one step back', async ({
+  page,
+}) => {
+  await page.goto(`/booking/schedule?from=BTC&to=HFC&date=${daysAhead(11)}&adults=1`);
+  await page.locator('input[name="out"]').first().check();
+  await page.locator('#continue').getByRole('button').click();
+  await expect(page).toHaveURL(/\/booking\/[\w-]{24}$/);
+  const bookingUrl = page.url();
+  await hydrated(page);
+  const contactName = page.locator('[name="contact.fullName"]');
+  const passengerName = page.locator('[name="passengers.0.fullName"]');
+  await fillContact(page);
+  // A reload mid-step: what was typed, not yet saved, is still there.
+  await page.reload();
+  await hydrated(page);
+  await expect(contactName).toHaveValue('Dewi Lestari');
+  await expect(page.locator('[name="contact.phone"]')).toHaveValue('0812 3456 7890');
+  await page.getByTestId('flow-next').click();
+  await passengerName.fill('Rina Wijaya');
+  // A reload on the passengers step stays on it, with the name typed.
+  await page.reload();
+  await hydrated(page);
+  await expect(passengerName).toBeVisible();
+  await expect(passengerName).toHaveValue('Rina Wijaya');
+  await expect(contactName).toBeHidden();
+  // The phone's Back button: one step back, still in the flow, still the same booking.
+  await page.goBack();
+  await expect(contactName).toBeVisible();
+  await expect(contactName).toHaveValue('Dewi Lestari');
+  await expect(passengerName).toBeHidden();
+  expect(page.url()).toBe(bookingUrl);
+  await page.goForward();
+  await expect(passengerName).toHaveValue('Rina Wijaya');
 });
 
 test('switching language on the results page keeps the search and its results', async ({ page }) => {

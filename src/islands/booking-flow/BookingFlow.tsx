@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useState, type SyntheticEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type SyntheticEvent } from 'react';
 import { useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { dismissNotification, showNotification } from '../../stores/notifications.ts';
 import {
   keepDraftOnLanguageSwitch,
+  keepDraftOnLeave,
   nestedErrors,
   showStartingValues,
   startingValues,
@@ -56,16 +57,21 @@ export default function BookingFlow(props: FlowProps) {
     showStartingValues(defaults, (path, value) => {
       setValue(path as FieldPath<DetailsForm>, value);
     });
-    return keepDraftOnLanguageSwitch(draftKey, getValues);
+    const stopSwitch = keepDraftOnLanguageSwitch(draftKey, getValues);
+    const stopLeave = keepDraftOnLeave(draftKey, getValues);
+    return () => {
+      stopSwitch();
+      stopLeave();
+    };
   }, [defaults, draftKey, getValues, setValue]);
 
-  // A plain-form post refused for a passenger's field comes back at the passengers step.
+  // A plain-form post refused for a passenger's field comes back at the passengers step; otherwise the step this
+  // tab's history entry names (a reload stays where it was), else the summary once saved.
+  const saved = useRef(props.saved);
   const [step, setStep] = useState<Step>(() =>
     props.serverErrors && Object.keys(props.serverErrors).some((k) => k.startsWith('passengers'))
       ? 'passengers'
-      : props.saved
-        ? 'summary'
-        : 'contact',
+      : (stepInHistory(props.saved) ?? (props.saved ? 'summary' : 'contact')),
   );
   // "Please correct the highlighted fields" goes once the step's fields are fixed or the step succeeds: an edited
   // field that has an error is checked again at once, and the banner leaves with the step's last error.
@@ -105,8 +111,23 @@ export default function BookingFlow(props: FlowProps) {
       ?.focus({ preventScroll: true });
     element?.scrollIntoView({ block: 'start' });
   }, [focusNext]);
+  // Each step is an entry in the tab's history: the phone's Back button goes back one step, not out of the flow.
+  useEffect(() => {
+    history.replaceState({ ...historyState(), flowStep: step }, '');
+    const onPop = () => {
+      setStep(stepInHistory(saved.current) ?? 'contact');
+      setFocusNext((n) => n + 1);
+    };
+    window.addEventListener('popstate', onPop);
+    return () => {
+      window.removeEventListener('popstate', onPop);
+    };
+    // Once, at mount: later steps are pushed by `go`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const go = (next: Step) => {
     setStep(next);
+    if (stepInHistory(true) !== next) history.pushState({ ...historyState(), flowStep: next }, '');
     setFocusNext((n) => n + 1);
   };
 
@@ -122,6 +143,7 @@ export default function BookingFlow(props: FlowProps) {
       body: JSON.stringify(payload),
     });
     if (response.ok) {
+      saved.current = true;
       setPhone(payload.contact.phone);
       showNotification(labels.saved);
       go('summary');
@@ -249,4 +271,13 @@ export default function BookingFlow(props: FlowProps) {
       </div>
     </form>
   );
+}
+
+const historyState = (): Record<string, unknown> => (history.state as Record<string, unknown> | null) ?? {};
+
+/** The step this tab's history entry names, if it is one the flow can show now (the summary once saved). */
+function stepInHistory(saved: boolean): Step | undefined {
+  if (typeof history === 'undefined') return undefined;
+  const named = historyState().flowStep;
+  return named === 'contact' || named === 'passengers' || (named === 'summary' && saved) ? named : undefined;
 }

@@ -67,16 +67,35 @@ export function keepDraftOnLanguageSwitch(draftKey: string, values: () => unknow
       !event.target.closest('[data-locale-switch], [data-keeps-draft]')
     )
       return;
-    try {
-      sessionStorage.setItem(draftPrefix + draftKey, JSON.stringify(values()));
-    } catch {
-      // Storage full or refused (private mode): the switch still works, only the draft is not carried.
-    }
+    writeDraft(draftKey, values());
   };
   document.addEventListener('click', onClick);
   return () => {
     document.removeEventListener('click', onClick);
   };
+}
+
+/**
+ * Keeps the form's values when the page goes away by any road (a reload, the phone's Back button, the tab put
+ * away): written at `pagehide`, in this tab only, and taken by the island when the page is shown again. What the
+ * tab keeps ends with the tab: a passport number typed into the booking flow never outlives the session.
+ */
+export function keepDraftOnLeave(draftKey: string, values: () => unknown): () => void {
+  const onLeave = () => {
+    writeDraft(draftKey, values());
+  };
+  window.addEventListener('pagehide', onLeave);
+  return () => {
+    window.removeEventListener('pagehide', onLeave);
+  };
+}
+
+function writeDraft(draftKey: string, values: unknown): void {
+  try {
+    sessionStorage.setItem(draftPrefix + draftKey, JSON.stringify(values));
+  } catch {
+    // Storage full or refused (private mode): the page still works, only the draft is not carried.
+  }
 }
 
 // Taken drafts, for this page: React may render an island's first render twice (a hydration it redoes on the
