@@ -32,17 +32,31 @@ export const $notification = atom<NotificationState>(hidden);
 /** Notifications waiting their turn: several errors from one response are shown one after another. */
 const queue: Omit<NotificationState, 'visible'>[] = [];
 
-/** Shows a notification now, or after the one on screen goes. */
+/**
+ * Shows a notification now, or after the one on screen goes. A success takes the place of the errors on screen and
+ * waiting: what failed has now worked, and an error that stays until closed must not hold it back.
+ */
 export function setNotification(next: Omit<NotificationState, 'visible'>): void {
+  if (next.color === 'success') {
+    for (let index = queue.length - 1; index >= 0; index -= 1)
+      if (queue[index]?.color === 'error') queue.splice(index, 1);
+    if ($notification.get().color === 'error') {
+      $notification.set({ ...next, visible: true });
+      return;
+    }
+  }
   if ($notification.get().visible) queue.push(next);
   else $notification.set({ ...next, visible: true });
 }
 
-/** The helper most code calls: a message in a colour, hidden after 2 s unless told otherwise. */
+/**
+ * The helper most code calls: a message in a colour, hidden after 2 s unless told otherwise; an error stays until
+ * it is closed (or its cause is gone, `dismissNotification`), so it can be read however slowly.
+ */
 export function showNotification(
   message: string,
   color: NotificationColor = 'success',
-  timeout: number = HELPER_TIMEOUT_MS,
+  timeout: number = color === 'error' ? NEVER : HELPER_TIMEOUT_MS,
 ): void {
   setNotification({ message, color, timeout });
 }

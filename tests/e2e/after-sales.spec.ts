@@ -22,6 +22,7 @@ const texts = {
     claimSubmit: 'Claim this sailing',
     claimed: 'Claimed ticket',
     now: 'Now',
+    agreeFirst: 'Agree to the reschedule terms to continue',
   },
   id: {
     prefix: '/id',
@@ -40,6 +41,7 @@ const texts = {
     claimSubmit: 'Pilih jadwal ini',
     claimed: 'Jadwal sudah dipilih',
     now: 'Jadwal saat ini',
+    agreeFirst: 'Setujui ketentuan ubah jadwal untuk melanjutkan',
   },
 } as const;
 
@@ -91,7 +93,14 @@ for (const locale of ['en', 'id'] as const) {
     await expect(move.locator('[data-new-sailing]')).toHaveText(
       (await free.locator('input').getAttribute('data-summary')) ?? '',
     );
-    await page.locator('[name="agree"]').check();
+    // Without the agreement: the product's own sentence in the page's language, never a browser bubble.
+    await page.getByRole('button', { name: t.reschedule, exact: true }).click();
+    await expect(page.getByTestId('reschedule-refused')).toHaveText(t.agreeFirst);
+    const agree = page.locator('[name="agree"]');
+    // A target a thumb can hit (WCAG 2.2: 24 px at least).
+    expect((await agree.boundingBox())?.width).toBeGreaterThanOrEqual(24);
+    await page.getByTestId('sailing-choice').filter({ hasText: t.free }).first().locator('input').check();
+    await agree.check();
     await expectNoAxeViolationsInThemes(page);
     await page.getByRole('button', { name: t.reschedule, exact: true }).click();
 
@@ -126,9 +135,6 @@ test(`en: a guest cancels a ticket, sees the fee, the refund and its date, and g
   await expectNoAxeViolationsInThemes(page);
   // Submitting without the account: each field says what it needs, and the choice is kept.
   await page.locator('[name="agree"]').check();
-  await page.locator('form').evaluate((form: HTMLFormElement) => {
-    form.noValidate = true;
-  });
   await page.getByRole('button', { name: t.cancel, exact: true }).click();
   await expect(page.locator('#bank-error')).toBeVisible();
   await expect(page.getByLabel(/Bayu Santoso/)).toBeChecked();

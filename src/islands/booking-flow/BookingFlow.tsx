@@ -158,7 +158,7 @@ export default function BookingFlow(props: FlowProps) {
         setError(path as FieldPath<DetailsForm>, { type: 'server', message: messages.join(' ') });
       go(Object.keys(body.errors).some((k) => k.startsWith('contact')) ? 'contact' : 'passengers');
     } else {
-      showNotification(body.message ?? labels.generic, 'error', 5000);
+      showNotification(body.message ?? labels.generic, 'error');
       if (response.status === 409) window.location.reload(); // expired or already paying: the page says which
     }
   };

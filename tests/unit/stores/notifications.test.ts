@@ -44,6 +44,21 @@ describe('notification store', () => {
     expect(HELPER_TIMEOUT_MS).toBe(2000);
   });
 
+  it('keeps an error until it is closed, whoever shows it; info and success keep their timeouts', () => {
+    showNotification('Something went wrong', 'error');
+    expect($notification.get()).toMatchObject({ color: 'error', timeout: -1 });
+    hideNotification();
+    showNotification('Heads up', 'info');
+    expect($notification.get()).toMatchObject({ color: 'info', timeout: HELPER_TIMEOUT_MS });
+  });
+
+  it('lets a success take the place of the errors before it (what failed has now worked)', () => {
+    showNotification('email: taken', 'error');
+    showNotification('phone: too short', 'error');
+    showNotification('Saved');
+    expect(drain()).toEqual(['Saved']);
+  });
+
   it('queues a second message until the first is hidden', () => {
     showNotification('first');
     showNotification('second', 'error', -1);
