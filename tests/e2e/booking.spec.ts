@@ -9,6 +9,7 @@ const texts = {
     prefix: '',
     received: 'Payment received',
     manage: 'Manage booking',
+    paidNow: 'The booking is paid.',
     paid: 'Paid',
     expired: 'Expired',
     notFound: 'We could not find a booking with this booking code and email',
@@ -22,6 +23,7 @@ const texts = {
     prefix: '/id',
     received: 'Pembayaran diterima',
     manage: 'Kelola pesanan',
+    paidNow: 'Pesanan sudah lunas.',
     paid: 'Lunas',
     expired: 'Kedaluwarsa',
     notFound: 'Kami tidak menemukan pesanan dengan kode booking dan email ini',
@@ -43,7 +45,7 @@ async function payInSimulator(page: Page, bank: string, t: (typeof texts)['en' |
   await page.getByTestId('sandbox-link').click();
   await page.getByTestId('sandbox-pay').click();
   await expect(page.getByTestId('sandbox-result')).toContainText('200');
-  await expect(page.getByTestId('sandbox-result')).toContainText('confirmed');
+  await expect(page.getByTestId('sandbox-result')).toHaveAttribute('data-outcome', 'confirmed');
   // Single use, as at a bank: the same VA refuses a second payment and sends no callback.
   await page.getByTestId('sandbox-pay').click();
   await expect(page.getByTestId('sandbox-result')).toContainText(t.paidTwice);
@@ -94,7 +96,9 @@ for (const locale of ['en', 'id'] as const) {
     const paymentUrl = page.url();
     await page.getByTestId('sandbox-link').click();
     await page.getByTestId('sandbox-pay').click();
-    await expect(page.getByTestId('sandbox-result')).toContainText('confirmed');
+    await expect(page.getByTestId('sandbox-result')).toHaveAttribute('data-outcome', 'confirmed');
+    // What the site did, said in the page's language (never the callback's own word).
+    await expect(page.getByTestId('sandbox-result')).toContainText(t.paidNow);
     // Paid: the payment page leads to the booking's Manage booking page, which confirms the payment once.
     await page.goto(paymentUrl);
     await expect(page).toHaveURL(/\/booking\/[\w-]{24}\?paid$/);

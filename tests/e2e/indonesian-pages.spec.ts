@@ -178,3 +178,23 @@ test('the account pages pass axe in Indonesian: the header dialog, a refused pho
   await hydrated(page);
   await expect(page.getByTestId('account-deleteAccount')).toBeVisible();
 });
+
+test('the next step opens below the sticky header, not under it, with the demo banner wrapped on a phone', async ({
+  page,
+}) => {
+  await page.goto(`/id/booking/schedule?from=BTC&to=HFC&date=${daysAhead(12)}&adults=2`);
+  await page.locator('input[name="out"]').first().check();
+  await page.locator('#continue').getByRole('button').click();
+  await expect(page).toHaveURL(/\/id\/booking\/[\w-]{24}$/);
+  await expect(page.locator('astro-island:not([ssr])')).toHaveCount(3);
+  await fillContact(page);
+  // "Next" scrolls the form to the new step's start: its first line must show below the header.
+  await page.getByTestId('flow-next').click();
+  const steps = page.locator('#booking-flow ol');
+  await expect(page.locator('[name="passengers.0.fullName"]')).toBeFocused();
+  const header = await page.locator('header').boundingBox();
+  expect(header?.height).toBeGreaterThan(100); // 64 px of header and a banner of 3 lines
+  await expect
+    .poll(async () => (await steps.boundingBox())?.y ?? 0)
+    .toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0));
+});

@@ -48,6 +48,6 @@ export async function paidBooking(
   const va = ((await paid.json()) as { payment: { accountNumber: string } }).payment.accountNumber;
   await page.goto(`/booking/sandbox?va=${va}`);
   await page.getByTestId('sandbox-pay').click();
-  await expect(page.getByTestId('sandbox-result')).toContainText('confirmed');
+  await expect(page.getByTestId('sandbox-result')).toHaveAttribute('data-outcome', 'confirmed');
   return code;
 }

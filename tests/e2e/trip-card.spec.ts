@@ -49,7 +49,7 @@ async function paidBooking(
   const paidUrl = page.url();
   await page.getByTestId('sandbox-link').click();
   await page.getByTestId('sandbox-pay').click();
-  await expect(page.getByTestId('sandbox-result')).toContainText('confirmed');
+  await expect(page.getByTestId('sandbox-result')).toHaveAttribute('data-outcome', 'confirmed');
   await page.goto(paidUrl);
   return { code, paidUrl };
 }
