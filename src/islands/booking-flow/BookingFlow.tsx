@@ -225,6 +225,7 @@ export default function BookingFlow(props: FlowProps) {
           {...fields}
           party={party}
           today={props.today}
+          travelDate={props.travelDates[0] ?? props.today}
           twoWay={props.twoWay}
           saved={hydrated ? (props.savedPassengers ?? []) : []}
           offerSaving={props.csrf !== undefined}

@@ -1,4 +1,4 @@
-import type { PassengerCategory } from '../../domain/passengers.ts';
+import { categoryOnTravelDate, type PassengerCategory } from '../../domain/passengers.ts';
 import { Field, inputClass } from '../shared/Field.tsx';
 import { bindField, errorsAt } from '../shared/form-state.ts';
 import type { PassengerValues, StepFields } from './types.ts';
@@ -6,6 +6,8 @@ import type { PassengerValues, StepFields } from './types.ts';
 interface Props extends StepFields {
   party: PassengerCategory[];
   today: string;
+  /** The first sailing's date: a saved passenger is offered for the slots of the category they travel in then. */
+  travelDate: string;
   twoWay: boolean;
   /** A logged-in holder's Passenger list (after hydration: picking needs script); empty for guests. */
   saved: (PassengerValues & { id: string })[];
@@ -36,6 +38,7 @@ export function PassengerStep({
   firstRefused,
   party,
   today,
+  travelDate,
   twoWay,
   saved,
   offerSaving,
@@ -50,12 +53,17 @@ export function PassengerStep({
         const errorsOf = (field: keyof PassengerValues) => errorsAt(errors, `${key}.${field}`, text);
         const id = (field: string) => `passenger-${String(index)}-${field}`;
         const category = party[index] ?? 'adult';
+        // Only who travels in this slot's category (an infant's card offers no adult); a date of birth not saved yet
+        // says nothing against anyone.
+        const fitting = saved.filter(
+          (entry) => !entry.dateOfBirth || categoryOnTravelDate(entry.dateOfBirth, travelDate) === category,
+        );
         return (
           <fieldset key={key} className="grid gap-3 rounded-box border border-base-300 p-4 sm:grid-cols-2">
             <legend className="px-1 text-lg font-bold">
               {labels.passengerTitle.replace('{number}', String(index + 1))} · {labels.categories[category]}
             </legend>
-            {saved.length > 0 && (
+            {fitting.length > 0 && (
               <div className="sm:col-span-2">
                 <Field id={id('saved')} label={labels.pickSaved}>
                   <select
@@ -63,7 +71,7 @@ export function PassengerStep({
                     defaultValue=""
                     data-testid={id('saved')}
                     onChange={(event) => {
-                      const chosen = saved.find((entry) => entry.id === event.target.value);
+                      const chosen = fitting.find((entry) => entry.id === event.target.value);
                       if (!chosen) return;
                       for (const field of passengerFields) {
                         form.setValue(`${key}.${field}`, chosen[field], { shouldDirty: true });
@@ -72,7 +80,7 @@ export function PassengerStep({
                     }}
                   >
                     <option value="">{labels.pickSavedNone}</option>
-                    {saved.map((entry) => (
+                    {fitting.map((entry) => (
                       <option key={entry.id} value={entry.id}>
                         {entry.fullName}
                       </option>
