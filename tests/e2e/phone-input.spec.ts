@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { hydrated } from './account-steps.ts';
 import { expectNoAxeViolationsInThemes } from './axe.ts';
+import { daysAhead } from './batam-dates.ts';
+import { fillPassengers } from './booking-steps.ts';
 
 const w = {
   prefix: '',
@@ -37,4 +39,26 @@ test(`en: the phone input names the problem with an example, and "+" moves the c
   await phone.fill('+65 8123 4567');
   await form.getByRole('button', { name: w.submit }).click();
   await expect(error).toHaveCount(0);
+});
+
+test('en: a saved number opens with its own country picked (+65: Singapore)', async ({ page }) => {
+  await page.goto(`/booking/schedule?from=BTC&to=HFC&date=${daysAhead(13)}&adults=1`);
+  await page.locator('input[name="out"]').first().check();
+  await page.locator('#continue').getByRole('button').click();
+  await expect(page).toHaveURL(/\/booking\/[\w-]{24}$/);
+  await hydrated(page);
+  await page.locator('[name="contact.fullName"]').fill('Tan Wei Ling');
+  await page.locator('[name="contact.email"]').fill('weiling@example.sg');
+  await page.locator('[name="contact.phone"]').fill('+65 8123 4567');
+  await page.getByTestId('flow-next').click();
+  await fillPassengers(page, ['Tan Wei Ling']);
+  await page.getByTestId('flow-next').click();
+  await expect(page.getByTestId('booking-summary')).toContainText('+6581234567');
+  // Another day, another device: the saved booking opens, and its contact step shows Singapore picked.
+  await page.context().clearCookies();
+  await page.goto(page.url());
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
+  await expect(page.locator('#contact-phoneCountry')).toHaveValue('SG');
 });

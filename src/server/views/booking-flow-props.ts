@@ -1,3 +1,4 @@
+import { phoneForForm } from './countries.ts';
 import { DEFAULT_PHONE_COUNTRY } from '../../domain/phone-country.ts';
 import { toLocal } from '../../domain/port-time.ts';
 import { lastTravelDate, travelDates } from '../../domain/trip-dates.ts';
@@ -107,7 +108,8 @@ export function bookingFlowProps(
     passportExpiry: '',
     passportCountry: '',
   };
-  const phone = booking.contact?.phone ?? '';
+  // A number saved already names its own country (+65: Singapore): the picker shows that one.
+  const savedPhone = [booking.contact?.phone, holder?.profile?.phone].find(Boolean) ?? '';
   return {
     locale,
     bookingId: booking.id,
@@ -118,8 +120,8 @@ export function bookingFlowProps(
     initialContact: posted?.contact ?? {
       fullName: booking.contact?.fullName ?? holder?.profile?.fullName ?? '',
       email: booking.contact?.email ?? holder?.profile?.email ?? '',
-      phoneCountry: startingPhoneCountry,
-      phone: phone || (holder?.profile?.phone ?? ''),
+      phoneCountry: savedPhone ? phoneForForm(savedPhone).country : startingPhoneCountry,
+      phone: savedPhone,
     },
     initialPassengers: party.map((_, index) => {
       const saved = posted ? posted.passengers[index] : booking.passengers[index];
