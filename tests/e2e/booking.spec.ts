@@ -85,6 +85,8 @@ for (const locale of ['en', 'id'] as const) {
     await expect(page.getByTestId('booking-summary')).toContainText('+6281234567890');
     await page.getByTestId('flow-next').click();
     await expect(page).toHaveURL(/\/payment$/);
+    // The payment method's step shows the hold's countdown too, once.
+    await expect(page.getByTestId('hold-timer')).toHaveCount(1);
     await expectNoAxeViolations(page);
 
     await page.locator('input[name="bank"][value="mandiri"]').check();

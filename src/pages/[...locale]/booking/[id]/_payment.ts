@@ -8,6 +8,7 @@ import { keepPrivate } from '../../../../server/http/pages/booking-by-id.ts';
 import type { PageAstro } from '../../../../server/http/pages/page-astro.ts';
 import { bookingView, type BookingView } from '../../../../server/services/booking-view.ts';
 import { pay } from '../../../../server/use-cases/pay.ts';
+import { holdTimerProps } from '../../../../server/views/hold-timer-props.ts';
 
 /** choose: the method form; instructions: the VA to pay; expired: the outcome (paid: Manage booking). */
 function stepOf(booking: BookingView, now: Date): 'choose' | 'instructions' | 'paid' | 'expired' {
@@ -60,5 +61,10 @@ export async function servePayment(astro: PageAstro) {
     values,
     errors: posted?.errors ?? {},
     sandbox: deps.payments.gateway.name === 'sandbox',
+    // The hold's countdown on this step too, as on the details' steps: the seats are held until it ends.
+    timer:
+      step === 'choose' && booking.expiresAt
+        ? await holdTimerProps(db, { ...booking, expiresAt: booking.expiresAt }, deps.clock(), locale, false)
+        : undefined,
   };
 }
