@@ -58,8 +58,12 @@ const session = defineMiddleware(async (context, next) => {
   const jar = astroJar(context.cookies);
   const hasSession = jar.get(SESSION_COOKIE) !== undefined || jar.get(REFRESH_COOKIE) !== undefined;
   if (hasSession) context.locals.account = await sessionHolder(context.locals.deps, jar, context.request);
+  // The start page says why (the page asked for is for account holders) and offers to log in and come back to it.
   if (isProtectedPath(context.url.pathname) && !context.locals.account)
-    return context.redirect(localizePath('/', context.locals.locale), 302);
+    return context.redirect(
+      `${localizePath('/', context.locals.locale)}?login=${encodeURIComponent(context.url.pathname)}`,
+      302,
+    );
   const response = await next();
   // A page read with a session (whose cookies may just have been renewed) is that person's alone: no cache on the
   // way may keep it, whatever the page said.

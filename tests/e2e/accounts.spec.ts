@@ -56,6 +56,12 @@ for (const locale of ['en', 'id'] as const) {
     await expect(page.getByRole('banner').locator('a[href$="/login"]').first()).toHaveText(t.logIn);
     await page.goto(`${t.prefix}/my-booking`);
     await expect(page).toHaveURL(new RegExp(`${t.prefix || '/'}$`));
+    // The start page says why, and its "Log in" comes back to the page asked for.
+    await expect(page.getByTestId('login-needed')).toBeVisible();
+    await expect(page.getByTestId('login-needed')).toHaveAttribute(
+      'href',
+      `${t.prefix}/login?next=${encodeURIComponent(`${t.prefix}/my-booking`)}`,
+    );
 
     // Log in again: the island posts to the session endpoint and goes on to My booking.
     await page.goto(`${t.prefix}/login`);
@@ -114,7 +120,7 @@ test(`en: forgot password, set a new one from the e-mailed link, and log in with
   const plain = await browser.newContext({ javaScriptEnabled: false });
   const noScript = await plain.newPage();
   await noScript.goto(`${t.prefix}/my-account`);
-  await expect(noScript).toHaveURL(new RegExp(`${t.prefix}/$`));
+  await expect(noScript).toHaveURL(new RegExp(`${t.prefix}/\\?login=`));
   await noScript.goto(`${t.prefix}/login`);
   await noScript.getByLabel('Email').fill(email);
   await noScript.getByLabel(/^(Password|Kata sandi)$/).fill(password);
