@@ -38,7 +38,12 @@ test(`en: keep a Passenger list: add with the passport rules, edit, delete`, asy
   await form.getByRole('button', { name: t.savePassenger }).click();
   await expect(page.getByTestId('saved-passenger')).toContainText('Tono Wibowo Putra');
 
-  await page.getByTestId('saved-passenger').getByRole('button').click();
+  // Delete asks once more: the first press only opens the question.
+  await page.getByTestId('passenger-delete').locator('summary').click();
+  await expect(page.getByTestId('saved-passenger')).toHaveCount(1);
+  await expect(page.getByTestId('passenger-delete')).toContainText('Tono Wibowo Putra');
+  await expectNoAxeViolationsInThemes(page);
+  await page.getByTestId('passenger-delete-confirm').click();
   await expect(page.getByTestId('passenger-empty')).toHaveText(t.noPassenger);
 });
 
