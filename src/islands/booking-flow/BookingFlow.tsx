@@ -68,11 +68,12 @@ export default function BookingFlow(props: FlowProps) {
   // A plain-form post refused for a passenger's field comes back at the passengers step; otherwise the step this
   // tab's history entry names (a reload stays where it was), else the summary once saved.
   const saved = useRef(props.saved);
-  const [step, setStep] = useState<Step>(() =>
+  const [firstStep] = useState<Step>(() =>
     props.serverErrors && Object.keys(props.serverErrors).some((k) => k.startsWith('passengers'))
       ? 'passengers'
       : (stepInHistory(props.saved) ?? (props.saved ? 'summary' : 'contact')),
   );
+  const [step, setStep] = useState<Step>(firstStep);
   // "Please correct the highlighted fields" goes once the step's fields are fixed or the step succeeds: an edited
   // field that has an error is checked again at once, and the banner leaves with the step's last error.
   useEffect(
@@ -113,7 +114,8 @@ export default function BookingFlow(props: FlowProps) {
   }, [focusNext]);
   // Each step is an entry in the tab's history: the phone's Back button goes back one step, not out of the flow.
   useEffect(() => {
-    history.replaceState({ ...historyState(), flowStep: step }, '');
+    // The entry the page opened on names its first step; later steps are pushed by `go`.
+    history.replaceState({ ...historyState(), flowStep: firstStep }, '');
     const onPop = () => {
       setStep(stepInHistory(saved.current) ?? 'contact');
       setFocusNext((n) => n + 1);
@@ -122,9 +124,7 @@ export default function BookingFlow(props: FlowProps) {
     return () => {
       window.removeEventListener('popstate', onPop);
     };
-    // Once, at mount: later steps are pushed by `go`.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [firstStep]);
   const go = (next: Step) => {
     setStep(next);
     if (stepInHistory(true) !== next) history.pushState({ ...historyState(), flowStep: next }, '');
