@@ -59,6 +59,8 @@ test(`en: a hold warns in its last minutes, keeps the seats once, and offers the
   await expect(page).toHaveURL(/\/booking\/[\w-]{24}$/);
   expect(page.url()).not.toContain(id);
   await expect(page.getByTestId('hold-timer')).toBeVisible();
+  // What was typed on the lapsed hold (never saved) came along to the new one.
+  await expect(page.locator('[name="contact.fullName"]')).toHaveValue('Dewi Lestari');
 });
 
 test('without JavaScript the warning and "Keep my seats" work as a plain form', async ({ browser }) => {

@@ -33,11 +33,14 @@ export default function BookingFlow(props: FlowProps) {
   const countries = useMemo(() => parseCountries(props.countries), [props.countries]);
   const hydrated = useHydrated();
   const draftKey = `booking:${props.bookingId}`;
+  // What was typed on a hold that lapsed comes to the new hold of the same party ("Hold the same sailings again").
+  const carryKey = `booking:carried:${party.join(',')}`;
   const [defaults] = useState(() =>
     startingValues<DetailsForm>(
       FORM_ID,
       { contact: props.initialContact, passengers: props.initialPassengers },
       draftKey,
+      carryKey,
     ),
   );
   // Stable for the island's life: react-hook-form applies it once, then its own checks take over.
@@ -57,13 +60,13 @@ export default function BookingFlow(props: FlowProps) {
     showStartingValues(defaults, (path, value) => {
       setValue(path as FieldPath<DetailsForm>, value);
     });
-    const stopSwitch = keepDraftOnLanguageSwitch(draftKey, getValues);
+    const stopSwitch = keepDraftOnLanguageSwitch(draftKey, getValues, carryKey);
     const stopLeave = keepDraftOnLeave(draftKey, getValues);
     return () => {
       stopSwitch();
       stopLeave();
     };
-  }, [defaults, draftKey, getValues, setValue]);
+  }, [defaults, draftKey, carryKey, getValues, setValue]);
 
   // A plain-form post refused for a passenger's field comes back at the passengers step; otherwise the step this
   // tab's history entry names (a reload stays where it was), else the summary once saved.

@@ -46,10 +46,15 @@ export default function HoldTimer(props: HoldTimerProps) {
           {Object.entries(props.holdAgain.fields).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
-          <button type="submit" className="btn rounded-full shadow-none btn-primary" data-testid="hold-again">
+          <button
+            type="submit"
+            className="btn rounded-full shadow-none btn-primary"
+            data-testid="hold-again"
+            data-carries-draft
+          >
             {labels.holdAgain}
           </button>
-          <a className="btn rounded-full btn-ghost" href={props.searchAgain}>
+          <a className="btn rounded-full btn-ghost" href={props.searchAgain} data-carries-draft>
             {labels.searchAgain}
           </a>
         </form>
