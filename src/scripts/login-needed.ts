@@ -1,17 +1,42 @@
+import { resumePoint } from '../stores/resume.ts';
+
+/** Only a path of this site: never a link that leads elsewhere after the login. */
+const sitePath = /^\/(?![/\\])[\w\-/]*$/;
+
 /**
- * Shows the start page's "log in to open it" (components/home/LoginNeeded.astro) when the address names the page a
- * logged-out visitor was sent from (`?login=/my-booking`): its "Log in" returns there after the login. The address
- * is then cleaned, so a reload or a shared link does not say it again.
+ * The start page's boxes (components/home/LoginNeeded.astro):
+ * - the address names the page a logged-out visitor was sent from (`?login=/my-booking`): "log in to open it",
+ *   whose "Log in" returns there; the address is then cleaned, so a reload or a shared link does not say it again;
+ * - a login session ended with a form open in this tab (stores/resume.ts): logged out, "Log in" returns to that
+ *   form; logged in again (the header's dialog comes back here), "Continue where you were" leads to it.
  */
 export function showLoginNeeded(): void {
   const url = new URL(window.location.href);
   const from = url.searchParams.get('login');
-  const box = document.querySelector<HTMLElement>('[data-login-needed]');
-  const link = box?.querySelector<HTMLAnchorElement>('[data-login-link]');
-  // Only a path of this site: never a link that leads elsewhere after the login.
-  if (!from || !/^\/(?![/\\])[\w\-/]*$/.test(from) || !box || !link) return;
-  link.href = `${link.pathname}?next=${encodeURIComponent(from)}`;
+  if (from && sitePath.test(from)) {
+    showLoginBox('[data-login-needed]', from);
+    url.searchParams.delete('login');
+    history.replaceState(history.state, '', `${url.pathname}${url.search}${url.hash}`);
+    return;
+  }
+  const point = resumePoint();
+  if (!point) return;
+  // The readable session flag (islands/shared/session-hint.ts; importing it would make a script of its own).
+  if (!/(?:^|;\s*)segara_account=1/.test(document.cookie)) {
+    showLoginBox('[data-resume-login]', point.path);
+    return;
+  }
+  const box = document.querySelector<HTMLElement>('[data-resume]');
+  const link = box?.querySelector<HTMLAnchorElement>('[data-resume-link]');
+  if (!box || !link) return;
+  link.href = point.path;
   box.hidden = false;
-  url.searchParams.delete('login');
-  history.replaceState(history.state, '', `${url.pathname}${url.search}${url.hash}`);
+}
+
+function showLoginBox(selector: string, returnTo: string): void {
+  const box = document.querySelector<HTMLElement>(selector);
+  const link = box?.querySelector<HTMLAnchorElement>('[data-login-link]');
+  if (!box || !link) return;
+  link.href = `${link.pathname}?next=${encodeURIComponent(returnTo)}`;
+  box.hidden = false;
 }

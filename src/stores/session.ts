@@ -1,5 +1,6 @@
 import { atom, computed } from 'nanostores';
 import { csrfToken } from './csrf.ts';
+import { forgetResumePoint } from './resume.ts';
 import { SESSION_EXPIRED_TIMEOUT_MS, noticeForNextPage } from './notifications.ts';
 
 /**
@@ -98,6 +99,7 @@ export async function logOut(locale: string, home: string): Promise<boolean> {
     ended = false;
   }
   forgetSession();
+  forgetResumePoint(); // a form left open by a session that ended waits for nobody after a logout
   if (ended) window.location.assign(home);
   return ended;
 }

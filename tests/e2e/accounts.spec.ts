@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { hydrated, password, signedUp, signUpAndConfirm, texts } from './account-steps.ts';
+import { headerLogIn, hydrated, password, signedUp, signUpAndConfirm, texts } from './account-steps.ts';
 import { expectNoAxeViolationsInThemes } from './axe.ts';
 import { linkMailedTo } from './mail.ts';
 import { paidBooking, sailingsOn } from './paid-booking.ts';
@@ -79,9 +79,39 @@ for (const locale of ['en', 'id'] as const) {
     await hydrated(page);
     await page.context().clearCookies({ name: 'segara_session' });
     await page.context().clearCookies({ name: 'segara_refresh' });
+    const fullName = page.getByTestId('account-profile').getByLabel(/^(Full Name|Nama lengkap)$/i);
+    await fullName.fill('Dewi Lestari Putri'); // typed, not saved: the session is already over
     await page.getByTestId('account-profile').getByRole('button', { name: t.save, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`${t.prefix || '/'}$`));
     await expect(page.getByRole('status').getByText(t.expired)).toBeVisible();
+    // What was typed waits on this device: "Log in" comes back to the form, and the form has it again.
+    const account = `${t.prefix}/my-account`;
+    await expect(page.getByTestId('resume-login')).toHaveAttribute(
+      'href',
+      `${t.prefix}/login?next=${encodeURIComponent(account)}`,
+    );
+    if (locale === 'id') {
+      await page.getByTestId('resume-login').click();
+      await page.getByTestId('account-login').getByLabel('Email').fill(email);
+      await page.getByTestId('account-login').getByLabel('Kata sandi').fill(password);
+      await page.getByTestId('account-login').getByRole('button', { name: t.logIn }).click();
+    } else {
+      // Logged in by the header's dialog, which stays on the start page: "Continue where you were" leads on.
+      await (await headerLogIn(page, t)).click();
+      const login = page.getByRole('dialog', { name: t.logIn }).getByTestId('account-login');
+      await login.getByLabel('Email').fill(email);
+      await login.getByLabel('Password').fill(password);
+      await login.getByRole('button', { name: t.logIn }).click();
+      await expect(page.getByTestId('resume-continue')).toHaveAttribute('href', account);
+      await expectNoAxeViolationsInThemes(page);
+      await page.getByTestId('resume-continue').click();
+    }
+    await expect(page).toHaveURL(new RegExp(`${account}$`));
+    await hydrated(page);
+    await expect(fullName).toHaveValue('Dewi Lestari Putri');
+    // Taken: the start page no longer offers it.
+    await page.goto(t.prefix || '/'); // waits for the load, so the start page's script has run
+    await expect(page.getByTestId('resume-continue')).toBeHidden();
   });
 }
 

@@ -9,10 +9,11 @@ import {
   apiErrorMessages,
   showNotification,
 } from '../../stores/notifications.ts';
+import { forgetResumePoint, keepResumePoint } from '../../stores/resume.ts';
 import { forgetSession, sessionEnded, sessionStarted, type CachedProfile } from '../../stores/session.ts';
 import { parseCountries } from '../booking-flow/countries.ts';
 import { callApi } from '../shared/api.ts';
-import { startingValues } from '../shared/form-state.ts';
+import { showStartingValues, startingValues } from '../shared/form-state.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import { AccountField } from './AccountField.tsx';
 import { accountForms, type AccountFormKind } from '../../schemas/account-fields.ts';
@@ -49,6 +50,11 @@ export interface AccountFormProps {
    * the form itself.
    */
   inDialog?: boolean;
+  /**
+   * The logged-in account, as an opaque tag, on a form that needs the session: if the session ends while it is
+   * open, what was typed waits for that account's next login ("Continue where you were", stores/resume.ts).
+   */
+  resumeAs?: string;
   /** Called with the form's values as they change (the dialog keeps what was typed for its next opening). */
   onValues?: (values: Record<string, unknown>) => void;
 }
@@ -98,10 +104,28 @@ export default function AccountForm(props: AccountFormProps) {
     if (props.inDialog) setAlert(messages);
     else for (const message of messages) showNotification(message, 'error');
   };
-  const form = useForm({ defaultValues: startingValues(formId, props.values, formId) });
+  const resumeKey = props.resumeAs ? `resume:${props.resumeAs}:${props.action}` : undefined;
+  // Every field of the form, so that a draft finds its place in an empty form (a new saved passenger) too.
+  const [defaults] = useState(() => {
+    const blank = Object.fromEntries(accountForms[kind].map((spec) => [spec.name, '']));
+    return startingValues(formId, { ...blank, ...props.values }, formId, resumeKey);
+  });
+  const form = useForm({ defaultValues: defaults });
   const { formState, setError, clearErrors, getValues } = form;
   const onValues = useRef(props.onValues);
   const { subscribe } = form;
+  // Back on the page after a session ended here: its draft is taken (by whichever account logged in; another
+  // account's key never matches), so the tab forgets it.
+  useEffect(() => {
+    forgetResumePoint(props.action);
+  }, [props.action]);
+  // A draft's values are in the form's state; the server's HTML still shows its own until they are put there.
+  const { setValue } = form;
+  useEffect(() => {
+    showStartingValues(defaults, (path, value) => {
+      setValue(path, value);
+    });
+  }, [defaults, setValue]);
   useEffect(
     () =>
       subscribe({
@@ -171,6 +195,7 @@ export default function AccountForm(props: AccountFormProps) {
       return;
     }
     if ((answer.status === 401 || answer.status === 402) && kind !== 'login' && kind !== 'signUp') {
+      if (resumeKey) keepResumePoint({ path: props.action, draftKey: resumeKey }, getValues());
       sessionEnded(t('session_expired'), props.home);
       return;
     }

@@ -7,18 +7,26 @@ import {
   type RegisterOptions,
   type UseFormReturn,
 } from 'react-hook-form';
+import { draftStorageKey } from '../../stores/resume.ts';
 
 /**
  * What every island form starts from, so that nothing a person typed is lost:
  * 1. the server's values (saved progress, or a refused plain-form post sent back with its errors);
- * 2. a draft carried across the language switch (`keepDraftOnLanguageSwitch`), over the server's;
+ * 2. a draft carried across the language switch, a reload or Back (`keepDraftOnLanguageSwitch`, `keepDraftOnLeave`),
+ *    over the server's; else one carried from another page of the same kind (`carriedKey`: the hold that lapsed);
  * 3. what was typed into the server-rendered form before the island hydrated, which wins over both.
  * Runs in the first client render (the hydration render), when the server's form is still in the document.
  */
-export function startingValues<T extends FieldValues>(formId: string, server: T, draftKey: string): T {
+export function startingValues<T extends FieldValues>(
+  formId: string,
+  server: T,
+  draftKey: string,
+  carriedKey?: string,
+): T {
   if (typeof document === 'undefined') return server;
   const values = structuredClone(server);
-  const draft = takeDraft(draftKey);
+  const carried = carriedKey ? takeDraft(carriedKey) : undefined;
+  const draft = takeDraft(draftKey) ?? carried;
   const element = document.getElementById(formId);
   const typed = element instanceof HTMLFormElement ? new FormData(element) : undefined;
   forEachLeaf(server, (path, serverValue) => {
@@ -51,23 +59,27 @@ function forEachLeaf(value: unknown, visit: (path: string, leaf: string) => void
     forEachLeaf(child, visit, prefix ? `${prefix}.${key}` : key);
 }
 
-const draftPrefix = 'segara:draft:';
-
 /**
  * Keeps the form's values for the next page when the person switches language (a plain link to the same page in
  * the other language): written at the click, read and removed at once by the next page's island, and kept in
- * this tab only (sessionStorage), never sent anywhere.
+ * this tab only (sessionStorage), never sent anywhere. A control marked `data-carries-draft` (hold the same
+ * sailings again) leads to a new page of the same kind: the draft goes under `carryKey`, for that page to take.
  */
-export function keepDraftOnLanguageSwitch(draftKey: string, values: () => unknown): () => void {
+export function keepDraftOnLanguageSwitch(
+  draftKey: string,
+  values: () => unknown,
+  carryKey?: string,
+): () => void {
   const onClick = (event: MouseEvent) => {
     // The language switch, or a control that reloads this page (e.g. "Keep my seats"): either way the page is
     // made again from the server, so what was typed and not yet saved rides along in the tab's storage.
-    if (
-      !(event.target instanceof Element) ||
-      !event.target.closest('[data-locale-switch], [data-keeps-draft]')
-    )
-      return;
-    writeDraft(draftKey, values());
+    const control =
+      event.target instanceof Element
+        ? event.target.closest('[data-locale-switch], [data-keeps-draft], [data-carries-draft]')
+        : null;
+    if (!control) return;
+    const carries = carryKey !== undefined && control.hasAttribute('data-carries-draft');
+    writeDraft(carries ? carryKey : draftKey, values());
   };
   document.addEventListener('click', onClick);
   return () => {
@@ -92,7 +104,7 @@ export function keepDraftOnLeave(draftKey: string, values: () => unknown): () =>
 
 function writeDraft(draftKey: string, values: unknown): void {
   try {
-    sessionStorage.setItem(draftPrefix + draftKey, JSON.stringify(values));
+    sessionStorage.setItem(draftStorageKey(draftKey), JSON.stringify(values));
   } catch {
     // Storage full or refused (private mode): the page still works, only the draft is not carried.
   }
@@ -106,8 +118,8 @@ function takeDraft(draftKey: string): unknown {
   if (taken.has(draftKey)) return taken.get(draftKey);
   let draft: unknown;
   try {
-    const stored = sessionStorage.getItem(draftPrefix + draftKey);
-    sessionStorage.removeItem(draftPrefix + draftKey);
+    const stored = sessionStorage.getItem(draftStorageKey(draftKey));
+    sessionStorage.removeItem(draftStorageKey(draftKey));
     draft = stored ? (JSON.parse(stored) as unknown) : undefined;
   } catch {
     draft = undefined;

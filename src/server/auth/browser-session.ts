@@ -212,7 +212,9 @@ export async function sessionHolder(
     return { userId: holder.userId, accessToken: access, family: await sessionFamily(db, access) };
   const refresh = jar.get(REFRESH_COOKIE);
   if (!refresh) {
-    if (access) clearSession(jar, deps);
+    // A readable hint left without its session (the cookies expired or were removed) would keep telling the
+    // pre-rendered pages that someone is logged in.
+    if (access || jar.get(ACCOUNT_HINT_COOKIE)) clearSession(jar, deps);
     return undefined;
   }
   const tokens = tokensOf(

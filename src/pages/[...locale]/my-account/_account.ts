@@ -56,6 +56,7 @@ export async function serveMyAccount(astro: PageAstro) {
   const phone = phoneForForm(profile.phone);
   const props = accountFormProps('profile', locale, {
     action: self,
+    owner: account.userId,
     csrf: page.csrf,
     posted: which === '' ? refused : undefined,
     values: {

@@ -35,6 +35,7 @@ export async function servePassengerForm(astro: PageAstro) {
     posted,
     values: existing ?? {},
     next: `${localizePath('/passenger-list', locale)}?saved`,
+    owner: account.userId,
     endpoint: existing
       ? { path: `/api/passengers/${existing.id}`, method: 'PUT' }
       : { path: '/api/passengers', method: 'POST' },
