@@ -1,3 +1,4 @@
+import type { PasswordProblem } from '../domain/password-rule.ts';
 import { phoneProblemKeys } from './phone-problems.ts';
 
 /**
@@ -118,6 +119,16 @@ const formTexts: Record<AccountFormKind, string[]> = {
 };
 
 /** Every error key the account schemas can give (their messages are keys: schemas/account.ts). */
+/** A new password's rules, each said by its own message when broken (the form lists what is still missing). */
+export const passwordProblemKeys = {
+  too_short: 'account_password_too_short',
+  too_long: 'account_password_too_long',
+  needs_upper: 'account_password_needs_upper',
+  needs_lower: 'account_password_needs_lower',
+  needs_digit: 'account_password_needs_digit',
+  needs_special: 'account_password_needs_special',
+} as const satisfies Record<PasswordProblem, string>;
+
 export const accountErrorKeys = [
   'booking_error_full_name',
   'booking_error_email',
@@ -137,12 +148,7 @@ export const accountErrorKeys = [
   'account_error_birth_date',
   'account_error_nationality',
   'account_link_invalid',
-  'account_password_too_short',
-  'account_password_too_long',
-  'account_password_needs_upper',
-  'account_password_needs_lower',
-  'account_password_needs_digit',
-  'account_password_needs_special',
+  ...Object.values(passwordProblemKeys),
   'account_error_birth_date_future',
   'booking_error_birth_date',
   'booking_error_passport_number',
@@ -161,6 +167,7 @@ export const accountErrorKeys = [
 const commonTexts = [
   'account_sending',
   'account_password_rule',
+  'account_password_still_needs',
   'account_gender_male',
   'account_gender_female',
   'account_choose_country',

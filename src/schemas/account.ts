@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { passwordProblems, type PasswordProblem } from '../domain/password-rule.ts';
-import type { AccountFormKind } from './account-fields.ts';
+import { passwordProblems } from '../domain/password-rule.ts';
+import { passwordProblemKeys, type AccountFormKind } from './account-fields.ts';
 import { contactSchema, isCountry, passengerSchema } from './booking-details.ts';
 import { agreement } from './shared-fields.ts';
 import { isoDate } from './search.ts';
@@ -10,14 +10,6 @@ import { isoDate } from './search.ts';
  * their plain-form pages and the API. Messages are i18n keys. Name, e-mail and phone follow the booking's contact
  * person, so an account and a booking never disagree on what a valid phone number is.
  */
-export const passwordProblemKeys = {
-  too_short: 'account_password_too_short',
-  too_long: 'account_password_too_long',
-  needs_upper: 'account_password_needs_upper',
-  needs_lower: 'account_password_needs_lower',
-  needs_digit: 'account_password_needs_digit',
-  needs_special: 'account_password_needs_special',
-} as const satisfies Record<PasswordProblem, string>;
 
 /** A new password: required, then each rule it breaks as its own message (the form lists what is missing). */
 export const newPassword = z.string({ error: 'account_error_password' }).check(

@@ -113,9 +113,34 @@ test('the account pages pass axe in Indonesian: the header dialog, a refused pho
   await hydrated(page);
   const form = page.getByTestId('account-signUp');
   await form.getByRole('textbox', { name: /nomor telepon/i }).fill('0812');
+  await form.locator('#account-password').fill('kapal');
   await form.getByRole('button', { name: t.signUp }).click();
-  await expect(form.locator('#account-phone-error')).toContainText('Contoh');
+  // One reason per field, a full stop before its example; the password's missing rules as a list.
+  await expect(form.locator('#account-phone-error')).toHaveText(
+    /^Nomor telepon terlalu pendek untuk negara ini\. Contoh: [\d-]+$/,
+  );
+  await expect(form.locator('#account-fullName-error')).toHaveText('Nama lengkap wajib diisi');
+  await expect(form.locator('#account-password-error > p')).toHaveText('Kata sandi masih memerlukan:');
+  await expect(form.locator('#account-password-error li')).toHaveText([
+    'Minimal 8 karakter',
+    'Huruf besar (A-Z)',
+    'Angka (0-9)',
+    'Karakter khusus, misalnya ! # - atau @',
+  ]);
   await expectNoAxeViolations(page);
+  // Without script, no browser bubble (in the browser's own language) stops the post: the server answers in
+  // Indonesian, with the same one reason per field.
+  const plain = await page.context().browser()?.newContext({ javaScriptEnabled: false, locale: 'en-GB' });
+  const noScript = await plain?.newPage();
+  if (!plain || !noScript) throw new Error('no browser context');
+  await noScript.goto(page.url());
+  await noScript.getByRole('textbox', { name: /nomor telepon/i }).fill('0812');
+  await noScript.getByRole('button', { name: t.signUp }).click();
+  await expect(noScript.locator('#account-fullName-error')).toHaveText('Nama lengkap wajib diisi');
+  await expect(noScript.locator('#account-phone-error')).toHaveText(
+    /^Nomor telepon terlalu pendek untuk negara ini\. Contoh: /,
+  );
+  await plain.close();
 
   // An account; its forgotten password asked for, and the e-mailed link's page.
   const email = `sari.id.${String(Date.now())}@example.com`;

@@ -3,7 +3,8 @@ import type { CountryOption } from '../booking-flow/countries.ts';
 import { Field, inputClass } from '../shared/Field.tsx';
 import { errorsAt } from '../shared/form-state.ts';
 import { PhoneInput } from '../shared/PhoneInput.tsx';
-import type { FieldSpec } from '../../schemas/account-fields.ts';
+import { asSentences, firstReason } from '../../i18n/sentences.ts';
+import { passwordProblemKeys, type FieldSpec } from '../../schemas/account-fields.ts';
 
 interface Props {
   spec: FieldSpec;
@@ -28,7 +29,14 @@ export function AccountField(props: Props) {
   const watchedCountry = useWatch({ control: form.control, name: 'phoneCountry' }) as string | undefined;
   // After a refused plain-form post the page opens on the first field to fix (no script needed to focus it).
   const focus = autoFocus ? { autoFocus: true } : {};
-  const errorList = errorsAt(errors, spec.name, (message) => message);
+  // One reason per field; the phone input says its example after it, a new password lists the rules it misses.
+  const reasons = errorsAt(errors, spec.name, (message) => message, true);
+  const errorList = reasons && firstReason(reasons);
+  const ruleTexts = new Set(Object.values(passwordProblemKeys).map(t));
+  const missingRules =
+    spec.kind === 'newPassword' && reasons?.[0] && ruleTexts.has(reasons[0])
+      ? reasons.filter((reason) => ruleTexts.has(reason))
+      : undefined;
   const bind = (name: string, starting: string, onChange?: (typed: string) => void) => ({
     ...form.register(name, {
       onChange: (event: { target: { value: string } }) => {
@@ -66,7 +74,7 @@ export function AccountField(props: Props) {
           }}
           countries={countries}
           country={watchedCountry ?? country}
-          errors={errorList}
+          errors={reasons}
           bind={(control, onChange) => ({
             ...(control === 'phone' ? focus : {}),
             ...bind(
@@ -105,7 +113,7 @@ export function AccountField(props: Props) {
           </div>
           {errorList && (
             <p id={`${id}-error`} className="text-sm text-error">
-              {errorList.join(' ')}
+              {asSentences(errorList)}
             </p>
           )}
         </fieldset>
@@ -153,7 +161,7 @@ export function AccountField(props: Props) {
           )}
           {errorList && (
             <p id={`${id}-error`} className="text-sm text-error">
-              {errorList.join(' ')}
+              {asSentences(errorList)}
             </p>
           )}
         </div>
@@ -167,7 +175,8 @@ export function AccountField(props: Props) {
           hint={
             spec.kind === 'newPassword' ? t('account_password_rule') : spec.hint ? t(spec.hint) : undefined
           }
-          errors={errorList}
+          errors={missingRules ?? errorList}
+          listLead={missingRules ? t('account_password_still_needs') : undefined}
         >
           <input
             className={inputClass}

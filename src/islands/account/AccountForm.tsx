@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { DEFAULT_PHONE_COUNTRY } from '../../domain/phone-country.ts';
 import type { Locale } from '../../i18n/locales.ts';
+import { asSentences } from '../../i18n/sentences.ts';
 import {
   COMPONENT_DEFAULT_TIMEOUT_MS,
   dismissNotification,
@@ -13,7 +14,7 @@ import { forgetResumePoint, keepResumePoint } from '../../stores/resume.ts';
 import { forgetSession, sessionEnded, sessionStarted, type CachedProfile } from '../../stores/session.ts';
 import { parseCountries } from '../booking-flow/countries.ts';
 import { callApi } from '../shared/api.ts';
-import { showStartingValues, startingValues } from '../shared/form-state.ts';
+import { joinReasons, showStartingValues, startingValues } from '../shared/form-state.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import { AccountField } from './AccountField.tsx';
 import { accountForms, type AccountFormKind } from '../../schemas/account-fields.ts';
@@ -138,7 +139,7 @@ export default function AccountForm(props: AccountFormProps) {
   const [serverErrors] = useState(props.errors);
   useEffect(() => {
     for (const [field, list] of Object.entries(serverErrors))
-      setError(field, { type: 'server', message: list.join(' ') });
+      setError(field, { type: 'server', message: joinReasons(list) });
   }, [serverErrors, setError]);
   const browserErrors = formState.errors;
   // The server's HTML (and the hydration render) shows the refused post's reasons; then the form's own state does.
@@ -147,7 +148,7 @@ export default function AccountForm(props: AccountFormProps) {
     : Object.fromEntries(
         Object.entries(serverErrors).map(([field, list]) => [
           field,
-          { type: 'server', message: list.join(' ') },
+          { type: 'server', message: joinReasons(list) },
         ]),
       );
   const countries = props.countries ? parseCountries(props.countries) : [];
@@ -179,7 +180,7 @@ export default function AccountForm(props: AccountFormProps) {
     setAlert([]);
     if (Object.keys(problems).length > 0) {
       for (const [field, keys] of Object.entries(problems))
-        setError(field, { type: 'schema', message: keys.map(t).join(' ') }, { shouldFocus: true });
+        setError(field, { type: 'schema', message: joinReasons(keys.map(t)) }, { shouldFocus: true });
       // In a dialog the fields say it, the first one focused.
       if (!props.inDialog) showNotification(t('flow_fix_errors'), 'error');
       return;
@@ -203,7 +204,7 @@ export default function AccountForm(props: AccountFormProps) {
       accountForms[kind].some((spec) => spec.name === field),
     );
     for (const [field, list] of fields)
-      setError(field, { type: 'server', message: list.join(' ') }, { shouldFocus: true });
+      setError(field, { type: 'server', message: joinReasons(list) }, { shouldFocus: true });
     if (fields.length === 0)
       fail(
         apiErrorMessages(answer.body, {
@@ -243,7 +244,8 @@ export default function AccountForm(props: AccountFormProps) {
       id={formId}
       method="post"
       action={props.action}
-      noValidate={hydrated}
+      // The product's own messages, in the page's language, with or without script: never the browser's bubble.
+      noValidate
       onSubmit={hydrated ? onSubmit : undefined}
       className="grid gap-4"
       data-testid={formId}
@@ -257,7 +259,7 @@ export default function AccountForm(props: AccountFormProps) {
           role="alert"
           className="rounded-box border-2 border-error bg-base-100 p-3 font-semibold text-error"
         >
-          {general.join(' ')}
+          {asSentences(general)}
         </p>
       )}
       {accountForms[kind].map((spec) => (

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState, type SyntheticEvent } from 'react
 import { useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { dismissNotification, showNotification } from '../../stores/notifications.ts';
 import {
+  joinReasons,
   keepDraftOnLanguageSwitch,
   keepDraftOnLeave,
   nestedErrors,
@@ -158,7 +159,7 @@ export default function BookingFlow(props: FlowProps) {
     };
     if (response.status === 400 && body.errors) {
       for (const [path, messages] of Object.entries(body.errors))
-        setError(path as FieldPath<DetailsForm>, { type: 'server', message: messages.join(' ') });
+        setError(path as FieldPath<DetailsForm>, { type: 'server', message: joinReasons(messages) });
       go(Object.keys(body.errors).some((k) => k.startsWith('contact')) ? 'contact' : 'passengers');
     } else {
       showNotification(body.message ?? labels.generic, 'error');
@@ -204,7 +205,8 @@ export default function BookingFlow(props: FlowProps) {
       id={FORM_ID}
       method="post"
       action={props.action}
-      noValidate={hydrated}
+      // The product's own messages, in the page's language, with or without script: never the browser's bubble.
+      noValidate
       onSubmit={hydrated ? onSubmit : undefined}
       className="grid scroll-mt-4 gap-6 rounded-box bg-base-100 p-5"
     >

@@ -35,7 +35,7 @@ export function ContactStep({ form, defaults, errors, text, labels, countries, f
         }}
         countries={countries}
         country={phoneCountry}
-        errors={errorsOf('phone')}
+        errors={errorsAt(errors, path('phone'), text, true)}
         bind={(control, onChange) => bind(control === 'country' ? 'phoneCountry' : 'phone', onChange)}
         setCountry={(code) => {
           form.setValue('contact.phoneCountry', code);

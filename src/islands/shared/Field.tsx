@@ -1,3 +1,4 @@
+import { asSentences } from '../../i18n/sentences.ts';
 import { Children, cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
 
 export const inputClass =
@@ -8,11 +9,13 @@ interface Props {
   label: string;
   hint?: string | undefined;
   errors?: string[] | undefined;
+  /** Say the errors as a list under this lead (a new password's missing rules), not as sentences. */
+  listLead?: string | undefined;
   children: ReactNode;
 }
 
 /** A label, one control and its errors, wired for screen readers (no helper row unless there is an error). */
-export function Field({ id, label, hint, errors, children }: Props) {
+export function Field({ id, label, hint, errors, listLead, children }: Props) {
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy =
@@ -35,9 +38,18 @@ export function Field({ id, label, hint, errors, children }: Props) {
             'aria-describedby': describedBy,
           })
         : control}
-      {errors?.length ? (
+      {errors?.length && listLead ? (
+        <div id={errorId} className="text-sm text-error">
+          <p>{listLead}</p>
+          <ul className="list-disc ps-5">
+            {errors.map((error) => (
+              <li key={error}>{error}</li>
+            ))}
+          </ul>
+        </div>
+      ) : errors?.length ? (
         <p id={errorId} className="text-sm text-error">
-          {errors.join(' ')}
+          {asSentences(errors)}
         </p>
       ) : null}
     </div>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { CountryOption } from '../booking-flow/countries.ts';
+import { firstReason } from '../../i18n/sentences.ts';
 import { Field, inputClass } from './Field.tsx';
 
 /** How the form holding the input registers a control (react-hook-form's `register`, its name and start value). */
@@ -56,7 +57,7 @@ export function PhoneInput(props: Props) {
       })
       .catch(() => undefined);
   };
-  const shownErrors = example ? withExample(errors, labels.example, example) : errors;
+  const shownErrors = withExample(errors, labels.example, example);
 
   return (
     <div className="grid grid-cols-[minmax(0,10rem)_1fr] gap-3">
@@ -85,20 +86,19 @@ export function PhoneInput(props: Props) {
 }
 
 /**
- * The reasons with `example` said last, once: a refused plain post's reasons end with the example of the country
- * posted (the server adds it for pages without script), which gives way to the picked country's. `template` is the
+ * The field's one reason with an example said after it: the picked country's once known, else the one a refused
+ * plain post ends with (the server adds it for pages without script, with the country posted). `template` is the
  * "For example: {example}" line in the page's language.
  */
 export function withExample(
   errors: string[] | undefined,
   template: string,
-  example: string,
+  example: string | undefined,
 ): string[] | undefined {
   const at = template.indexOf('{example}');
-  if (!errors?.length || at <= 0) return errors; // a catalogue without its lead text: the reasons alone
+  if (!errors?.length || at <= 0) return errors && firstReason(errors); // a catalogue without its lead: the reason
   const lead = template.slice(0, at);
-  const reasons = errors
-    .map((line) => (lead && line.includes(lead) ? line.slice(0, line.lastIndexOf(lead)).trimEnd() : line))
-    .filter((line) => line !== '');
-  return [...reasons, template.replace('{example}', example)];
+  const isExample = (line: string) => line.startsWith(lead);
+  const line = example ? template.replace('{example}', example) : errors.find(isExample);
+  return [...firstReason(errors.filter((reason) => !isExample(reason))), ...(line ? [line] : [])];
 }

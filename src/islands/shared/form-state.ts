@@ -7,6 +7,7 @@ import {
   type RegisterOptions,
   type UseFormReturn,
 } from 'react-hook-form';
+import { firstReason } from '../../i18n/sentences.ts';
 import { draftStorageKey } from '../../stores/resume.ts';
 
 /**
@@ -128,6 +129,9 @@ function takeDraft(draftKey: string): unknown {
   return draft;
 }
 
+/** Several reasons for one field, kept apart in react-hook-form's one message string (`errorsAt` splits them). */
+export const joinReasons = (reasons: readonly string[]) => reasons.join('\n');
+
 /**
  * Errors keyed by full path (`contact.email`: the API's and the plain form's shape) as react-hook-form's nested
  * errors, so a refusal from the server shows at the same fields as one found in the browser.
@@ -136,14 +140,25 @@ export function nestedErrors(byPath: Record<string, string[]> | undefined): Fiel
   if (!byPath || Object.keys(byPath).length === 0) return undefined;
   const errors: FieldErrors = {};
   for (const [path, messages] of Object.entries(byPath))
-    set(errors, path, { type: 'server', message: messages.join(' ') });
+    set(errors, path, { type: 'server', message: joinReasons(messages) });
   return errors;
 }
 
-/** The message at a field, as a list for `Field` (`undefined` when the field is fine). */
-export function errorsAt(errors: FieldErrors, path: string, text: (message: string) => string) {
+/**
+ * The reasons at a field, as a list for `Field` (`undefined` when the field is fine): the first alone
+ * (`firstReason`), or `all` of them for a field that says them its own way (the phone's example, the password's
+ * rules).
+ */
+export function errorsAt(
+  errors: FieldErrors,
+  path: string,
+  text: (message: string) => string,
+  all = false,
+): string[] | undefined {
   const message: unknown = get(errors, `${path}.message`);
-  return typeof message === 'string' && message !== '' ? [text(message)] : undefined;
+  if (typeof message !== 'string' || message === '') return undefined;
+  const reasons = message.split('\n').map(text);
+  return all ? reasons : firstReason(reasons);
 }
 
 /**

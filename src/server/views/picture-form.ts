@@ -1,3 +1,4 @@
+import { asSentences, firstReason } from '../../i18n/sentences.ts';
 import { AVATAR_MAX_MEGABYTES } from '../../domain/avatar.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { messagesFor, translate, type MessageKey } from '../../i18n/translate.ts';
@@ -46,7 +47,7 @@ export function pictureProps(
     home: page.home,
     avatarUrl: page.avatarUrl,
     fullName: page.fullName,
-    error: posted?.errors.image?.join(' ') ?? posted?.errors.form?.join(' ') ?? '',
+    error: asSentences(firstReason(posted?.errors.image ?? posted?.errors.form ?? [])),
     messages: {
       ...messagesFor(pickerKeys, locale),
       avatar_hint: translate('avatar_hint', locale, { megabytes: AVATAR_MAX_MEGABYTES }),

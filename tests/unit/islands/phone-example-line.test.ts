@@ -13,18 +13,25 @@ describe('the example line under a refused phone number', () => {
     expect(withExample([], template, '8123 4567')).toEqual([]);
   });
 
-  it("replaces the example a refused plain post brought, as a line or joined to the reason (another country's too)", () => {
-    expect(withExample(['Too short', 'For example: 0812-345-678'], template, '0812-345-678')).toEqual([
-      'Too short',
-      'For example: 0812-345-678',
-    ]);
-    expect(withExample(['Too short For example: 0812-345-678'], template, '8123 4567')).toEqual([
+  it("replaces the example a refused plain post brought (another country's too), after the first reason alone", () => {
+    expect(withExample(['Too short', 'For example: 0812-345-678'], template, '8123 4567')).toEqual([
       'Too short',
       'For example: 8123 4567',
     ]);
-    expect(withExample(['Terlalu pendek Contoh: 0812-345-678'], 'Contoh: {example}', '0812-345-678')).toEqual(
-      ['Terlalu pendek', 'Contoh: 0812-345-678'],
-    );
+    expect(
+      withExample(
+        ['Terlalu pendek', 'Bukan nomor', 'Contoh: 0812-345-678'],
+        'Contoh: {example}',
+        '0812-345-678',
+      ),
+    ).toEqual(['Terlalu pendek', 'Contoh: 0812-345-678']);
+  });
+
+  it("keeps the plain post's example until the picked country's is known (the server-rendered field)", () => {
+    expect(
+      withExample(['Too short', 'Not a number', 'For example: 0812-345-678'], template, undefined),
+    ).toEqual(['Too short', 'For example: 0812-345-678']);
+    expect(withExample(['Too short', 'Not a number'], template, undefined)).toEqual(['Too short']);
   });
 });
 
@@ -39,7 +46,7 @@ describe('the example line in the catalogues', () => {
   });
 
   it('leaves the reasons alone with a line it cannot read', () => {
-    expect(withExample(['Too short'], '{example}', '8123 4567')).toEqual(['Too short']);
+    expect(withExample(['Too short', 'Not a number'], '{example}', '8123 4567')).toEqual(['Too short']);
     expect(withExample(['Too short'], 'No placeholder', '8123 4567')).toEqual(['Too short']);
   });
 });
