@@ -46,7 +46,12 @@ test(`en: choose a picture, crop it with the keyboard, save and remove it`, asyn
   const form = page.getByTestId('avatar-form');
   await form.scrollIntoViewIfNeeded();
   await hydrated(page);
+  // The page's own button, in the page's language (the browser's "Choose File" is hidden behind it).
+  await expect(form.getByText(w.choose, { exact: true })).toBeVisible();
+  await expect(form.getByTestId('avatar-file')).not.toBeInViewport();
+  await expect(form.getByTestId('avatar-chosen')).toHaveText('No picture chosen');
   await form.getByLabel(w.choose).setInputFiles(await photo());
+  await expect(form.getByTestId('avatar-chosen')).toHaveText('beach.jpg');
   const area = page.getByLabel(w.area);
   await expect(area).toBeVisible();
   await expectNoAxeViolationsInThemes(page);

@@ -112,6 +112,28 @@ for (const locale of ['en', 'id'] as const) {
     expect(pdf.headers()['content-type']).toBe('application/pdf');
     expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
 
+    // The sign-up the booking offers starts from its contact person, in this browser (which made the booking)
+    // only: another browser with the same link starts empty.
+    const signUp =
+      (await page.getByTestId('account-prompt').getByRole('link').last().getAttribute('href')) ?? '';
+    await page.goto(signUp);
+    await expect(page.getByTestId('account-signUp').locator('[name="email"]')).toHaveValue(
+      'dewi.lestari@example.co.id',
+    );
+    await expect(page.getByTestId('account-signUp').locator('[name="fullName"]')).toHaveValue('Dewi Lestari');
+    await expect(page.getByTestId('account-signUp').locator('[name="phone"]')).toHaveValue(
+      /^0812.3456.7890$/,
+    );
+    if (locale === 'en') {
+      const elsewhere = await page.context().browser()?.newContext();
+      const other = await elsewhere?.newPage();
+      await other?.goto(new URL(signUp, page.url()).href);
+      await expect(
+        other?.getByTestId('account-signUp').locator('[name="email"]') ?? page.locator('none'),
+      ).toHaveValue('');
+      await elsewhere?.close();
+    }
+
     const mails = await mailsFor(code, 2);
     const paidMail = mails.find((raw) => raw.includes(t.subjectPaid));
     expect(paidMail).toContain(`filename=e-ticket-${code}.pdf`);

@@ -54,7 +54,7 @@ function AccountDialogForm({ data, opened }: { data: AccountDialogData; opened: 
       )}
       <p className="flex flex-wrap justify-center gap-x-6 gap-y-2">
         {data.links.map((link) => (
-          <a key={link.path} className="link font-semibold" href={link.path} data-testid={link.testid}>
+          <a key={link.path} className="text-link font-semibold" href={link.path} data-testid={link.testid}>
             {link.label}
           </a>
         ))}

@@ -151,10 +151,10 @@ export function AccountField(props: Props) {
           </label>
           {spec.kind === 'agree' && (
             <p className="flex flex-wrap gap-x-4 ps-8 text-sm">
-              <a className="link" href={links.terms} target="_blank" rel="noopener">
+              <a className="text-link" href={links.terms} target="_blank" rel="noopener">
                 {t('account_agree_terms_link')}
               </a>
-              <a className="link" href={links.privacy} target="_blank" rel="noopener">
+              <a className="text-link" href={links.privacy} target="_blank" rel="noopener">
                 {t('account_agree_privacy_link')}
               </a>
             </p>

@@ -38,6 +38,7 @@ export default function AvatarPicker(props: AvatarPickerProps) {
   const [crop, setCrop] = useState<PercentCrop>();
   const [error, setError] = useState(props.error);
   const [busy, setBusy] = useState(false);
+  const [chosenName, setChosenName] = useState<string>();
   const input = useRef<HTMLInputElement>(null);
   const image = useRef<HTMLImageElement>(null);
 
@@ -49,6 +50,7 @@ export default function AvatarPicker(props: AvatarPickerProps) {
     setError('');
     setCrop(undefined);
     setSource(undefined);
+    setChosenName(file?.name);
     if (!file) return;
     dataUrlOf(file).then(
       (url) => {
@@ -64,6 +66,7 @@ export default function AvatarPicker(props: AvatarPickerProps) {
     choice.current += 1;
     setSource(undefined);
     setCrop(undefined);
+    setChosenName(undefined);
     if (input.current) input.current.value = '';
   };
 
@@ -153,20 +156,36 @@ export default function AvatarPicker(props: AvatarPickerProps) {
             {passengerInitials(props.fullName)}
           </span>
         )}
-        <label className="grid gap-1">
-          <span className="font-semibold">{t('avatar_choose')}</span>
-          <input
-            ref={input}
-            type="file"
-            name="image"
-            accept={AVATAR_ACCEPT}
-            className="file-input w-full max-w-xs"
-            aria-describedby="avatar-hint avatar-error"
-            aria-invalid={error ? true : undefined}
-            onChange={hydrated ? choose : undefined}
-            data-testid="avatar-file"
-          />
-        </label>
+        {/* The browser's own file button speaks the browser's language ("Choose File"): once the island runs,
+            the input hides behind a button in the page's language, which says the chosen file's name. Without
+            script the browser's input shows, as it alone can then say which file was chosen. */}
+        <div className="grid gap-1">
+          <label
+            className={
+              hydrated
+                ? 'btn w-fit rounded-full btn-outline shadow-none has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-primary'
+                : 'grid gap-1'
+            }
+          >
+            <span className={hydrated ? undefined : 'font-semibold'}>{t('avatar_choose')}</span>
+            <input
+              ref={input}
+              type="file"
+              name="image"
+              accept={AVATAR_ACCEPT}
+              className={hydrated ? 'sr-only' : 'file-input w-full max-w-xs'}
+              aria-describedby="avatar-chosen avatar-hint avatar-error"
+              aria-invalid={error ? true : undefined}
+              onChange={hydrated ? choose : undefined}
+              data-testid="avatar-file"
+            />
+          </label>
+          {hydrated && (
+            <span id="avatar-chosen" className="text-sm break-all" data-testid="avatar-chosen">
+              {chosenName ?? t('avatar_none_chosen')}
+            </span>
+          )}
+        </div>
       </div>
       <p id="avatar-hint" className="text-sm">
         {t(cropping ? 'avatar_crop_hint' : 'avatar_hint')}

@@ -8,6 +8,7 @@ import type { FormRefusal } from '../http/form-post.ts';
 const pickerKeys: MessageKey[] = [
   'avatar_title',
   'avatar_choose',
+  'avatar_none_chosen',
   'avatar_save',
   'avatar_remove',
   'avatar_cancel',

@@ -49,3 +49,16 @@ describe('app.css and global.css', () => {
     for (const name of excluded) expect(pages, name).toMatch(new RegExp(`[\\s"'{]${name}[\\s"'}]`));
   });
 });
+
+describe('the markup', () => {
+  it('names no daisyUI component the theme leaves out: `link` would render as plain text (use `text-link`)', () => {
+    const markup = readdirSync(srcDir, { withFileTypes: true, recursive: true })
+      .filter((entry) => entry.isFile() && /\.(astro|tsx)$/.test(entry.name))
+      .map((entry) => ({
+        path: relative(srcDir, join(entry.parentPath, entry.name)),
+        text: read(relative(srcDir, join(entry.parentPath, entry.name))),
+      }));
+    const plainLinks = markup.filter(({ text }) => /class(Name)?="(?:[^"]*\s)?link(?:\s[^"]*)?"/.test(text));
+    expect(plainLinks.map(({ path }) => path)).toEqual([]);
+  });
+});

@@ -100,3 +100,23 @@ export async function browserBookingAccess(
   };
   return bookingAccessFor(ctx, id, action);
 }
+
+/**
+ * The contact person of a booking this browser made (its hold cookie) or proved (as for Manage booking), for the
+ * sign-up that joins the booking to an account to start from. Undefined for anyone else: a booking's link alone
+ * never tells its contact's address.
+ */
+export async function contactProvenHere(
+  deps: AppDeps,
+  cookies: AstroCookies,
+  request: Request,
+  id: string,
+): Promise<BookingView['contact']> {
+  if (!BOOKING_ID_PATTERN.test(id) || !cookiesCount(request)) return undefined;
+  const access = browserAccess(astroJar(cookies));
+  const proven =
+    access.heldHere === id ||
+    (await browserBookingAccess(deps, id, 'manage', access, undefined)) === 'granted';
+  if (!proven) return undefined;
+  return (await bookingView(await deps.database(), deps.network, id, 'en'))?.contact;
+}
