@@ -35,7 +35,7 @@ export default function LogoutButton(props: Props) {
       <input type="hidden" name="csrf" value={props.csrf} />
       <button
         type="submit"
-        className="w-full rounded-xl px-4 py-3 text-start text-error hover:bg-base-200"
+        className="w-full rounded-full border border-base-300 px-3 py-2 text-start text-sm text-error hover:bg-base-200 md:rounded-xl md:border-0 md:px-4 md:py-3 md:text-base"
         disabled={busy}
         data-testid="logout"
       >
