@@ -1,7 +1,18 @@
-import { resumePoint } from '../stores/resume.ts';
-
 /** Only a path of this site: never a link that leads elsewhere after the login. */
 const sitePath = /^\/(?![/\\])[\w\-/]*$/;
+
+/**
+ * The page to continue on, as stores/resume.ts keeps it (its `resumePoint`, read here without importing it: a module
+ * the islands share would become a script request of its own on the start page). A test holds the two together.
+ */
+export function resumePath(storage: Pick<Storage, 'getItem'>): string | undefined {
+  try {
+    const point = JSON.parse(storage.getItem('segara:resume') ?? 'null') as { path?: unknown } | null;
+    return typeof point?.path === 'string' && sitePath.test(point.path) ? point.path : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * The start page's boxes (components/home/LoginNeeded.astro):
@@ -19,17 +30,22 @@ export function showLoginNeeded(): void {
     history.replaceState(history.state, '', `${url.pathname}${url.search}${url.hash}`);
     return;
   }
-  const point = resumePoint();
-  if (!point) return;
+  let path: string | undefined;
+  try {
+    path = resumePath(sessionStorage);
+  } catch {
+    return; // storage refused: nothing was kept
+  }
+  if (!path) return;
   // The readable session flag (islands/shared/session-hint.ts; importing it would make a script of its own).
   if (!/(?:^|;\s*)segara_account=1/.test(document.cookie)) {
-    showLoginBox('[data-resume-login]', point.path);
+    showLoginBox('[data-resume-login]', path);
     return;
   }
   const box = document.querySelector<HTMLElement>('[data-resume]');
   const link = box?.querySelector<HTMLAnchorElement>('[data-resume-link]');
   if (!box || !link) return;
-  link.href = point.path;
+  link.href = path;
   box.hidden = false;
 }
 

@@ -8,7 +8,8 @@
 /** The storage key of a form's draft (islands/shared/form-state.ts writes and takes them). */
 export const draftStorageKey = (key: string) => `segara:draft:${key}`;
 
-const RECORD_KEY = 'segara:resume';
+/** Where the resume point is kept (scripts/login-needed.ts reads it by this key too). */
+export const RESUME_RECORD_KEY = 'segara:resume';
 
 export interface ResumePoint {
   /** The page the form was on, with its language. */
@@ -24,7 +25,7 @@ export function keepResumePoint(point: ResumePoint, values: Record<string, unkno
   );
   try {
     sessionStorage.setItem(draftStorageKey(point.draftKey), JSON.stringify(kept));
-    sessionStorage.setItem(RECORD_KEY, JSON.stringify(point));
+    sessionStorage.setItem(RESUME_RECORD_KEY, JSON.stringify(point));
   } catch {
     // Storage refused (private mode, full): the session still ends as it must; only the draft is not kept.
   }
@@ -33,7 +34,9 @@ export function keepResumePoint(point: ResumePoint, values: Record<string, unkno
 /** The page to continue on, if a session ended with a form open in this tab. */
 export function resumePoint(): ResumePoint | undefined {
   try {
-    const value = JSON.parse(sessionStorage.getItem(RECORD_KEY) ?? 'null') as Partial<ResumePoint> | null;
+    const value = JSON.parse(
+      sessionStorage.getItem(RESUME_RECORD_KEY) ?? 'null',
+    ) as Partial<ResumePoint> | null;
     // Only a path of this site: never a link that leads elsewhere.
     return typeof value?.path === 'string' &&
       /^\/(?![/\\])[\w\-/]*$/.test(value.path) &&
@@ -54,7 +57,7 @@ export function forgetResumePoint(path?: string): void {
   if (!point || (path !== undefined && point.path !== path)) return;
   try {
     sessionStorage.removeItem(draftStorageKey(point.draftKey));
-    sessionStorage.removeItem(RECORD_KEY);
+    sessionStorage.removeItem(RESUME_RECORD_KEY);
   } catch {
     // Nothing to do: storage refused.
   }
