@@ -3,19 +3,37 @@
 //   refunds                 refunds still to pay, oldest first: cancellations and payments not honoured
 //   refund-paid <id>        mark a refund paid (the traveller is emailed)
 //   cancel-sailing <id>     the operator cancelled a sailing: close it and email everyone booked on it
+//   staff-add <email> --role agent|admin [--name "Full Name"]
+//                           a staff member for the console; prints their one-time set-up link (48 hours)
+//   audit [--booking CODE] [--action NAME|PREFIX.] [--limit N]
+//                           the audit log, newest first: money movements and staff actions
 // On the embedded database (PGlite, no DATABASE_URL) stop the server first: one folder takes one process. Mails are
 // queued in the database; the server's mail job sends them.
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase, type Database } from '../src/server/db/client.ts';
+import { bookings } from '../src/server/db/schema/bookings.ts';
 import { paymentAnomalies } from '../src/server/db/schema/payments.ts';
+import { staffAddSchema } from '../src/schemas/staff.ts';
+import { staffSecurity } from '../src/server/auth/staff-security.ts';
+import { auditEntries } from '../src/server/services/audit.ts';
+import { addStaffMember } from '../src/server/use-cases/staff-add.ts';
+import { Refused } from '../src/server/validation-errors.ts';
 import { cancelSailing } from '../src/server/use-cases/cancel-sailing.ts';
 import { markRefundPaid, queuedRefunds } from '../src/server/use-cases/refund-queue.ts';
 
 const usage = `usage: npm run ops -- anomalies [--limit N]
        npm run ops -- refunds
        npm run ops -- refund-paid <refund id>
-       npm run ops -- cancel-sailing <sailing id>`;
+       npm run ops -- cancel-sailing <sailing id>
+       npm run ops -- staff-add <email> --role agent|admin [--name "Full Name"]
+       npm run ops -- audit [--booking <code>] [--action <name or prefix.>] [--limit N]`;
+
+/** The value after `--name` in the command's arguments. */
+const option = (name: string) => {
+  const at = rest.indexOf(`--${name}`);
+  return at >= 0 ? rest[at + 1] : undefined;
+};
 
 const [command, ...rest] = process.argv.slice(2);
 const config = loadConfig();
@@ -35,8 +53,7 @@ const rupiah = (amount: number) => `IDR ${amount.toLocaleString('en-GB')}`;
 /** Each command: what it does with the database; its exit code (0 done, 1 refused). */
 const commands: Record<string, (db: Database) => Promise<number>> = {
   async anomalies(db) {
-    const limitAt = rest.indexOf('--limit');
-    const limit = limitAt >= 0 ? Math.max(1, Number(rest[limitAt + 1]) || 50) : 50;
+    const limit = Math.max(1, Number(option('limit')) || 50);
     const rows = await db
       .select()
       .from(paymentAnomalies)
@@ -70,7 +87,7 @@ const commands: Record<string, (db: Database) => Promise<number>> = {
     return 0;
   },
   async 'refund-paid'(db) {
-    const outcome = await markRefundPaid({ db, clock: () => new Date() }, rest[0] ?? '');
+    const outcome = await markRefundPaid({ db, clock: () => new Date(), by: 'system' }, rest[0] ?? '');
     const said = {
       paid: 'Marked paid; the traveller is emailed by the server.',
       already_paid: 'Already marked paid: nothing changed.',
@@ -88,6 +105,61 @@ const commands: Record<string, (db: Database) => Promise<number>> = {
         `Cancelled. ${String(result.bookingsTold)} booking(s) emailed a free reschedule or a refund without fee.`,
       );
     return result.outcome === 'unknown' ? 1 : 0;
+  },
+  async 'staff-add'(db) {
+    const email = rest[0] ?? '';
+    const input = { email, fullName: option('name') ?? email.split('@')[0] ?? email, role: option('role') };
+    const parsed = staffAddSchema.safeParse(input);
+    if (!parsed.success) {
+      console.log(
+        `Refused: ${parsed.error.issues.map((issue) => `${issue.path.join('.')} (${issue.message})`).join(', ')}.\n${usage}`,
+      );
+      return 1;
+    }
+    try {
+      const added = await addStaffMember(
+        { db, clock: () => new Date(), staff: staffSecurity },
+        parsed.data,
+        'system',
+      );
+      const link = new URL(`/staff/set-up?token=${added.setUpToken}`, config.SITE_URL);
+      console.log(
+        `Added ${parsed.data.email} as ${parsed.data.role}. Their one-time set-up link, good until ${added.expiresAt.toISOString()}:\n${link.href}`,
+      );
+      return 0;
+    } catch (error) {
+      if (!(error instanceof Refused)) throw error;
+      console.log('Refused: a staff member already uses this email address.');
+      return 1;
+    }
+  },
+  async audit(db) {
+    const code = option('booking')?.toUpperCase();
+    const [booking] = code
+      ? await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.code, code))
+      : [];
+    if (code && !booking) {
+      console.log('No booking with that code.');
+      return 1;
+    }
+    const action = option('action');
+    const rows = await auditEntries(db, {
+      ...(booking ? { bookingId: booking.id } : {}),
+      ...(action ? { action } : {}),
+      limit: Math.max(1, Number(option('limit')) || 50),
+    });
+    if (rows.length === 0) console.log('Nothing in the audit log.');
+    for (const row of rows)
+      console.log(
+        [
+          `${row.at.toISOString()}  ${row.action}  by ${row.actorKind}${row.actorId ? ` ${row.actorId}` : ''}`,
+          `  ${row.subjectType} ${row.subjectId}${row.reason ? `  reason: ${row.reason}` : ''}`,
+          ...(row.before ? [`  before: ${JSON.stringify(row.before)}`] : []),
+          ...(row.after ? [`  after:  ${JSON.stringify(row.after)}`] : []),
+          '',
+        ].join('\n'),
+      );
+    return 0;
   },
 };
 

@@ -148,6 +148,13 @@ export const refusalStatuses = {
   account_google_use_password: 409,
   account_google_other_account: 409,
   payment_error_gateway: 503,
+  staff_sign_in_required: 401,
+  staff_role_required: 403,
+  staff_error_email_taken: 409,
+  staff_error_link: 422,
+  staff_error_sign_in: 400,
+  staff_error_session: 401,
+  staff_error_code: 422,
 } as const satisfies Record<string, RefusalStatus>;
 export type RefusalCode = keyof typeof refusalStatuses;
 

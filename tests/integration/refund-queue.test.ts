@@ -1,10 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
+import { bookings } from '../../src/server/db/schema/bookings.ts';
 import { sailings } from '../../src/server/db/schema/network.ts';
 import { payments, refunds } from '../../src/server/db/schema/payments.ts';
 import { Network } from '../../src/server/network.ts';
+import { auditEntries } from '../../src/server/services/audit.ts';
 import { bookingView, type BookingView } from '../../src/server/services/booking-view.ts';
 import { cancelSailing } from '../../src/server/use-cases/cancel-sailing.ts';
 import { markRefundPaid, queuedRefunds } from '../../src/server/use-cases/refund-queue.ts';
@@ -84,12 +86,12 @@ describe.each(testDatabases)('the refund queue and cancelled sailings on $name',
 
     const refundId = mine[0]?.id ?? '';
     now = new Date('2026-11-25T03:00:00Z');
-    expect(await markRefundPaid({ db: handle.db, clock }, refundId)).toBe('paid');
-    expect(await markRefundPaid({ db: handle.db, clock }, refundId)).toBe('already_paid');
-    expect(await markRefundPaid({ db: handle.db, clock }, '00000000-0000-4000-8000-000000000000')).toBe(
-      'unknown',
-    );
-    expect(await markRefundPaid({ db: handle.db, clock }, 'not-an-id')).toBe('unknown');
+    expect(await markRefundPaid({ db: handle.db, clock, by: 'system' }, refundId)).toBe('paid');
+    expect(await markRefundPaid({ db: handle.db, clock, by: 'system' }, refundId)).toBe('already_paid');
+    expect(
+      await markRefundPaid({ db: handle.db, clock, by: 'system' }, '00000000-0000-4000-8000-000000000000'),
+    ).toBe('unknown');
+    expect(await markRefundPaid({ db: handle.db, clock, by: 'system' }, 'not-an-id')).toBe('unknown');
     const [row] = await handle.db.select().from(refunds).where(eq(refunds.id, refundId));
     expect(row).toMatchObject({ status: 'done', paidAt: now });
     expect((await queuedRefunds(handle.db)).map((r) => r.id)).not.toContain(refundId);
@@ -103,6 +105,48 @@ describe.each(testDatabases)('the refund queue and cancelled sailings on $name',
     expect((await bookingView(handle.db, network, cancelled.id, 'en'))?.refunds).toMatchObject([
       { status: 'done' },
     ]);
+
+    // Every money movement is in the audit log, newest first, with who did it; the bank account as given.
+    const history = (id: string) =>
+      auditEntries(handle.db, { bookingId: id }).then((rows) =>
+        rows.map((row) => [row.action, row.actorKind, row.actorId]),
+      );
+    expect(await history(cancelled.id)).toEqual([
+      ['refund.paid', 'system', null],
+      ['refund.queued', 'traveller', null],
+      ['payment.recorded', 'gateway', 'sandbox'],
+    ]);
+    expect(await history(overpaidId)).toEqual([
+      ['refund.queued', 'gateway', 'sandbox'],
+      ['payment.recorded', 'gateway', 'sandbox'],
+    ]);
+    const [queuedRow] = await auditEntries(handle.db, { bookingId: cancelled.id, action: 'refund.queued' });
+    expect(queuedRow?.after).toMatchObject({ amount: mine[0]?.amount, accountNumber: '0987654321' });
+    expect(queuedRow?.subjectId).toBe(refundId);
+    const [overpaidRow] = await auditEntries(handle.db, { bookingId: overpaidId, action: 'refund.' });
+    expect(overpaidRow?.after).toMatchObject({ amount: 50_000, reason: 'overpaid' });
+  });
+
+  it('keeps the audit log append-only: no update, delete or truncate, and nothing cascades into it', async () => {
+    const [row] = await auditEntries(handle.db, { limit: 1 });
+    expect(row).toBeDefined();
+    const refused = async (statement: string) => {
+      const error: unknown = await handle.db.execute(sql.raw(statement)).then(
+        () => undefined,
+        (failure: unknown) => failure,
+      );
+      expect(String((error as { cause?: unknown } | undefined)?.cause ?? error)).toMatch(/append-only/);
+    };
+    await refused(`update audit_log set action = 'refund.paid' where id = ${String(row?.id)}`);
+    await refused(`delete from audit_log where id = ${String(row?.id)}`);
+    await refused('truncate audit_log');
+    expect((await auditEntries(handle.db, { limit: 1 }))[0]).toEqual(row);
+    // A row names its booking without a reference: deleting the booking leaves its history.
+    const gone = await paidOn('2026-11-28');
+    await handle.db.delete(bookings).where(eq(bookings.id, gone.id));
+    expect((await auditEntries(handle.db, { bookingId: gone.id })).map((r) => r.action)).toEqual([
+      'payment.recorded',
+    ]);
   });
 
   it('closes a cancelled sailing, tells each booking on it once, and lets them move for free', async () => {
@@ -114,6 +158,12 @@ describe.each(testDatabases)('the refund queue and cancelled sailings on $name',
       bookingsTold: 0,
     });
     expect(await cancelSailing(handle.db, 'nope')).toEqual({ outcome: 'unknown' });
+    const [logged] = await auditEntries(handle.db, { action: 'sailing.cancelled' });
+    expect(logged).toMatchObject({
+      subjectId: sailingId,
+      actorKind: 'system',
+      after: { bookingsTold: [booking.id] },
+    });
 
     const mails = await mailsAbout({ db: handle.db, network, now }, booking.code);
     const told = mails.filter(
@@ -177,5 +227,16 @@ describe.each(testDatabases)('the refund queue and cancelled sailings on $name',
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('overpaid');
     expect(run.stdout).not.toContain('cancellation'); // paid above
+    const audit = spawnSync(
+      process.execPath,
+      ['scripts/ops.ts', 'audit', '--action', 'refund.', '--limit', '3'],
+      {
+        env: { ...process.env, DATABASE_URL: url },
+        encoding: 'utf8',
+      },
+    );
+    expect(audit.status).toBe(0);
+    expect(audit.stdout).toMatch(/refund\.(queued|paid) {2}by /);
+    expect(audit.stdout).not.toContain('payment.recorded');
   });
 });

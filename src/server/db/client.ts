@@ -6,13 +6,24 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as accounts from './schema/accounts.ts';
+import * as audit from './schema/audit.ts';
 import * as bookings from './schema/bookings.ts';
 import * as network from './schema/network.ts';
 import * as payments from './schema/payments.ts';
 import * as rateLimits from './schema/rate-limits.ts';
 import * as sandbox from './schema/sandbox.ts';
+import * as staff from './schema/staff.ts';
 
-export const schema = { ...network, ...bookings, ...payments, ...rateLimits, ...sandbox, ...accounts };
+export const schema = {
+  ...network,
+  ...bookings,
+  ...payments,
+  ...rateLimits,
+  ...sandbox,
+  ...accounts,
+  ...audit,
+  ...staff,
+};
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface DatabaseHandle {

@@ -45,7 +45,7 @@ export async function retryingConflicts<T>(work: () => Promise<T>, attempts = 3)
 /** How long a seat-touching transaction waits for a row lock before giving up with 55P03 (then a 503). */
 const LOCK_TIMEOUT = '5s';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
  * A transaction that takes row locks in the documented order (docs/decisions/0001-lock-order.md): it waits for a

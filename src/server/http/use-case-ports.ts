@@ -3,6 +3,7 @@ import { grantAccess, grantsProve } from '../auth/booking-access.ts';
 import { isCommonPassword } from '../auth/common-passwords.ts';
 import { hashPassword, passwordMatches } from '../auth/passwords.ts';
 import { endAccountSessions, endFamily } from '../auth/sessions.ts';
+import { staffSecurity } from '../auth/staff-security.ts';
 import { refundDueOn } from '../calendar/indonesian-holidays.ts';
 import { avatarWebp } from '../images/avatar-image.ts';
 import type { UseCasePorts } from '../use-cases/ports.ts';
@@ -23,6 +24,7 @@ export const useCasePorts: UseCasePorts = {
     grantAccess,
     grantsProve,
   },
+  staff: staffSecurity,
   images: { avatarWebp },
   calendar: { refundDueOn },
 };

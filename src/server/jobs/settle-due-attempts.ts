@@ -105,7 +105,7 @@ async function settle(
   }
   if (state.kind === 'open') return undefined; // closed and open at once: the next sweep looks again
   if (state.kind === 'paid' && state.payments.length > 0) {
-    for (const payment of state.payments) await recordReportedPayment(payment, { db, clock });
+    for (const payment of state.payments) await recordReportedPayment(payment, { db, clock, by: 'system' });
     return 'recorded';
   }
   // Closed, or paid without the gateway saying by what: either way the VA takes nothing more. Only the process

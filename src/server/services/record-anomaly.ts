@@ -1,5 +1,6 @@
 import type { Database } from '../db/client.ts';
 import { paymentAnomalies } from '../db/schema/payments.ts';
+import { writeAudit } from './audit.ts';
 
 /** How much of an odd callback's body is kept: enough to read, never a way to fill the disk. */
 const KEPT_BODY_CHARS = 16 * 1024;
@@ -13,5 +14,19 @@ export async function recordAnomaly(
   anomaly: { gateway: 'sandbox' | 'xendit'; reason: string; body: string; receivedAt: Date },
 ): Promise<void> {
   const body = anomaly.body.slice(0, KEPT_BODY_CHARS).replaceAll('\u0000', '\uFFFD').toWellFormed();
-  await db.insert(paymentAnomalies).values({ ...anomaly, reason: anomaly.reason.slice(0, 64), body });
+  const reason = anomaly.reason.slice(0, 64);
+  await db.transaction(async (tx) => {
+    const [kept] = await tx
+      .insert(paymentAnomalies)
+      .values({ ...anomaly, reason, body })
+      .returning({ id: paymentAnomalies.id });
+    if (kept)
+      await writeAudit(tx, {
+        by: { kind: 'gateway', gateway: anomaly.gateway },
+        action: 'anomaly.recorded',
+        subject: { type: 'anomaly', id: kept.id },
+        after: { reason },
+        at: anomaly.receivedAt,
+      });
+  });
 }

@@ -7,6 +7,8 @@ import { queueCurrentStateMail } from '../db/queries/queue-mail.ts';
 import { bookingLegs, bookings } from '../db/schema/bookings.ts';
 import { sailings } from '../db/schema/network.ts';
 import { tickets } from '../db/schema/payments.ts';
+import { writeAudit } from '../services/audit.ts';
+import type { Actor } from './context.ts';
 
 export type SailingCancelled =
   { outcome: 'cancelled' | 'already_cancelled'; bookingsTold: number } | { outcome: 'unknown' };
@@ -17,7 +19,11 @@ export type SailingCancelled =
  * fee up to 1 week after the departure: domain/after-sales.ts). Their seats stay theirs until they choose. Running
  * it again tells nobody twice.
  */
-export async function cancelSailing(db: Database, sailingId: string): Promise<SailingCancelled> {
+export async function cancelSailing(
+  db: Database,
+  sailingId: string,
+  by: Actor | 'system' = 'system',
+): Promise<SailingCancelled> {
   if (!z.uuid().safeParse(sailingId).success) return { outcome: 'unknown' };
   return lockingTransaction(db, async (tx) => {
     const [sailing] = await tx.select().from(sailings).where(eq(sailings.id, sailingId)).for('update');
@@ -44,6 +50,13 @@ export async function cancelSailing(db: Database, sailingId: string): Promise<Sa
         ),
       );
     for (const { bookingId } of onBoard) await queueCurrentStateMail(tx, bookingId, 'sailing_cancelled');
+    await writeAudit(tx, {
+      by,
+      action: 'sailing.cancelled',
+      subject: { type: 'sailing', id: sailingId },
+      before: { status: sailing.status },
+      after: { status: 'cancelled', bookingsTold: onBoard.map(({ bookingId }) => bookingId) },
+    });
     return { outcome: 'cancelled', bookingsTold: onBoard.length };
   });
 }

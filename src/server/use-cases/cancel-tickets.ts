@@ -14,6 +14,7 @@ import { bookingAddress } from './addresses.ts';
 import type { UseCaseContext } from './context.ts';
 import { defineUseCase } from './use-case.ts';
 import { lockPaidTickets } from './lock-paid-tickets.ts';
+import { writeAudit } from '../services/audit.ts';
 
 export interface Cancelled {
   cancelled: string[];
@@ -80,16 +81,26 @@ async function cancelTickets(ctx: UseCaseContext, input: Input): Promise<Cancell
     let dueOn: string | undefined;
     if (choice.refund > 0) {
       dueOn = ctx.calendar.refundDueOn(now);
-      await tx.insert(refunds).values({
+      const queued = {
         bookingId: booking.id,
         amount: choice.refund,
-        reason: choice.operatorCancelled ? 'operator_cancelled' : 'cancellation',
+        reason: choice.operatorCancelled ? ('operator_cancelled' as const) : ('cancellation' as const),
         ticketNumbers: chosen.map((t) => t.ticketNumber),
         bank: input.bank ?? null,
         accountNumber: input.accountNumber ?? null,
         accountHolder: input.accountHolder ?? null,
         dueOn,
-      });
+      };
+      const [refund] = await tx.insert(refunds).values(queued).returning({ id: refunds.id });
+      if (refund)
+        await writeAudit(tx, {
+          by: ctx.actor,
+          action: 'refund.queued',
+          subject: { type: 'refund', id: refund.id },
+          bookingId: booking.id,
+          after: queued,
+          at: now,
+        });
     }
     await queueCurrentStateMail(tx, booking.id, 'booking_cancelled');
     return {

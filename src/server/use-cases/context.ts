@@ -4,18 +4,21 @@ import type { RateLimits } from '../http/rate-limits.ts';
 import type { Network } from '../network.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
 import type { AccessGrant } from '../../domain/booking-access.ts';
+import type { StaffRole } from '../../domain/staff.ts';
 import type { UseCasePorts } from './ports.ts';
 
 /**
  * Who is acting. Guests (identified by the unguessable booking id or by code + e-mail) and payment gateways (by
- * signature) and account holders (by their session); staff join with the staff console. Use cases decide by this
+ * signature), account holders (by their session) and the agency's staff (their own session). Use cases decide by this
  * what they may do.
  */
 export type Actor =
   | { kind: 'guest' }
   /** `family`: the login its session descends from (a password change keeps that one signed in). */
   | { kind: 'account'; userId: string; family?: string | undefined }
-  | { kind: 'gateway'; gateway: PaymentGateway['name'] };
+  | { kind: 'gateway'; gateway: PaymentGateway['name'] }
+  /** A member of the agency's staff, signed in with the second factor (domain/staff.ts: what each role may do). */
+  | { kind: 'staff'; staffId: string; role: StaffRole };
 
 /**
  * What every use case runs with: one shape, built once per request by its door (http/use-case-context.ts: a JSON

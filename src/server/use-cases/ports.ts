@@ -4,11 +4,12 @@ import type { accountLinkPurposes, accountLinks } from '../db/schema/accounts.ts
 
 /**
  * The adapters a use case asks its context for, named here (below them) so that no use case imports one: account
- * security (auth/), pictures (images/) and the holiday calendar (calendar/). The door fills them
+ * security and the staff's (auth/), pictures (images/) and the holiday calendar (calendar/). The door fills them
  * (http/use-case-ports.ts); a test may pass its own.
  */
 export interface UseCasePorts {
   auth: AccountSecurity;
+  staff: StaffSecurity;
   images: Pictures;
   calendar: AgencyCalendar;
 }
@@ -57,6 +58,19 @@ export interface AccountSecurity {
     needed: AccessStrength,
     now: Date,
   ): boolean;
+}
+
+/** The staff console's secrets: set-up and session tokens, the TOTP second factor, recovery codes (auth/). */
+export interface StaffSecurity {
+  /** A random token for a link or a cookie, and the SHA-256 the database keeps of it. */
+  newToken(): { token: string; hash: string };
+  hashOf(token: string): string;
+  newTotpSecret(): string;
+  /** The `otpauth://` address an authenticator app scans (the set-up's QR code). */
+  totpUri(secret: string, label: string): string;
+  /** The 30-second step `code` belongs to, if it is good for `secret` at `now` (a step either side), else none. */
+  totpStep(secret: string, code: string, now: Date): number | undefined;
+  newRecoveryCodes(count: number): string[];
 }
 
 /** Pictures people send (images/). */

@@ -12,7 +12,8 @@ import {
 import { bookingLegs, bookingPassengers, bookings } from '../db/schema/bookings.ts';
 import { paymentReceipts, payments, refunds, sentMails, tickets } from '../db/schema/payments.ts';
 import type { ReportedPayment } from '../payments/gateway.ts';
-import type { UseCaseContext } from './context.ts';
+import { writeAudit } from '../services/audit.ts';
+import type { Actor, UseCaseContext } from './context.ts';
 
 export type PaymentOutcome =
   /** Booking paid, tickets issued (possibly late, with its seats still free). */
@@ -65,9 +66,9 @@ async function issueTickets(tx: Tx, booking: { id: string; code: string }, now: 
  */
 export function recordReportedPayment(
   reported: ReportedPayment,
-  context: { db: Database; clock: () => Date },
+  context: { db: Database; clock: () => Date; by: Actor | 'system' },
 ): Promise<{ outcome: PaymentOutcome; bookingId?: string }> {
-  const { db, clock } = context;
+  const { db, clock, by } = context;
   return lockingTransaction(db, async (tx) => {
     const [known] = await tx
       .select({ bookingId: payments.bookingId })
@@ -96,7 +97,7 @@ export function recordReportedPayment(
     else if (reported.amount < payment.amount) outcome = 'underpaid';
     else if (holdIsLive(booking, now) || (await legsStillFit(tx, legs, now))) outcome = 'confirmed';
     else outcome = 'late_seats_gone';
-    const applied = await applyPayment(tx, { booking, payment, reported, outcome, now });
+    const applied = await applyPayment(tx, { booking, payment, reported, outcome, now, by });
     // Paid for a sailing the operator cancelled meanwhile (a VA issued before): the money is taken and the tickets
     // issued, and the traveller is told at once of the free reschedule or the refund without fee.
     if (outcome === 'confirmed' && (await anySailingCancelled(tx, legs)))
@@ -113,9 +114,10 @@ async function applyPayment(
     reported: ReportedPayment;
     outcome: Exclude<PaymentOutcome, 'duplicate' | 'unknown'>;
     now: Date;
+    by: Actor | 'system';
   },
 ): Promise<{ outcome: PaymentOutcome; bookingId: string }> {
-  const { booking, payment, reported, outcome, now } = input;
+  const { booking, payment, reported, outcome, now, by } = input;
   const bookingId = booking.id;
   const [receipt] = await tx
     .insert(paymentReceipts)
@@ -130,8 +132,33 @@ async function applyPayment(
     .onConflictDoNothing()
     .returning({ id: paymentReceipts.id });
   if (!receipt) return { outcome: 'duplicate', bookingId }; // recorded by a concurrent delivery
-  const refundOf = (amount: number, reason: 'late_seats_gone' | 'underpaid' | 'overpaid' | 'already_paid') =>
-    tx.insert(refunds).values({ bookingId, receiptId: receipt.id, amount, reason, createdAt: now });
+  // Every money movement is in the audit log, written in this transaction: there exactly when it happened.
+  await writeAudit(tx, {
+    by,
+    action: 'payment.recorded',
+    subject: { type: 'payment', id: payment.id },
+    bookingId,
+    after: { receiptId: receipt.id, ...reported, outcome },
+    at: now,
+  });
+  const refundOf = async (
+    amount: number,
+    reason: 'late_seats_gone' | 'underpaid' | 'overpaid' | 'already_paid',
+  ) => {
+    const [refund] = await tx
+      .insert(refunds)
+      .values({ bookingId, receiptId: receipt.id, amount, reason, createdAt: now })
+      .returning({ id: refunds.id });
+    if (refund)
+      await writeAudit(tx, {
+        by,
+        action: 'refund.queued',
+        subject: { type: 'refund', id: refund.id },
+        bookingId,
+        after: { amount, reason, receiptId: receipt.id },
+        at: now,
+      });
+  };
 
   if (outcome !== 'confirmed') {
     await refundOf(reported.amount, outcome);
@@ -165,7 +192,7 @@ async function applyPayment(
  */
 export const recordPayment = {
   async run(ctx: UseCaseContext, reported: ReportedPayment) {
-    const result = await recordReportedPayment(reported, { db: ctx.db, clock: ctx.clock });
+    const result = await recordReportedPayment(reported, { db: ctx.db, clock: ctx.clock, by: ctx.actor });
     // A new payment queued its e-ticket (or its refund notice): out now, not at the next sweep.
     if (result.outcome !== 'duplicate' && result.outcome !== 'unknown') ctx.afterCommit(ctx.wakeMail);
     return result;

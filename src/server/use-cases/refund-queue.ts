@@ -5,6 +5,8 @@ import { lockingTransaction } from '../db/conflicts.ts';
 import { queueCurrentStateMail } from '../db/queries/queue-mail.ts';
 import { bookings } from '../db/schema/bookings.ts';
 import { refunds } from '../db/schema/payments.ts';
+import { writeAudit } from '../services/audit.ts';
+import type { Actor } from './context.ts';
 
 /** What the agency works from: every refund still to pay, oldest first, whatever queued it. */
 export interface QueuedRefund {
@@ -54,7 +56,7 @@ export type RefundPaid = 'paid' | 'already_paid' | 'unknown';
  * traveller is e-mailed. Marking it twice changes nothing and mails nothing again.
  */
 export async function markRefundPaid(
-  context: { db: Database; clock: () => Date },
+  context: { db: Database; clock: () => Date; by: Actor | 'system' },
   refundId: string,
 ): Promise<RefundPaid> {
   if (!z.uuid().safeParse(refundId).success) return 'unknown';
@@ -62,10 +64,20 @@ export async function markRefundPaid(
     const [refund] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update');
     if (!refund) return 'unknown';
     if (refund.status === 'done') return 'already_paid';
+    const paidAt = context.clock();
     await tx
       .update(refunds)
-      .set({ status: 'done', paidAt: context.clock() })
+      .set({ status: 'done', paidAt })
       .where(and(eq(refunds.id, refundId), eq(refunds.status, 'queued')));
+    await writeAudit(tx, {
+      by: context.by,
+      action: 'refund.paid',
+      subject: { type: 'refund', id: refund.id },
+      bookingId: refund.bookingId,
+      before: { status: refund.status },
+      after: { status: 'done', paidAt },
+      at: paidAt,
+    });
     await queueCurrentStateMail(tx, refund.bookingId, 'refund_paid');
     return 'paid';
   });

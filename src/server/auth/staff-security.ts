@@ -1,0 +1,51 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { Secret, TOTP } from 'otpauth';
+import type { StaffSecurity } from '../use-cases/ports.ts';
+
+/** The issuer an authenticator app shows beside the member's address. */
+const ISSUER = 'Segara Ferry staff';
+
+const totpOf = (secret: string, label = '') =>
+  new TOTP({
+    issuer: ISSUER,
+    label,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+    secret: Secret.fromBase32(secret),
+  });
+
+/**
+ * The staff console's secrets (otpauth for the second factor): random tokens kept only as their SHA-256, TOTP
+ * secrets of 160 bits (RFC 4226's advice), the `otpauth://` address an authenticator app scans, and codes checked
+ * one 30-second step either side of now (a phone's clock a little off).
+ */
+export const staffSecurity: StaffSecurity = {
+  newToken() {
+    const token = randomBytes(32).toString('base64url');
+    return { token, hash: staffSecurity.hashOf(token) };
+  },
+  hashOf(token) {
+    return createHash('sha256').update(token).digest('hex');
+  },
+  newTotpSecret() {
+    return new Secret({ size: 20 }).base32;
+  },
+  totpUri(secret, label) {
+    return totpOf(secret, label).toString();
+  },
+  totpStep(secret, code, now) {
+    const token = code.replaceAll(/\s/g, '');
+    if (!/^\d{6}$/.test(token)) return undefined;
+    const delta = totpOf(secret).validate({ token, timestamp: now.getTime(), window: 1 });
+    return delta === null ? undefined : Math.floor(now.getTime() / 30_000) + delta;
+  },
+  newRecoveryCodes(count) {
+    // 10 characters of an alphabet without look-alikes (no 0/O, 1/I/L), shown as two groups of 5.
+    const alphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+    return Array.from({ length: count }, () => {
+      const code = Array.from({ length: 10 }, () => alphabet[randomInt(alphabet.length)]).join('');
+      return `${code.slice(0, 5)}-${code.slice(5)}`;
+    });
+  },
+};

@@ -1,0 +1,125 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import {
+  recoveryCodeOf,
+  STAFF_CODE_TRIES,
+  STAFF_RECOVERY_CODES,
+  staffSessionStands,
+} from '../../domain/staff.ts';
+import { staffCodeSchema, type StaffCodeInput } from '../../schemas/staff.ts';
+import { lockingTransaction, type Tx } from '../db/conflicts.ts';
+import { staffMembers, staffRecoveryCodes, staffSessions } from '../db/schema/staff.ts';
+import { writeAudit } from '../services/audit.ts';
+import { refuse } from '../validation-errors.ts';
+import type { StaffContext } from './staff-actor.ts';
+
+export interface SignedIn {
+  /** A new token for the staff cookie: the signed-in session is not the one the password opened. */
+  sessionToken: string;
+  /** Shown once, when the second factor was just set up: codes for a lost phone, each good once. */
+  recoveryCodes?: string[];
+}
+
+type Member = typeof staffMembers.$inferSelect;
+
+/**
+ * A staff sign-in's second step, in the session the password opened (5 minutes): the code the authenticator app
+ * shows now, good once (a code of a step already used is refused, as is one older than a step), or a recovery code,
+ * good once. The first time, the code confirms the secret just scanned and the recovery codes are made. Five wrong
+ * codes end the session. Accepted, the session becomes a signed-in one under a new token.
+ */
+export async function staffSecondFactor(
+  ctx: Pick<StaffContext, 'db' | 'clock' | 'staff'>,
+  input: StaffCodeInput & { sessionToken: string },
+): Promise<SignedIn> {
+  const { code } = staffCodeSchema.parse(input);
+  const now = ctx.clock();
+  const tokenHash = ctx.staff.hashOf(input.sessionToken);
+  const outcome = await lockingTransaction(ctx.db, async (tx) => {
+    const [session] = await tx
+      .select()
+      .from(staffSessions)
+      .where(eq(staffSessions.tokenHash, tokenHash))
+      .for('update');
+    if (session?.stage !== 'password' || !staffSessionStands(session, now)) return 'ended' as const;
+    const [member] = await tx
+      .select()
+      .from(staffMembers)
+      .where(eq(staffMembers.id, session.staffId))
+      .for('update');
+    if (!member?.totpSecret || member.disabledAt) return 'ended' as const;
+    const accepted = await acceptCode(ctx, tx, member, code, now);
+    if (!accepted) {
+      const failures = session.failures + 1;
+      // Counted in this transaction, which commits: the refusal is thrown after it.
+      if (failures >= STAFF_CODE_TRIES)
+        await tx.delete(staffSessions).where(eq(staffSessions.tokenHash, tokenHash));
+      else await tx.update(staffSessions).set({ failures }).where(eq(staffSessions.tokenHash, tokenHash));
+      return failures >= STAFF_CODE_TRIES ? ('ended' as const) : ('wrong' as const);
+    }
+    const { token, hash } = ctx.staff.newToken();
+    await tx.delete(staffSessions).where(eq(staffSessions.tokenHash, tokenHash));
+    await tx
+      .insert(staffSessions)
+      .values({ tokenHash: hash, staffId: member.id, stage: 'signed_in', createdAt: now, lastSeenAt: now });
+    await writeAudit(tx, {
+      by: { kind: 'staff', staffId: member.id, role: member.role },
+      action: 'staff.signed_in',
+      subject: { type: 'staff', id: member.id },
+      after: { secondFactor: accepted.by },
+      at: now,
+    });
+    return {
+      sessionToken: token,
+      ...(accepted.recoveryCodes ? { recoveryCodes: accepted.recoveryCodes } : {}),
+    };
+  });
+  if (outcome === 'ended') throw refuse('code', 'staff_error_session');
+  if (outcome === 'wrong') throw refuse('code', 'staff_error_code');
+  return outcome;
+}
+
+/** Whether `code` passes for `member` now (and spends it), and how. */
+async function acceptCode(
+  ctx: Pick<StaffContext, 'staff'>,
+  tx: Tx,
+  member: Member,
+  code: string,
+  now: Date,
+): Promise<{ by: 'app' | 'recovery_code'; recoveryCodes?: string[] } | undefined> {
+  const step = member.totpSecret ? ctx.staff.totpStep(member.totpSecret, code, now) : undefined;
+  if (step !== undefined && step > (member.totpLastStep ?? -1)) {
+    const enrolling = !member.totpConfirmedAt;
+    await tx
+      .update(staffMembers)
+      .set({ totpLastStep: step, ...(enrolling ? { totpConfirmedAt: now } : {}) })
+      .where(eq(staffMembers.id, member.id));
+    if (!enrolling) return { by: 'app' };
+    const recoveryCodes = ctx.staff.newRecoveryCodes(STAFF_RECOVERY_CODES);
+    await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, member.id));
+    await tx
+      .insert(staffRecoveryCodes)
+      .values(recoveryCodes.map((plain) => ({ staffId: member.id, codeHash: ctx.staff.hashOf(plain) })));
+    return { by: 'app', recoveryCodes };
+  }
+  const recovery = member.totpConfirmedAt ? recoveryCodeOf(code) : undefined;
+  if (!recovery) return undefined;
+  const [used] = await tx
+    .update(staffRecoveryCodes)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(staffRecoveryCodes.staffId, member.id),
+        eq(staffRecoveryCodes.codeHash, ctx.staff.hashOf(recovery)),
+        isNull(staffRecoveryCodes.usedAt),
+      ),
+    )
+    .returning({ codeHash: staffRecoveryCodes.codeHash });
+  if (!used) return undefined;
+  await writeAudit(tx, {
+    by: { kind: 'staff', staffId: member.id, role: member.role },
+    action: 'staff.recovery_code_used',
+    subject: { type: 'staff', id: member.id },
+    at: now,
+  });
+  return { by: 'recovery_code' };
+}

@@ -1,0 +1,47 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { staffSetUpSchema, type StaffSetUpInput } from '../../schemas/staff.ts';
+import { lockingTransaction } from '../db/conflicts.ts';
+import { staffMembers, staffSessions } from '../db/schema/staff.ts';
+import { writeAudit } from '../services/audit.ts';
+import { refuse } from '../validation-errors.ts';
+import type { StaffContext } from './staff-actor.ts';
+
+/**
+ * A new member's set-up link, used: the password (the accounts' rules) is set and the link is spent. Any session
+ * the member had ends (a reset by an admin's new link signs them out everywhere).
+ */
+export async function setUpStaffPassword(
+  ctx: Pick<StaffContext, 'db' | 'clock' | 'auth' | 'staff'>,
+  input: StaffSetUpInput,
+): Promise<{ staffId: string }> {
+  const { token, password } = staffSetUpSchema.parse(input);
+  if (ctx.auth.isCommonPassword(password)) throw refuse('password', 'account_password_common');
+  const passwordHash = await ctx.auth.hashPassword(password);
+  const now = ctx.clock();
+  return lockingTransaction(ctx.db, async (tx) => {
+    const [member] = await tx
+      .select()
+      .from(staffMembers)
+      .where(
+        and(
+          eq(staffMembers.setUpTokenHash, ctx.staff.hashOf(token)),
+          gt(staffMembers.setUpExpiresAt, now),
+          isNull(staffMembers.disabledAt),
+        ),
+      )
+      .for('update');
+    if (!member) throw refuse('token', 'staff_error_link');
+    await tx
+      .update(staffMembers)
+      .set({ passwordHash, setUpTokenHash: null, setUpExpiresAt: null })
+      .where(eq(staffMembers.id, member.id));
+    await tx.delete(staffSessions).where(eq(staffSessions.staffId, member.id));
+    await writeAudit(tx, {
+      by: { kind: 'staff', staffId: member.id, role: member.role },
+      action: 'staff.set_up',
+      subject: { type: 'staff', id: member.id },
+      at: now,
+    });
+    return { staffId: member.id };
+  });
+}

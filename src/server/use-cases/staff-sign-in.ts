@@ -1,0 +1,46 @@
+import { eq } from 'drizzle-orm';
+import { staffSignInSchema, type StaffSignInInput } from '../../schemas/staff.ts';
+import { staffMembers, staffSessions } from '../db/schema/staff.ts';
+import { refuse } from '../validation-errors.ts';
+import type { UseCaseContext } from './context.ts';
+import type { StaffContext } from './staff-actor.ts';
+
+export interface PasswordAccepted {
+  /** The staff cookie's token, at the `password` stage: the second factor comes next, within 5 minutes. */
+  sessionToken: string;
+  /** A code from the member's app, or (no second factor yet) its set-up: the secret and the address its QR shows. */
+  next: { step: 'code' } | { step: 'enrol'; secret: string; uri: string };
+}
+
+/**
+ * A staff sign-in's first step: e-mail and password, rate-limited per address and per e-mail (the login limits).
+ * The same refusal for an unknown address, a wrong password, a member not set up yet or disabled. Accepted, the
+ * session waits for the second factor; a member without one gets a new secret to scan (kept unconfirmed until a
+ * code from it is typed).
+ */
+export async function staffSignIn(
+  ctx: Pick<StaffContext, 'db' | 'clock' | 'auth' | 'staff'> & Pick<UseCaseContext, 'rateLimits' | 'address'>,
+  input: StaffSignInInput,
+): Promise<PasswordAccepted> {
+  const { email, password } = staffSignInSchema.parse(input);
+  const address = email.toLowerCase();
+  await ctx.rateLimits.logins.take(`staff:${ctx.address}`);
+  await ctx.rateLimits.loginsPerAccount.take(`staff:${address}`);
+  const [member] = await ctx.db.select().from(staffMembers).where(eq(staffMembers.email, address));
+  // Checked even for an unknown address, so the answer's time does not tell which addresses are staff.
+  const matches = await ctx.auth.passwordMatches(password, member?.passwordHash);
+  if (!member || !matches || member.disabledAt) throw refuse('form', 'staff_error_sign_in');
+  const now = ctx.clock();
+  let next: PasswordAccepted['next'] = { step: 'code' };
+  if (!member.totpConfirmedAt) {
+    const secret = member.totpSecret ?? ctx.staff.newTotpSecret();
+    if (!member.totpSecret)
+      await ctx.db.update(staffMembers).set({ totpSecret: secret }).where(eq(staffMembers.id, member.id));
+    next = { step: 'enrol', secret, uri: ctx.staff.totpUri(secret, member.email) };
+  }
+  const { token, hash } = ctx.staff.newToken();
+  await ctx.db
+    .insert(staffSessions)
+    .values({ tokenHash: hash, staffId: member.id, stage: 'password', createdAt: now, lastSeenAt: now });
+  return { sessionToken: token, next };
+}

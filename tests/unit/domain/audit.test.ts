@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { HIDDEN, maskForAudit, maskedPassport } from '../../../src/domain/audit.ts';
+
+describe('what the audit log keeps of a record', () => {
+  it('hides secrets and masks passport numbers at any depth', () => {
+    expect(
+      maskForAudit({
+        email: 'dewi@example.com',
+        passwordHash: '$argon2id$...',
+        totpSecret: 'JBSWY3DPEHPK3PXP',
+        recoveryCodes: ['a', 'b'],
+        token: null,
+        passengers: [{ fullName: 'Dewi', passportNumber: 'X1234567' }],
+        contact: { passport_number: 'AB9876' },
+      }),
+    ).toEqual({
+      email: 'dewi@example.com',
+      passwordHash: HIDDEN,
+      totpSecret: HIDDEN,
+      recoveryCodes: HIDDEN,
+      token: null,
+      passengers: [{ fullName: 'Dewi', passportNumber: '•••••567' }],
+      contact: { passport_number: '•••876' },
+    });
+  });
+
+  it('writes dates as ISO text and leaves out what JSON cannot hold', () => {
+    expect(
+      maskForAudit({ at: new Date('2026-11-26T10:00:00Z'), gone: undefined, big: 12n, run: () => 1 }),
+    ).toEqual({ at: '2026-11-26T10:00:00.000Z', big: '12' });
+  });
+
+  it('masks a short passport number to its last 3 behind at least 3 dots', () => {
+    expect(maskedPassport('A12')).toBe('•••A12');
+    expect(maskedPassport('E7654321')).toBe('•••••321');
+  });
+});
