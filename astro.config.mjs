@@ -72,6 +72,11 @@ export default defineConfig({
             entrypoint: './tests/e2e/fixtures/hold-ends-in.ts',
             prerender: false,
           });
+          injectRoute({
+            pattern: '/e2e/staff-add',
+            entrypoint: './tests/e2e/fixtures/staff-add.ts',
+            prerender: false,
+          });
         },
       },
     },

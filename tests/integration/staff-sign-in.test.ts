@@ -13,6 +13,7 @@ import { staffSecondFactor } from '../../src/server/use-cases/staff-second-facto
 import { setUpStaffPassword } from '../../src/server/use-cases/staff-set-up.ts';
 import { staffSignIn, type PasswordAccepted } from '../../src/server/use-cases/staff-sign-in.ts';
 import { Refused } from '../../src/server/validation-errors.ts';
+import { testApp } from '../support/app.ts';
 import { testDatabases } from '../support/databases.ts';
 
 const password = 'Loket-Batam-2005!';
@@ -118,8 +119,9 @@ describe.each(testDatabases)('staff sign-in with a second factor on $name', (dat
       sessionToken: first.sessionToken,
       code: codeAt(secret, now),
     });
-    expect(enrolled.recoveryCodes).toHaveLength(10);
-    expect(new Set(enrolled.recoveryCodes).size).toBe(10);
+    const recoveryCodes = useCasePorts.staff.recoveryCodesOf(secret, 10);
+    expect(new Set(recoveryCodes).size).toBe(10);
+    for (const code of recoveryCodes) expect(code).toMatch(/^[A-HJ-NP-Z2-9]{5}-[A-HJ-NP-Z2-9]{5}$/);
     const actor = await staffActorOf(handle.db, useCasePorts.staff, enrolled.sessionToken, now);
     expect(actor).toMatchObject({ kind: 'staff', role: 'agent' });
     // The password's session token was replaced, not promoted.
@@ -142,7 +144,7 @@ describe.each(testDatabases)('staff sign-in with a second factor on $name', (dat
     ).toBe('accepted');
 
     // A recovery code, typed in lower case without its dash, works once.
-    const recovery = enrolled.recoveryCodes?.[3] ?? '';
+    const recovery = recoveryCodes[3] ?? '';
     const lost = await staffSignIn(ctx, { email, password });
     const typed = recovery.replace('-', '').toLowerCase();
     expect(await outcome(staffSecondFactor(ctx, { sessionToken: lost.sessionToken, code: typed }))).toBe(
@@ -235,6 +237,28 @@ describe.each(testDatabases)('staff sign-in with a second factor on $name', (dat
     });
     await endStaffSession(handle.db, useCasePorts.staff, outSession.sessionToken);
     expect(await staffActorOf(handle.db, useCasePorts.staff, outSession.sessionToken, now)).toBeUndefined();
+  });
+
+  it("answers the staff API's doors: 401 to a caller that is not this site's page, a spent link 422", async () => {
+    const app = testApp(handle.db, () => now);
+    const post = (path: string, body: unknown, method = 'POST') =>
+      app.request(`/api${path}`, {
+        method,
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await post('/staff/session', { email: 'agent.one@segaraferry.co.id', password })).status).toBe(
+      401,
+    );
+    expect((await post('/staff/session/code', { code: '123456' })).status).toBe(401);
+    expect((await post('/staff/session', {}, 'DELETE')).status).toBe(401);
+    const spent = await post('/staff/set-up', {
+      token: 'x'.repeat(43),
+      password,
+      passwordConfirmation: password,
+    });
+    expect(spent.status).toBe(422);
+    expect(JSON.stringify(await spent.json())).toContain('set-up link');
   });
 
   it("lets each role do its own work: nobody 401, a traveller 403, an agent 403 at an admin's", async () => {

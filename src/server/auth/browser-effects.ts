@@ -1,5 +1,6 @@
 import { ACCESS_GRANT_MINUTES } from '../../domain/booking-access.ts';
 import { HOLD_MINUTES, HOLD_EXTENSION_MINUTES } from '../../domain/booking-lifecycle.ts';
+import { STAFF_SESSION_HOURS } from '../../domain/staff.ts';
 import { linkSecretOf } from './account-links.ts';
 import { BOOKING_ACCESS_COOKIE, cookieWithGrant } from './booking-access.ts';
 import { logInBrowserAs, logInWithPassword } from './browser-login.ts';
@@ -11,12 +12,16 @@ export const HOLD_COOKIE = 'segara_hold';
 /** As long as a hold can last, extension included. */
 export const HOLD_COOKIE_SECONDS = (HOLD_MINUTES + HOLD_EXTENSION_MINUTES) * 60;
 
+/** The staff console's session cookie: Strict (never sent from another site's link); the server ends it sooner. */
+export const STAFF_COOKIE = 'segara_staff';
+
 export type BrowserDeps = SessionDeps & { linkSecret?: () => string };
 
 /** `ctx.session` for a browser, as its cookie jar carries it (a page's, an API call's). */
 export function browserSession(jar: CookieJar, deps: BrowserDeps, request: Request): BrowserSession {
   const secure = deps.siteUrl.startsWith('https:');
   let loggedInAs: string | undefined;
+  let staffToken = jar.get(STAFF_COOKIE);
   return {
     async logIn(userId) {
       await logInBrowserAs(jar, deps, userId);
@@ -55,6 +60,23 @@ export function browserSession(jar: CookieJar, deps: BrowserDeps, request: Reque
     },
     get loggedInAs() {
       return loggedInAs;
+    },
+    get staffToken() {
+      return staffToken;
+    },
+    keepStaffSession(token) {
+      staffToken = token;
+      jar.set(STAFF_COOKIE, token, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'strict',
+        secure,
+        maxAge: STAFF_SESSION_HOURS * 3600,
+      });
+    },
+    endStaffSession() {
+      staffToken = undefined;
+      jar.delete(STAFF_COOKIE, { path: '/', secure });
     },
   };
 }

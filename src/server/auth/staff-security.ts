@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import type { StaffSecurity } from '../use-cases/ports.ts';
 
@@ -40,11 +40,21 @@ export const staffSecurity: StaffSecurity = {
     const delta = totpOf(secret).validate({ token, timestamp: now.getTime(), window: 1 });
     return delta === null ? undefined : Math.floor(now.getTime() / 30_000) + delta;
   },
-  newRecoveryCodes(count) {
-    // 10 characters of an alphabet without look-alikes (no 0/O, 1/I/L), shown as two groups of 5.
+  recoveryCodesOf(secret, count) {
+    // 10 characters of an alphabet without look-alikes (no 0/O, 1/I/L), from an HMAC of the secret: bytes past the
+    // last whole multiple of the alphabet's length are skipped, so every character is equally likely. Shown as two
+    // groups of 5.
     const alphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-    return Array.from({ length: count }, () => {
-      const code = Array.from({ length: 10 }, () => alphabet[randomInt(alphabet.length)]).join('');
+    const usable = 256 - (256 % alphabet.length);
+    return Array.from({ length: count }, (_, index) => {
+      const bytes = createHmac('sha512', secret)
+        .update(`recovery:${String(index)}`)
+        .digest();
+      const code = [...bytes]
+        .filter((byte) => byte < usable)
+        .slice(0, 10)
+        .map((byte) => alphabet[byte % alphabet.length])
+        .join('');
       return `${code.slice(0, 5)}-${code.slice(5)}`;
     });
   },

@@ -59,6 +59,9 @@ export const noBrowser: BrowserSession = {
   keepHold: () => undefined,
   keepGrant: () => undefined,
   loggedInAs: undefined,
+  staffToken: undefined,
+  keepStaffSession: () => undefined,
+  endStaffSession: () => undefined,
 };
 
 /**

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { staffSessionStands } from '../../domain/staff.ts';
+import { STAFF_RECOVERY_CODES, staffSessionStands, type StaffRole } from '../../domain/staff.ts';
 import type { Database } from '../db/client.ts';
 import { staffMembers, staffSessions } from '../db/schema/staff.ts';
 import type { Actor } from '../use-cases/context.ts';
@@ -45,4 +45,46 @@ export async function endStaffSession(
   token: string | undefined,
 ): Promise<void> {
   if (token) await db.delete(staffSessions).where(eq(staffSessions.tokenHash, security.hashOf(token)));
+}
+
+/**
+ * A staff sign-in waiting for its second factor (the cookie's session at the `password` stage, still standing): the
+ * member's address, and for a member without a second factor yet what its set-up shows: the secret, the address its
+ * QR code holds, and the recovery codes it comes with.
+ */
+export async function pendingStaffSignIn(
+  db: Database,
+  security: Pick<StaffSecurity, 'hashOf' | 'totpUri' | 'recoveryCodesOf'>,
+  token: string | undefined,
+  now: Date,
+): Promise<{ email: string; enrol?: { secret: string; uri: string; recoveryCodes: string[] } } | undefined> {
+  if (!token || token.length > 100) return undefined;
+  const [found] = await db
+    .select({ session: staffSessions, member: staffMembers })
+    .from(staffSessions)
+    .innerJoin(staffMembers, eq(staffMembers.id, staffSessions.staffId))
+    .where(eq(staffSessions.tokenHash, security.hashOf(token)));
+  if (found?.session.stage !== 'password' || !staffSessionStands(found.session, now)) return undefined;
+  const { email, totpSecret, totpConfirmedAt } = found.member;
+  if (totpConfirmedAt || !totpSecret) return { email };
+  return {
+    email,
+    enrol: {
+      secret: totpSecret,
+      uri: security.totpUri(totpSecret, email),
+      recoveryCodes: security.recoveryCodesOf(totpSecret, STAFF_RECOVERY_CODES),
+    },
+  };
+}
+
+/** A staff member as the console greets them. */
+export async function staffMemberOf(
+  db: Database,
+  staffId: string,
+): Promise<{ fullName: string; email: string; role: StaffRole } | undefined> {
+  const [member] = await db
+    .select({ fullName: staffMembers.fullName, email: staffMembers.email, role: staffMembers.role })
+    .from(staffMembers)
+    .where(eq(staffMembers.id, staffId));
+  return member;
 }

@@ -79,6 +79,12 @@ export interface BrowserSession {
   keepGrant(grant: AccessGrant): void;
   /** The account this request logged the browser in as, if it did (an answer may then carry the profile). */
   readonly loggedInAs: string | undefined;
+  /** The staff console's session token this browser carries (or was just given), if any. */
+  readonly staffToken: string | undefined;
+  /** Gives the browser a staff session's token (its own cookie, apart from travellers'). */
+  keepStaffSession(token: string): void;
+  /** Forgets the browser's staff session. */
+  endStaffSession(): void;
 }
 
 /** Proof of bookings a request carries: its grants (auth/booking-access.ts) and the hold this browser made. */

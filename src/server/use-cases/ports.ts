@@ -70,7 +70,11 @@ export interface StaffSecurity {
   totpUri(secret: string, label: string): string;
   /** The 30-second step `code` belongs to, if it is good for `secret` at `now` (a step either side), else none. */
   totpStep(secret: string, code: string, now: Date): number | undefined;
-  newRecoveryCodes(count: number): string[];
+  /**
+   * The member's recovery codes, derived from their TOTP secret: the set-up page shows them beside the secret (which
+   * tells as much), and confirming the secret stores only their hashes.
+   */
+  recoveryCodesOf(secret: string, count: number): string[];
 }
 
 /** Pictures people send (images/). */

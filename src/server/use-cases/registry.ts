@@ -23,12 +23,16 @@ import { saveDetails } from './save-details.ts';
 import { sendAccessCode } from './send-access-code.ts';
 import { sendAddressProof } from './send-address-proof.ts';
 import { setAvatar } from './set-avatar.ts';
+import { staffCodeStep } from './staff-second-factor.ts';
+import { staffSetUp } from './staff-set-up.ts';
+import { staffPasswordStep } from './staff-sign-in.ts';
+import { staffSignOut } from './staff-sign-out.ts';
 import { updateProfile } from './update-profile.ts';
 import type { AnyUseCase } from './use-case.ts';
 import { verifyEmail } from './verify-email.ts';
 
 /**
- * Every use case a traveller reaches through a door (an API route, a page's form), declared once in its own file
+ * Every use case a traveller or the agency's staff reach through a door (an API route, a page's form), declared once in its own file
  * (use-case.ts). The API mounts a route for each (http/use-case-routes.ts) and the fuzz suite reads their contracts
  * from here (http/contracts.ts). A new use case is added to this list; a test fails if it has no route or no form.
  * Not here: the steps other use cases call (carry details, release a hold), the jobs' work, and the calls that are
@@ -65,4 +69,9 @@ export const useCases: readonly AnyUseCase[] = [
   addPassenger,
   changePassenger,
   deletePassenger,
+  // The agency's staff (the console): their own sign-in, with a second factor
+  staffSetUp,
+  staffPasswordStep,
+  staffCodeStep,
+  staffSignOut,
 ];

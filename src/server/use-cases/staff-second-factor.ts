@@ -11,12 +11,12 @@ import { staffMembers, staffRecoveryCodes, staffSessions } from '../db/schema/st
 import { writeAudit } from '../services/audit.ts';
 import { refuse } from '../validation-errors.ts';
 import type { StaffContext } from './staff-actor.ts';
+import { defineUseCase } from './use-case.ts';
+import { localizePath } from '../../i18n/locales.ts';
 
 export interface SignedIn {
   /** A new token for the staff cookie: the signed-in session is not the one the password opened. */
   sessionToken: string;
-  /** Shown once, when the second factor was just set up: codes for a lost phone, each good once. */
-  recoveryCodes?: string[];
 }
 
 type Member = typeof staffMembers.$inferSelect;
@@ -24,7 +24,8 @@ type Member = typeof staffMembers.$inferSelect;
 /**
  * A staff sign-in's second step, in the session the password opened (5 minutes): the code the authenticator app
  * shows now, good once (a code of a step already used is refused, as is one older than a step), or a recovery code,
- * good once. The first time, the code confirms the secret just scanned and the recovery codes are made. Five wrong
+ * good once. The first time, the code confirms the secret just scanned and its recovery codes (shown beside it) take
+ * effect. Five wrong
  * codes end the session. Accepted, the session becomes a signed-in one under a new token.
  */
 export async function staffSecondFactor(
@@ -68,10 +69,7 @@ export async function staffSecondFactor(
       after: { secondFactor: accepted.by },
       at: now,
     });
-    return {
-      sessionToken: token,
-      ...(accepted.recoveryCodes ? { recoveryCodes: accepted.recoveryCodes } : {}),
-    };
+    return { sessionToken: token };
   });
   if (outcome === 'ended') throw refuse('code', 'staff_error_session');
   if (outcome === 'wrong') throw refuse('code', 'staff_error_code');
@@ -85,7 +83,7 @@ async function acceptCode(
   member: Member,
   code: string,
   now: Date,
-): Promise<{ by: 'app' | 'recovery_code'; recoveryCodes?: string[] } | undefined> {
+): Promise<{ by: 'app' | 'recovery_code' } | undefined> {
   const step = member.totpSecret ? ctx.staff.totpStep(member.totpSecret, code, now) : undefined;
   if (step !== undefined && step > (member.totpLastStep ?? -1)) {
     const enrolling = !member.totpConfirmedAt;
@@ -93,13 +91,14 @@ async function acceptCode(
       .update(staffMembers)
       .set({ totpLastStep: step, ...(enrolling ? { totpConfirmedAt: now } : {}) })
       .where(eq(staffMembers.id, member.id));
-    if (!enrolling) return { by: 'app' };
-    const recoveryCodes = ctx.staff.newRecoveryCodes(STAFF_RECOVERY_CODES);
-    await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, member.id));
-    await tx
-      .insert(staffRecoveryCodes)
-      .values(recoveryCodes.map((plain) => ({ staffId: member.id, codeHash: ctx.staff.hashOf(plain) })));
-    return { by: 'app', recoveryCodes };
+    if (enrolling) {
+      const recoveryCodes = ctx.staff.recoveryCodesOf(member.totpSecret ?? '', STAFF_RECOVERY_CODES);
+      await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, member.id));
+      await tx
+        .insert(staffRecoveryCodes)
+        .values(recoveryCodes.map((plain) => ({ staffId: member.id, codeHash: ctx.staff.hashOf(plain) })));
+    }
+    return { by: 'app' };
   }
   const recovery = member.totpConfirmedAt ? recoveryCodeOf(code) : undefined;
   if (!recovery) return undefined;
@@ -123,3 +122,16 @@ async function acceptCode(
   });
   return { by: 'recovery_code' };
 }
+
+/** Use case: the staff sign-in's second step, from `/staff/code`, in the session its cookie names; on to the console. */
+export const staffCodeStep = defineUseCase({
+  name: 'staff-second-factor',
+  input: staffCodeSchema,
+  async run(ctx, input) {
+    const signedIn = await staffSecondFactor(ctx, { ...input, sessionToken: ctx.session.staffToken ?? '' });
+    ctx.session.keepStaffSession(signedIn.sessionToken);
+  },
+  route: { method: 'POST', path: '/staff/session/code', caller: 'browser', status: 204 },
+  form: { next: (_done, ctx) => localizePath('/staff', ctx.locale) },
+  refusals: [401, 422],
+});

@@ -5,6 +5,8 @@ import { staffMembers, staffSessions } from '../db/schema/staff.ts';
 import { writeAudit } from '../services/audit.ts';
 import { refuse } from '../validation-errors.ts';
 import type { StaffContext } from './staff-actor.ts';
+import { defineUseCase } from './use-case.ts';
+import { localizePath } from '../../i18n/locales.ts';
 
 /**
  * A new member's set-up link, used: the password (the accounts' rules) is set and the link is spent. Any session
@@ -45,3 +47,13 @@ export async function setUpStaffPassword(
     return { staffId: member.id };
   });
 }
+
+/** Use case: a new staff member's set-up link, from its page (`/staff/set-up?token=...`); on to the sign-in. */
+export const staffSetUp = defineUseCase({
+  name: 'staff-set-up',
+  input: staffSetUpSchema,
+  run: setUpStaffPassword,
+  route: { method: 'POST', path: '/staff/set-up', caller: 'guest', status: 204 },
+  form: { next: (_done, ctx) => `${localizePath('/staff/login', ctx.locale)}?set-up` },
+  refusals: [400, 422],
+});

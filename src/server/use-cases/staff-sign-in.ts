@@ -4,6 +4,8 @@ import { staffMembers, staffSessions } from '../db/schema/staff.ts';
 import { refuse } from '../validation-errors.ts';
 import type { UseCaseContext } from './context.ts';
 import type { StaffContext } from './staff-actor.ts';
+import { defineUseCase } from './use-case.ts';
+import { localizePath } from '../../i18n/locales.ts';
 
 export interface PasswordAccepted {
   /** The staff cookie's token, at the `password` stage: the second factor comes next, within 5 minutes. */
@@ -44,3 +46,18 @@ export async function staffSignIn(
     .values({ tokenHash: hash, staffId: member.id, stage: 'password', createdAt: now, lastSeenAt: now });
   return { sessionToken: token, next };
 }
+
+/** Use case: the staff sign-in's password step, from `/staff/login`; its session goes in the staff cookie. */
+export const staffPasswordStep = defineUseCase({
+  name: 'staff-sign-in',
+  input: staffSignInSchema,
+  async run(ctx, input) {
+    const accepted = await staffSignIn(ctx, input);
+    ctx.session.keepStaffSession(accepted.sessionToken);
+    return accepted.next.step;
+  },
+  // This site's own page only: the session goes in a cookie, and the second step reads it from there.
+  route: { method: 'POST', path: '/staff/session', caller: 'browser', answer: (step) => ({ next: step }) },
+  form: { next: (_step, ctx) => localizePath('/staff/code', ctx.locale) },
+  refusals: [400, 429],
+});

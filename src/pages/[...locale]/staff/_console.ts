@@ -1,0 +1,51 @@
+import * as m from '../../../paraglide/messages.js';
+import { agencyTime } from '../../../domain/agency.ts';
+import { formatPortTime } from '../../../i18n/format.ts';
+import { localizePath } from '../../../i18n/locales.ts';
+import { translate, type MessageKey } from '../../../i18n/translate.ts';
+import { submitForm } from '../../../server/http/form-post.ts';
+import type { PageAstro } from '../../../server/http/pages/page-astro.ts';
+import { staffPage } from '../../../server/http/pages/staff-page.ts';
+import { auditEntries } from '../../../server/services/audit.ts';
+import { staffMemberOf } from '../../../server/services/staff-session.ts';
+import { staffSignOut } from '../../../server/use-cases/staff-sign-out.ts';
+
+/** The audit log's filters on the console, by the family of actions each shows. */
+export const auditFilters = ['payment.', 'refund.', 'anomaly.', 'sailing.', 'staff.'] as const;
+
+/**
+ * `/staff`, the console's start: who is signed in, "Sign out" (its form posts here), and the audit log, newest first,
+ * filtered by a family of actions (`?show=refund.`). Nobody signed in as staff: the sign-in page.
+ */
+export async function serveStaffConsole(astro: PageAstro) {
+  const { locale, deps } = astro.locals;
+  const t = { locale };
+  const page = await staffPage(astro);
+  const posted = await submitForm(page.form, staffSignOut);
+  if (posted instanceof Response) return posted;
+  if (!page.actor) return astro.redirect(localizePath('/staff/login', locale));
+  const db = await deps.database();
+  const member = await staffMemberOf(db, page.actor.staffId);
+  const asked = astro.url.searchParams.get('show') ?? '';
+  const show = auditFilters.find((filter) => filter === asked);
+  const rows = await auditEntries(db, { ...(show ? { action: show } : {}), limit: 50 });
+  return {
+    csrf: page.csrf,
+    greeting: m.staff_signed_in_as(
+      {
+        name: member?.fullName ?? '',
+        role: page.actor.role === 'admin' ? m.staff_role_admin({}, t) : m.staff_role_agent({}, t),
+      },
+      t,
+    ),
+    show: show ?? '',
+    rows: rows.map((row) => ({
+      id: row.id,
+      when: formatPortTime(agencyTime(row.at), locale),
+      what: translate(`audit_${row.action.replace('.', '_')}` as MessageKey, locale),
+      who: `${translate(`staff_actor_${row.actorKind}` as MessageKey, locale)}${row.actorKind === 'gateway' && row.actorId ? ` (${row.actorId})` : ''}`,
+      about: `${row.subjectType} ${row.subjectId.slice(0, 8)}`,
+      reason: row.reason,
+    })),
+  };
+}
