@@ -93,6 +93,8 @@ export default defineConfig({
         PORT: String(PORT),
         HOST: '127.0.0.1',
         PGLITE_DIR: E2E_DB,
+        // The test-only routes of an E2E_FIXTURES build answer only a server started with this too.
+        E2E_FIXTURES: '1',
         OUTBOX_DIR: E2E_OUTBOX,
         SITE_URL: baseURL,
         // Every browser test books from 127.0.0.1; the limits themselves are proven by the integration tests.

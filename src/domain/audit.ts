@@ -21,32 +21,43 @@ export const auditActions = [
   'staff.set_up',
   'staff.signed_in',
   'staff.recovery_code_used',
+  'staff.code_refused',
   'announcement.saved',
   'announcement.published',
   'announcement.withdrawn',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
+/** What a row is about (each has its word in both catalogues: `audit_subject_<type>`). */
+export const auditSubjects = ['payment', 'refund', 'anomaly', 'sailing', 'staff', 'announcement'] as const;
+export type AuditSubject = (typeof auditSubjects)[number];
+
 /** Keys whose value never enters the log, whatever the record: secrets, codes and hashes of them. */
 const SECRET_KEY = /password|secret|token|hash|totp|recovery|csrf|signature|api[_-]?key/i;
 /** Keys that hold a passport number: kept as its last 3 characters, enough to tell two apart at the counter. */
 const PASSPORT_KEY = /passport_?number/i;
+/** Keys that hold a bank account number: kept as its last 4 digits, as a bank's own statement shows it. */
+const ACCOUNT_NUMBER_KEY = /account_?number/i;
 
 export const HIDDEN = '[hidden]';
 
-/** A passport number as the log keeps it: `•••••321`. */
-export function maskedPassport(value: string): string {
-  const kept = value.slice(-3);
-  return `${'•'.repeat(Math.max(value.length - kept.length, 3))}${kept}`;
+/** The last `kept` characters of a value, behind at least 3 dots: a passport `•••••321`, an account `••••••4321`. */
+function maskedTail(value: string, kept: number): string {
+  const tail = value.slice(-kept);
+  return `${'•'.repeat(Math.max(value.length - tail.length, 3))}${tail}`;
 }
 
+/** A passport number as the log keeps it: `•••••321`. */
+export const maskedPassport = (value: string) => maskedTail(value, 3);
+
 /**
- * A record as the log may keep it: secrets hidden and passport numbers masked at any depth; dates as ISO text;
+ * A record as the log may keep it: secrets hidden, passport and bank account numbers masked, at any depth; dates as ISO text;
  * functions and undefined left out (the log is JSON).
  */
 export function maskForAudit(value: unknown, key = ''): unknown {
   if (SECRET_KEY.test(key)) return value === null || value === undefined ? value : HIDDEN;
   if (PASSPORT_KEY.test(key) && typeof value === 'string') return maskedPassport(value);
+  if (ACCOUNT_NUMBER_KEY.test(key) && typeof value === 'string') return maskedTail(value, 4);
   if (value instanceof Date) return value.toISOString();
   if (Array.isArray(value)) return value.map((item) => maskForAudit(item, key));
   if (value !== null && typeof value === 'object')

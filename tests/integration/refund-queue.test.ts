@@ -121,7 +121,13 @@ describe.each(testDatabases)('the refund queue and cancelled sailings on $name',
       ['payment.recorded', 'gateway', 'sandbox'],
     ]);
     const [queuedRow] = await auditEntries(handle.db, { bookingId: cancelled.id, action: 'refund.queued' });
-    expect(queuedRow?.after).toMatchObject({ amount: mine[0]?.amount, accountNumber: '0987654321' });
+    // The permanent log keeps the account's last 4 digits, not the whole number or the holder's name.
+    expect(queuedRow?.after).toMatchObject({
+      amount: mine[0]?.amount,
+      accountNumber: '••••••4321',
+      bank: 'BNI',
+    });
+    expect(JSON.stringify(queuedRow?.after)).not.toMatch(/0987654321|Siti Rahma/);
     expect(queuedRow?.subjectId).toBe(refundId);
     const [overpaidRow] = await auditEntries(handle.db, { bookingId: overpaidId, action: 'refund.' });
     expect(overpaidRow?.after).toMatchObject({ amount: 50_000, reason: 'overpaid' });

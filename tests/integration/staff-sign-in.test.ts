@@ -6,7 +6,11 @@ import { staffSessions } from '../../src/server/db/schema/staff.ts';
 import { createRateLimits } from '../../src/server/http/rate-limits.ts';
 import { useCasePorts } from '../../src/server/http/use-case-ports.ts';
 import { auditEntries } from '../../src/server/services/audit.ts';
-import { endStaffSession, staffActorOf } from '../../src/server/services/staff-session.ts';
+import {
+  endStaffSession,
+  pendingStaffSignIn,
+  staffActorOf,
+} from '../../src/server/services/staff-session.ts';
 import { staffOf } from '../../src/server/use-cases/staff-actor.ts';
 import { addStaffMember } from '../../src/server/use-cases/staff-add.ts';
 import { staffSecondFactor } from '../../src/server/use-cases/staff-second-factor.ts';
@@ -115,11 +119,24 @@ describe.each(testDatabases)('staff sign-in with a second factor on $name', (dat
     expect(await outcome(staffSecondFactor(ctx, { sessionToken: first.sessionToken, code: '000000' }))).toBe(
       '422 staff_error_code',
     );
+    // Each sign-in offers its own secret: one seen earlier is worth nothing once another is confirmed.
+    const seenEarlier = await staffSignIn(ctx, { email, password });
+    expect(seenEarlier.next).not.toEqual(first.next);
+    const shown = await pendingStaffSignIn(handle.db, useCasePorts.staff, first.sessionToken, now);
+    const recoveryCodes = shown?.enrol?.recoveryCodes ?? [];
+    expect(shown?.enrol?.secret).toBe(secret);
     const enrolled = await staffSecondFactor(ctx, {
       sessionToken: first.sessionToken,
       code: codeAt(secret, now),
     });
-    const recoveryCodes = useCasePorts.staff.recoveryCodesOf(secret, 10);
+    if (seenEarlier.next.step === 'enrol') {
+      const other = seenEarlier.next.secret;
+      const late = staffSecondFactor(ctx, {
+        sessionToken: seenEarlier.sessionToken,
+        code: codeAt(other, now),
+      });
+      expect(await outcome(late)).toBe('422 staff_error_code');
+    }
     expect(new Set(recoveryCodes).size).toBe(10);
     for (const code of recoveryCodes) expect(code).toMatch(/^[A-HJ-NP-Z2-9]{5}-[A-HJ-NP-Z2-9]{5}$/);
     const actor = await staffActorOf(handle.db, useCasePorts.staff, enrolled.sessionToken, now);
@@ -156,7 +173,10 @@ describe.each(testDatabases)('staff sign-in with a second factor on $name', (dat
     ).toBe('422 staff_error_code');
 
     const history = await auditEntries(handle.db, { action: 'staff.' });
-    const mine = history.filter((row) => row.subjectId === actor?.staffId).map((row) => row.action);
+    const ofMember = history.filter((row) => row.subjectId === actor?.staffId);
+    // Every wrong code is in the log too: 000000, the other sign-in's secret, the reused, the expired, the spent.
+    expect(ofMember.filter((row) => row.action === 'staff.code_refused')).toHaveLength(5);
+    const mine = ofMember.filter((row) => row.action !== 'staff.code_refused').map((row) => row.action);
     expect(mine).toEqual([
       'staff.signed_in',
       'staff.recovery_code_used',

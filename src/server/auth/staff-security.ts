@@ -17,8 +17,9 @@ const totpOf = (secret: string, label = '') =>
 
 /**
  * The staff console's secrets (otpauth for the second factor): random tokens kept only as their SHA-256, TOTP
- * secrets of 160 bits (RFC 4226's advice), the `otpauth://` address an authenticator app scans, and codes checked
- * one 30-second step either side of now (a phone's clock a little off).
+ * secrets of 160 bits (RFC 4226's advice) and recovery codes derived from a set-up's random seed, the `otpauth://`
+ * address an authenticator app scans, and codes checked one 30-second step either side of now (a phone's clock a
+ * little off).
  */
 export const staffSecurity: StaffSecurity = {
   newToken() {
@@ -28,8 +29,8 @@ export const staffSecurity: StaffSecurity = {
   hashOf(token) {
     return createHash('sha256').update(token).digest('hex');
   },
-  newTotpSecret() {
-    return new Secret({ size: 20 }).base32;
+  totpSecretOf(seed) {
+    return Secret.fromHex(createHmac('sha256', seed).update('totp').digest('hex').slice(0, 40)).base32;
   },
   totpUri(secret, label) {
     return totpOf(secret, label).toString();
@@ -40,14 +41,14 @@ export const staffSecurity: StaffSecurity = {
     const delta = totpOf(secret).validate({ token, timestamp: now.getTime(), window: 1 });
     return delta === null ? undefined : Math.floor(now.getTime() / 30_000) + delta;
   },
-  recoveryCodesOf(secret, count) {
-    // 10 characters of an alphabet without look-alikes (no 0/O, 1/I/L), from an HMAC of the secret: bytes past the
-    // last whole multiple of the alphabet's length are skipped, so every character is equally likely. Shown as two
-    // groups of 5.
+  recoveryCodesOf(seed, count) {
+    // 10 characters of an alphabet without look-alikes (no 0/O, 1/I/L), from an HMAC keyed by the set-up's random
+    // value: bytes past the last whole multiple of the alphabet's length are skipped, so every character is equally
+    // likely. Shown as two groups of 5.
     const alphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
     const usable = 256 - (256 % alphabet.length);
     return Array.from({ length: count }, (_, index) => {
-      const bytes = createHmac('sha512', secret)
+      const bytes = createHmac('sha512', seed)
         .update(`recovery:${String(index)}`)
         .digest();
       const code = [...bytes]

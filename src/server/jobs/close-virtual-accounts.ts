@@ -85,10 +85,14 @@ async function flagUnannouncedPayment(
   if (receipts.length > 0) return;
   const state = await gateway.virtualAccountStatus(ref);
   if (state.kind !== 'paid') return;
-  await recordAnomaly(db, {
-    gateway: gateway.name,
-    reason: 'paid_without_callback',
-    body: JSON.stringify({ ...ref, payments: state.payments }),
-    receivedAt: now,
-  });
+  await recordAnomaly(
+    db,
+    {
+      gateway: gateway.name,
+      reason: 'paid_without_callback',
+      body: JSON.stringify({ ...ref, payments: state.payments }),
+      receivedAt: now,
+    },
+    'system',
+  );
 }

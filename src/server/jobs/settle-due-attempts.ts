@@ -112,11 +112,15 @@ async function settle(
   // that marks it tells the agency of money it cannot match (the booking expires; a person must look).
   if (!(await markClosed(db, attemptId, clock()))) return undefined;
   if (state.kind === 'closed') return 'closed';
-  await recordAnomaly(db, {
-    gateway: gateway.name,
-    reason: 'paid_without_callback',
-    body: JSON.stringify({ ...ref, payments: [] }),
-    receivedAt: clock(),
-  });
+  await recordAnomaly(
+    db,
+    {
+      gateway: gateway.name,
+      reason: 'paid_without_callback',
+      body: JSON.stringify({ ...ref, payments: [] }),
+      receivedAt: clock(),
+    },
+    'system',
+  );
   return 'paid_unlisted';
 }

@@ -1,5 +1,10 @@
 import { and, desc, eq, like, lt, type SQL } from 'drizzle-orm';
-import { maskForAudit, type AuditAction, type AuditActorKind } from '../../domain/audit.ts';
+import {
+  maskForAudit,
+  type AuditAction,
+  type AuditActorKind,
+  type AuditSubject,
+} from '../../domain/audit.ts';
 import type { Database } from '../db/client.ts';
 import { auditLog } from '../db/schema/audit.ts';
 import type { Actor } from '../use-cases/context.ts';
@@ -22,7 +27,7 @@ export function auditActorOf(actor: Actor | 'system'): { actorKind: AuditActorKi
 export interface AuditEntry {
   by: Actor | 'system';
   action: AuditAction;
-  subject: { type: string; id: string };
+  subject: { type: AuditSubject; id: string };
   bookingId?: string | null | undefined;
   reason?: string | undefined;
   before?: unknown;

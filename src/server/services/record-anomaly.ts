@@ -12,6 +12,8 @@ const KEPT_BODY_CHARS = 16 * 1024;
 export async function recordAnomaly(
   db: Database,
   anomaly: { gateway: 'sandbox' | 'xendit'; reason: string; body: string; receivedAt: Date },
+  /** Who found it: the gateway's callback (the default), or one of our jobs asking the gateway (`system`). */
+  by: 'gateway' | 'system' = 'gateway',
 ): Promise<void> {
   const body = anomaly.body.slice(0, KEPT_BODY_CHARS).replaceAll('\u0000', '\uFFFD').toWellFormed();
   const reason = anomaly.reason.slice(0, 64);
@@ -22,7 +24,7 @@ export async function recordAnomaly(
       .returning({ id: paymentAnomalies.id });
     if (kept)
       await writeAudit(tx, {
-        by: { kind: 'gateway', gateway: anomaly.gateway },
+        by: by === 'system' ? 'system' : { kind: 'gateway', gateway: anomaly.gateway },
         action: 'anomaly.recorded',
         subject: { type: 'anomaly', id: kept.id },
         after: { reason },

@@ -48,13 +48,13 @@ export async function endStaffSession(
 }
 
 /**
- * A staff sign-in waiting for its second factor (the cookie's session at the `password` stage, still standing): the
- * member's address, and for a member without a second factor yet what its set-up shows: the secret, the address its
- * QR code holds, and the recovery codes it comes with.
+ * A staff sign-in waiting for its second factor (the cookie's session at the `password` stage, still standing, the
+ * member not disabled): the member's address, and for a member without a second factor yet what this sign-in's
+ * set-up shows: the secret, the address its QR code holds, and the recovery codes it comes with.
  */
 export async function pendingStaffSignIn(
   db: Database,
-  security: Pick<StaffSecurity, 'hashOf' | 'totpUri' | 'recoveryCodesOf'>,
+  security: Pick<StaffSecurity, 'hashOf' | 'totpSecretOf' | 'totpUri' | 'recoveryCodesOf'>,
   token: string | undefined,
   now: Date,
 ): Promise<{ email: string; enrol?: { secret: string; uri: string; recoveryCodes: string[] } } | undefined> {
@@ -65,14 +65,17 @@ export async function pendingStaffSignIn(
     .innerJoin(staffMembers, eq(staffMembers.id, staffSessions.staffId))
     .where(eq(staffSessions.tokenHash, security.hashOf(token)));
   if (found?.session.stage !== 'password' || !staffSessionStands(found.session, now)) return undefined;
-  const { email, totpSecret, totpConfirmedAt } = found.member;
-  if (totpConfirmedAt || !totpSecret) return { email };
+  const { email, disabledAt } = found.member;
+  const seed = found.session.enrolSeed;
+  if (disabledAt) return undefined;
+  if (!seed) return { email };
+  const secret = security.totpSecretOf(seed);
   return {
     email,
     enrol: {
-      secret: totpSecret,
-      uri: security.totpUri(totpSecret, email),
-      recoveryCodes: security.recoveryCodesOf(totpSecret, STAFF_RECOVERY_CODES),
+      secret,
+      uri: security.totpUri(secret, email),
+      recoveryCodes: security.recoveryCodesOf(seed, STAFF_RECOVERY_CODES),
     },
   };
 }

@@ -98,7 +98,8 @@ async function cancelTickets(ctx: UseCaseContext, input: Input): Promise<Cancell
           action: 'refund.queued',
           subject: { type: 'refund', id: refund.id },
           bookingId: booking.id,
-          after: queued,
+          // The holder's name stays in the refund's own row (which the agency pays from), not in the permanent log.
+          after: { ...queued, accountHolder: undefined },
           at: now,
         });
     }

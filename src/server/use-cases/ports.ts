@@ -65,16 +65,17 @@ export interface StaffSecurity {
   /** A random token for a link or a cookie, and the SHA-256 the database keeps of it. */
   newToken(): { token: string; hash: string };
   hashOf(token: string): string;
-  newTotpSecret(): string;
+  /** The TOTP secret (base32, 160 bits) a set-up seed gives. */
+  totpSecretOf(seed: string): string;
   /** The `otpauth://` address an authenticator app scans (the set-up's QR code). */
   totpUri(secret: string, label: string): string;
   /** The 30-second step `code` belongs to, if it is good for `secret` at `now` (a step either side), else none. */
   totpStep(secret: string, code: string, now: Date): number | undefined;
   /**
-   * The member's recovery codes, derived from their TOTP secret: the set-up page shows them beside the secret (which
-   * tells as much), and confirming the secret stores only their hashes.
+   * The recovery codes a set-up seed gives: the set-up page shows them, confirming stores only their hashes, and the
+   * seed goes with the session, so no stored value (not even the TOTP secret) yields them afterwards.
    */
-  recoveryCodesOf(secret: string, count: number): string[];
+  recoveryCodesOf(seed: string, count: number): string[];
 }
 
 /** Pictures people send (images/). */

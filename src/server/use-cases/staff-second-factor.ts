@@ -10,6 +10,7 @@ import { lockingTransaction, type Tx } from '../db/conflicts.ts';
 import { staffMembers, staffRecoveryCodes, staffSessions } from '../db/schema/staff.ts';
 import { writeAudit } from '../services/audit.ts';
 import { refuse } from '../validation-errors.ts';
+import type { UseCaseContext } from './context.ts';
 import type { StaffContext } from './staff-actor.ts';
 import { defineUseCase } from './use-case.ts';
 import { localizePath } from '../../i18n/locales.ts';
@@ -29,12 +30,20 @@ type Member = typeof staffMembers.$inferSelect;
  * codes end the session. Accepted, the session becomes a signed-in one under a new token.
  */
 export async function staffSecondFactor(
-  ctx: Pick<StaffContext, 'db' | 'clock' | 'staff'>,
+  ctx: Pick<StaffContext, 'db' | 'clock' | 'staff'> & Pick<UseCaseContext, 'rateLimits'>,
   input: StaffCodeInput & { sessionToken: string },
 ): Promise<SignedIn> {
   const { code } = staffCodeSchema.parse(input);
   const now = ctx.clock();
   const tokenHash = ctx.staff.hashOf(input.sessionToken);
+  // A member's wrong codes across every sign-in, 10 a day: the password's own limit would otherwise allow thousands
+  // of guesses. Checked (and spent) outside the transaction: the limiter has its own rows.
+  const [pending] = await ctx.db
+    .select({ staffId: staffSessions.staffId })
+    .from(staffSessions)
+    .where(eq(staffSessions.tokenHash, tokenHash));
+  const limitKey = `staff:${pending?.staffId ?? ''}`;
+  if (pending) await ctx.rateLimits.accessCodeFailures.check(limitKey);
   const outcome = await lockingTransaction(ctx.db, async (tx) => {
     const [session] = await tx
       .select()
@@ -47,14 +56,22 @@ export async function staffSecondFactor(
       .from(staffMembers)
       .where(eq(staffMembers.id, session.staffId))
       .for('update');
-    if (!member?.totpSecret || member.disabledAt) return 'ended' as const;
-    const accepted = await acceptCode(ctx, tx, member, code, now);
+    if (!member || member.disabledAt) return 'ended' as const;
+    const accepted = await acceptCode(ctx, tx, { member, enrolSeed: session.enrolSeed }, code, now);
+    const by = { kind: 'staff', staffId: member.id, role: member.role } as const;
     if (!accepted) {
       const failures = session.failures + 1;
       // Counted in this transaction, which commits: the refusal is thrown after it.
       if (failures >= STAFF_CODE_TRIES)
         await tx.delete(staffSessions).where(eq(staffSessions.tokenHash, tokenHash));
       else await tx.update(staffSessions).set({ failures }).where(eq(staffSessions.tokenHash, tokenHash));
+      await writeAudit(tx, {
+        by,
+        action: 'staff.code_refused',
+        subject: { type: 'staff', id: member.id },
+        after: { failures },
+        at: now,
+      });
       return failures >= STAFF_CODE_TRIES ? ('ended' as const) : ('wrong' as const);
     }
     const { token, hash } = ctx.staff.newToken();
@@ -63,7 +80,7 @@ export async function staffSecondFactor(
       .insert(staffSessions)
       .values({ tokenHash: hash, staffId: member.id, stage: 'signed_in', createdAt: now, lastSeenAt: now });
     await writeAudit(tx, {
-      by: { kind: 'staff', staffId: member.id, role: member.role },
+      by,
       action: 'staff.signed_in',
       subject: { type: 'staff', id: member.id },
       after: { secondFactor: accepted.by },
@@ -71,8 +88,10 @@ export async function staffSecondFactor(
     });
     return { sessionToken: token };
   });
-  if (outcome === 'ended') throw refuse('code', 'staff_error_session');
-  if (outcome === 'wrong') throw refuse('code', 'staff_error_code');
+  if (outcome === 'wrong' || outcome === 'ended') {
+    if (pending && outcome === 'wrong') await ctx.rateLimits.accessCodeFailures.take(limitKey);
+    throw refuse('code', outcome === 'ended' ? 'staff_error_session' : 'staff_error_code');
+  }
   return outcome;
 }
 
@@ -80,19 +99,22 @@ export async function staffSecondFactor(
 async function acceptCode(
   ctx: Pick<StaffContext, 'staff'>,
   tx: Tx,
-  member: Member,
+  pending: { member: Member; enrolSeed: string | null },
   code: string,
   now: Date,
 ): Promise<{ by: 'app' | 'recovery_code' } | undefined> {
-  const step = member.totpSecret ? ctx.staff.totpStep(member.totpSecret, code, now) : undefined;
+  const { member, enrolSeed } = pending;
+  // Setting up: the secret this sign-in offered; else the member's own.
+  const enrolling = !member.totpConfirmedAt && enrolSeed !== null;
+  const secret = enrolling ? ctx.staff.totpSecretOf(enrolSeed) : member.totpSecret;
+  const step = secret ? ctx.staff.totpStep(secret, code, now) : undefined;
   if (step !== undefined && step > (member.totpLastStep ?? -1)) {
-    const enrolling = !member.totpConfirmedAt;
     await tx
       .update(staffMembers)
-      .set({ totpLastStep: step, ...(enrolling ? { totpConfirmedAt: now } : {}) })
+      .set({ totpLastStep: step, ...(enrolling ? { totpSecret: secret, totpConfirmedAt: now } : {}) })
       .where(eq(staffMembers.id, member.id));
     if (enrolling) {
-      const recoveryCodes = ctx.staff.recoveryCodesOf(member.totpSecret ?? '', STAFF_RECOVERY_CODES);
+      const recoveryCodes = ctx.staff.recoveryCodesOf(enrolSeed, STAFF_RECOVERY_CODES);
       await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, member.id));
       await tx
         .insert(staffRecoveryCodes)
@@ -133,5 +155,5 @@ export const staffCodeStep = defineUseCase({
   },
   route: { method: 'POST', path: '/staff/session/code', caller: 'browser', status: 204 },
   form: { next: (_done, ctx) => localizePath('/staff', ctx.locale) },
-  refusals: [401, 422],
+  refusals: [401, 422, 429],
 });

@@ -17,8 +17,8 @@ export interface PasswordAccepted {
 /**
  * A staff sign-in's first step: e-mail and password, rate-limited per address and per e-mail (the login limits).
  * The same refusal for an unknown address, a wrong password, a member not set up yet or disabled. Accepted, the
- * session waits for the second factor; a member without one gets a new secret to scan (kept unconfirmed until a
- * code from it is typed).
+ * session waits for the second factor; a member without one is offered a new secret to scan, on this session only
+ * (it becomes theirs when a code from it is typed).
  */
 export async function staffSignIn(
   ctx: Pick<StaffContext, 'db' | 'clock' | 'auth' | 'staff'> & Pick<UseCaseContext, 'rateLimits' | 'address'>,
@@ -33,17 +33,24 @@ export async function staffSignIn(
   const matches = await ctx.auth.passwordMatches(password, member?.passwordHash);
   if (!member || !matches || member.disabledAt) throw refuse('form', 'staff_error_sign_in');
   const now = ctx.clock();
-  let next: PasswordAccepted['next'] = { step: 'code' };
-  if (!member.totpConfirmedAt) {
-    const secret = member.totpSecret ?? ctx.staff.newTotpSecret();
-    if (!member.totpSecret)
-      await ctx.db.update(staffMembers).set({ totpSecret: secret }).where(eq(staffMembers.id, member.id));
-    next = { step: 'enrol', secret, uri: ctx.staff.totpUri(secret, member.email) };
-  }
+  // No second factor yet: this sign-in offers a new one, from a seed kept on its session only.
+  const enrolSeed = member.totpConfirmedAt ? undefined : ctx.staff.newToken().token;
+  const next: PasswordAccepted['next'] = enrolSeed
+    ? {
+        step: 'enrol',
+        secret: ctx.staff.totpSecretOf(enrolSeed),
+        uri: ctx.staff.totpUri(ctx.staff.totpSecretOf(enrolSeed), member.email),
+      }
+    : { step: 'code' };
   const { token, hash } = ctx.staff.newToken();
-  await ctx.db
-    .insert(staffSessions)
-    .values({ tokenHash: hash, staffId: member.id, stage: 'password', createdAt: now, lastSeenAt: now });
+  await ctx.db.insert(staffSessions).values({
+    tokenHash: hash,
+    staffId: member.id,
+    stage: 'password',
+    createdAt: now,
+    lastSeenAt: now,
+    enrolSeed: enrolSeed ?? null,
+  });
   return { sessionToken: token, next };
 }
 

@@ -12,6 +12,7 @@ describe('what the audit log keeps of a record', () => {
         token: null,
         passengers: [{ fullName: 'Dewi', passportNumber: 'X1234567' }],
         contact: { passport_number: 'AB9876' },
+        refund: { accountNumber: '0987654321', bank: 'BNI' },
       }),
     ).toEqual({
       email: 'dewi@example.com',
@@ -21,6 +22,7 @@ describe('what the audit log keeps of a record', () => {
       token: null,
       passengers: [{ fullName: 'Dewi', passportNumber: '•••••567' }],
       contact: { passport_number: '•••876' },
+      refund: { accountNumber: '••••••4321', bank: 'BNI' },
     });
   });
 
@@ -33,5 +35,20 @@ describe('what the audit log keeps of a record', () => {
   it('masks a short passport number to its last 3 behind at least 3 dots', () => {
     expect(maskedPassport('A12')).toBe('•••A12');
     expect(maskedPassport('E7654321')).toBe('•••••321');
+  });
+});
+
+describe("the audit log's words", () => {
+  it('exist in both catalogues for every action, subject and kind of actor the code can write', async () => {
+    const { auditActions, auditActorKinds, auditSubjects } = await import('../../../src/domain/audit.ts');
+    for (const locale of ['en', 'id']) {
+      const catalogue = (await import(`../../../messages/${locale}.json`)) as Record<string, unknown>;
+      const keys = [
+        ...auditActions.map((action) => `audit_${action.replace('.', '_')}`),
+        ...auditSubjects.map((subject) => `audit_subject_${subject}`),
+        ...auditActorKinds.map((kind) => `staff_actor_${kind}`),
+      ];
+      for (const key of keys) expect(typeof catalogue[key], `${locale}: ${key}`).toBe('string');
+    }
   });
 });

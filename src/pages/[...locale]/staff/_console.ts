@@ -44,7 +44,7 @@ export async function serveStaffConsole(astro: PageAstro) {
       when: formatPortTime(agencyTime(row.at), locale),
       what: translate(`audit_${row.action.replace('.', '_')}` as MessageKey, locale),
       who: `${translate(`staff_actor_${row.actorKind}` as MessageKey, locale)}${row.actorKind === 'gateway' && row.actorId ? ` (${row.actorId})` : ''}`,
-      about: `${row.subjectType} ${row.subjectId.slice(0, 8)}`,
+      about: `${translate(`audit_subject_${row.subjectType}` as MessageKey, locale)} ${row.subjectId.slice(0, 8)}`,
       reason: row.reason,
     })),
   };

@@ -46,6 +46,7 @@ CREATE TABLE "staff_sessions" (
 	"stage" text NOT NULL,
 	"created_at" timestamp with time zone NOT NULL,
 	"last_seen_at" timestamp with time zone NOT NULL,
+	"enrol_seed" text,
 	"failures" smallint DEFAULT 0 NOT NULL,
 	CONSTRAINT "staff_sessions_stage_known" CHECK ("staff_sessions"."stage" in ('password', 'signed_in'))
 );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { auditActions, auditActorKinds } from '../../../domain/audit.ts';
+import { auditActions, auditActorKinds, auditSubjects } from '../../../domain/audit.ts';
 
 /**
  * The audit log: one row per staff action and per money movement, append-only. A trigger refuses UPDATE, DELETE and
@@ -18,7 +18,7 @@ export const auditLog = pgTable(
     actorId: text('actor_id'),
     action: text('action', { enum: auditActions }).notNull(),
     /** What the row is about: `booking`, `refund`, `sailing`, `staff`, `announcement`, `anomaly`. */
-    subjectType: text('subject_type').notNull(),
+    subjectType: text('subject_type', { enum: auditSubjects }).notNull(),
     subjectId: text('subject_id').notNull(),
     /** The booking it concerns, if any, for the booking's history (no reference: the row outlives the booking). */
     bookingId: varchar('booking_id', { length: 24 }),

@@ -27,7 +27,7 @@ export const staffMembers = pgTable(
     role: text('role', { enum: staffRoles }).notNull(),
     /** argon2id; none until the set-up link is used. */
     passwordHash: text('password_hash'),
-    /** The TOTP secret (base32): chosen at the first sign-in, in force once a code confirmed it. */
+    /** The TOTP secret (base32), set when a code from it confirmed the set-up (staff_sessions.enrol_seed). */
     totpSecret: text('totp_secret'),
     totpConfirmedAt: timestamp('totp_confirmed_at', { withTimezone: true }),
     /** The 30-second step of the last code accepted: a code is good once, so no step at or before it is. */
@@ -71,6 +71,12 @@ export const staffSessions = pgTable(
     stage: text('stage', { enum: ['password', 'signed_in'] }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    /**
+     * A member without a second factor: the random seed of the one this sign-in offers (its secret and recovery
+     * codes are derived from it, auth/staff-security.ts). Each sign-in offers a new one, and it becomes the member's
+     * only when a code from it is typed, so an earlier look at a set-up page is worth nothing later.
+     */
+    enrolSeed: text('enrol_seed'),
     /** Wrong second-factor codes typed in this session: the fifth ends it (sign in again). */
     failures: smallint('failures').notNull().default(0),
   },

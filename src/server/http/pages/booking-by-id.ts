@@ -102,9 +102,10 @@ export async function browserBookingAccess(
 }
 
 /**
- * The contact person of a booking this browser made (its hold cookie) or proved (as for Manage booking), for the
- * sign-up that joins the booking to an account to start from. Undefined for anyone else: a booking's link alone
- * never tells its contact's address.
+ * The contact person of a booking this browser proved (a grant as strong as Manage booking asks: the code with the
+ * contact e-mail, or the e-mailed code), for the sign-up that joins the booking to an account to start from.
+ * Undefined for anyone else: a booking's link alone never tells its contact's address, nor does the hold cookie,
+ * which is a plain id anyone can set.
  */
 export async function contactProvenHere(
   deps: AppDeps,
@@ -114,9 +115,6 @@ export async function contactProvenHere(
 ): Promise<BookingView['contact']> {
   if (!BOOKING_ID_PATTERN.test(id) || !cookiesCount(request)) return undefined;
   const access = browserAccess(astroJar(cookies));
-  const proven =
-    access.heldHere === id ||
-    (await browserBookingAccess(deps, id, 'manage', access, undefined)) === 'granted';
-  if (!proven) return undefined;
+  if ((await browserBookingAccess(deps, id, 'manage', access, undefined)) !== 'granted') return undefined;
   return (await bookingView(await deps.database(), deps.network, id, 'en'))?.contact;
 }
