@@ -15,6 +15,7 @@ import { openDatabase, type Database } from '../src/server/db/client.ts';
 import { bookings } from '../src/server/db/schema/bookings.ts';
 import { paymentAnomalies } from '../src/server/db/schema/payments.ts';
 import { staffAddSchema } from '../src/schemas/staff.ts';
+import { serverLinkSecret } from '../src/server/auth/account-links.ts';
 import { staffSecurity } from '../src/server/auth/staff-security.ts';
 import { auditEntries } from '../src/server/services/audit.ts';
 import { addStaffMember } from '../src/server/use-cases/staff-add.ts';
@@ -118,7 +119,7 @@ const commands: Record<string, (db: Database) => Promise<number>> = {
     }
     try {
       const added = await addStaffMember(
-        { db, clock: () => new Date(), staff: staffSecurity },
+        { db, clock: () => new Date(), staff: staffSecurity, linkSecret: serverLinkSecret },
         parsed.data,
         'system',
       );

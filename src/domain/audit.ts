@@ -18,6 +18,7 @@ export const auditActions = [
   'anomaly.recorded',
   'sailing.cancelled',
   'staff.added',
+  'staff.disabled',
   'staff.set_up',
   'staff.signed_in',
   'staff.recovery_code_used',

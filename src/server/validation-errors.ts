@@ -155,6 +155,8 @@ export const refusalStatuses = {
   staff_error_sign_in: 400,
   staff_error_session: 401,
   staff_error_code: 422,
+  staff_error_not_found: 404,
+  staff_error_self: 422,
 } as const satisfies Record<string, RefusalStatus>;
 export type RefusalCode = keyof typeof refusalStatuses;
 

@@ -70,6 +70,17 @@ test('an admin sets up a password, then the second factor by QR code, signs in, 
   await expect(page).toHaveURL(/\/staff\?show=staff\.$/);
   await expect(page.getByTestId('staff-audit')).toContainText('Staff member added');
   await expectNoAxeViolationsInThemes(page);
+  // The admin adds an agent from the console and gets the set-up link to send them.
+  await page.getByRole('link', { name: 'Staff', exact: true }).click();
+  await expect(page).toHaveURL(/\/staff\/members$/);
+  const add = page.getByTestId('staff-add');
+  await add.getByLabel('Full Name').fill('Rina Agen');
+  await add.getByLabel('Email').fill(`rina.${email}`);
+  await add.getByRole('button', { name: 'Add' }).click();
+  await expect(page).toHaveURL(/\/staff\/members\?added$/);
+  const rina = page.getByTestId('staff-member').filter({ hasText: 'Rina Agen' });
+  await expect(rina.getByTestId('staff-set-up-link')).toContainText('/staff/set-up?token=');
+  await expectNoAxeViolationsInThemes(page);
   await page.getByTestId('staff-sign-out').click();
   await expect(page).toHaveURL(/\/staff\/login\?signed-out$/);
   await page.goto('/staff');

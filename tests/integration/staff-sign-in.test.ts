@@ -17,7 +17,7 @@ import { staffSecondFactor } from '../../src/server/use-cases/staff-second-facto
 import { setUpStaffPassword } from '../../src/server/use-cases/staff-set-up.ts';
 import { staffSignIn, type PasswordAccepted } from '../../src/server/use-cases/staff-sign-in.ts';
 import { Refused } from '../../src/server/validation-errors.ts';
-import { testApp } from '../support/app.ts';
+import { TEST_LINK_SECRET, testApp } from '../support/app.ts';
 import { testDatabases } from '../support/databases.ts';
 
 const password = 'Loket-Batam-2005!';
@@ -44,7 +44,7 @@ describe.each(testDatabases)('staff sign-in with a second factor on $name', (dat
   let drop: () => Promise<void>;
   let now = start;
   const minutes = (n: number) => (now = new Date(now.getTime() + n * 60_000));
-  let ctx: Parameters<typeof staffSignIn>[0];
+  let ctx: Parameters<typeof staffSignIn>[0] & Parameters<typeof setUpStaffPassword>[0];
 
   beforeAll(async () => {
     ({ handle, drop } = await database.create());
@@ -59,6 +59,7 @@ describe.each(testDatabases)('staff sign-in with a second factor on $name', (dat
         codeFailures: 100,
       }),
       address: '203.0.113.7',
+      linkSecret: () => TEST_LINK_SECRET,
     };
   });
   afterAll(() => drop());

@@ -1,9 +1,12 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import type { StaffSecurity } from '../use-cases/ports.ts';
 
 /** The issuer an authenticator app shows beside the member's address. */
 const ISSUER = 'Segara Ferry staff';
+
+const setUpSignature = (linkSecret: string, setUpId: string) =>
+  createHmac('sha256', linkSecret).update(`staff-set-up:${setUpId}`).digest('base64url');
 
 const totpOf = (secret: string, label = '') =>
   new TOTP({
@@ -28,6 +31,16 @@ export const staffSecurity: StaffSecurity = {
   },
   hashOf(token) {
     return createHash('sha256').update(token).digest('hex');
+  },
+  setUpToken(linkSecret, setUpId) {
+    return `${setUpId}.${setUpSignature(linkSecret, setUpId)}`;
+  },
+  setUpIdOf(linkSecret, token) {
+    const [setUpId = '', given = ''] = token.trim().split('.');
+    if (!/^[\w-]{43}$/.test(setUpId)) return undefined;
+    const expected = Buffer.from(setUpSignature(linkSecret, setUpId));
+    const offered = Buffer.from(given);
+    return expected.length === offered.length && timingSafeEqual(expected, offered) ? setUpId : undefined;
   },
   totpSecretOf(seed) {
     return Secret.fromHex(createHmac('sha256', seed).update('totp').digest('hex').slice(0, 40)).base32;

@@ -23,6 +23,7 @@ const callerRefusals: Record<Caller, readonly RefusalStatus[]> = {
   account: [401, 403],
   client: [401, 403],
   browser: [401, 403],
+  staff: [401, 403],
 };
 
 /** A use case's route contract, from its declaration: its body's schema and every status it may refuse with. */

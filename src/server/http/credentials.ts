@@ -8,7 +8,10 @@ import {
   sessionHolder,
   type SessionDeps,
 } from '../auth/browser-session.ts';
+import { STAFF_COOKIE } from '../auth/browser-effects.ts';
 import { honoJar } from '../auth/cookie-jars.ts';
+import { staffSecurity } from '../auth/staff-security.ts';
+import { staffActorOf } from '../services/staff-session.ts';
 import { tokenHolder } from '../auth/oauth-model.ts';
 import { sessionFamily } from '../auth/sessions.ts';
 import { refuse } from '../validation-errors.ts';
@@ -120,4 +123,17 @@ export async function bookingCaller(
     ? { kind: 'account', userId: (await accountHolder(c, deps)).userId }
     : await optionalAccount(c, deps);
   return { actor, access: { grants } };
+}
+
+/**
+ * The staff member calling, from the staff cookie on this site's own page (with its anti-forgery token): else 401,
+ * or 403 for a traveller's session. Which role may do what is the use case's (`staffOf`).
+ */
+export async function staffCaller(c: Context, deps: SessionDeps): Promise<Actor> {
+  const jar = honoJar(c);
+  requireOwnPage(c, () => refuse('staff', 'staff_sign_in_required'));
+  const actor = await staffActorOf(await deps.database(), staffSecurity, jar.get(STAFF_COOKIE), deps.clock());
+  if (actor) return actor;
+  if ((await optionalAccount(c, deps)).kind === 'account') throw refuse('staff', 'staff_role_required');
+  throw refuse('staff', 'staff_sign_in_required');
 }

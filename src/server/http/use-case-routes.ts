@@ -10,7 +10,7 @@ import { noBrowser, runUseCase, useCaseContext } from './use-case-context.ts';
 import { issuesToErrors, refuse } from '../validation-errors.ts';
 import type { AppDeps } from '../deps.ts';
 import { bodyTooLarge, readPictureForm } from './body-limit.ts';
-import { accountHolder, bookingCaller, callingClient, optionalAccount } from './credentials.ts';
+import { accountHolder, bookingCaller, callingClient, optionalAccount, staffCaller } from './credentials.ts';
 import { fieldErrors } from './errors.ts';
 import { jsonBody } from './json-body.ts';
 import { isSameOrigin } from './same-origin.ts';
@@ -68,6 +68,14 @@ async function callerContext(c: Context, deps: AppDeps, caller: Caller): Promise
     case 'browser': {
       if (!(await callingClient(c, deps)).viaCookie) throw refuse('client', 'api_client_required');
       return useCaseContext(deps, request, { ...base, session: browserSession(honoJar(c), deps, request) });
+    }
+    case 'staff': {
+      const actor = await staffCaller(c, deps);
+      return useCaseContext(deps, request, {
+        ...base,
+        actor,
+        session: browserSession(honoJar(c), deps, request),
+      });
     }
   }
 }

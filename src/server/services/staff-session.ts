@@ -91,3 +91,36 @@ export async function staffMemberOf(
     .where(eq(staffMembers.id, staffId));
   return member;
 }
+
+/** A staff member as the console's staff list shows them: set up or still to, disabled. */
+export interface StaffListing {
+  id: string;
+  fullName: string;
+  email: string;
+  role: StaffRole;
+  state: 'active' | 'pending' | 'disabled';
+  /** The set-up link's token, while it is unused and has not run out (the admin sends the link). */
+  setUpToken?: string;
+}
+
+/** Every staff member, by name, with the set-up link's token of those who have not set up yet. */
+export async function staffListing(
+  db: Database,
+  security: Pick<StaffSecurity, 'setUpToken'>,
+  linkSecret: string,
+  now: Date,
+): Promise<StaffListing[]> {
+  const rows = await db.select().from(staffMembers).orderBy(staffMembers.fullName);
+  return rows.map((row) => {
+    const open = row.setUpId && row.setUpExpiresAt && row.setUpExpiresAt > now ? row.setUpId : undefined;
+    const state = row.disabledAt ? 'disabled' : row.passwordHash ? 'active' : 'pending';
+    return {
+      id: row.id,
+      fullName: row.fullName,
+      email: row.email,
+      role: row.role,
+      state,
+      ...(open && state === 'pending' ? { setUpToken: security.setUpToken(linkSecret, open) } : {}),
+    };
+  });
+}

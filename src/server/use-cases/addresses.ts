@@ -14,11 +14,19 @@ export function bookingAddress(params: Record<string, string | undefined>): { bo
   return { bookingId: id };
 }
 
+/** The shape of the ids the database makes (saved passengers, staff members). */
 const passengerId = z.uuid();
 
 /** A saved passenger's `{id}` (`/api/passengers/{id}`, the Passenger list's forms). */
 export function passengerAddress(params: Record<string, string | undefined>): { id: string } {
   const id = params.id ?? '';
   if (!passengerId.safeParse(id).success) throw refuse('passenger', 'api_passenger_not_found');
+  return { id };
+}
+
+/** A staff member's `{id}` (`/api/staff/members/{id}`, the console's staff list). */
+export function staffMemberAddress(params: Record<string, string | undefined>): { id: string } {
+  const id = params.id ?? '';
+  if (!passengerId.safeParse(id).success) throw refuse('staff', 'staff_error_not_found');
   return { id };
 }

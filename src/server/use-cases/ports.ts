@@ -65,6 +65,10 @@ export interface StaffSecurity {
   /** A random token for a link or a cookie, and the SHA-256 the database keeps of it. */
   newToken(): { token: string; hash: string };
   hashOf(token: string): string;
+  /** A set-up link's token: its random id signed with the installation's link key. */
+  setUpToken(linkSecret: string, setUpId: string): string;
+  /** The set-up id a token names, if this installation signed it (the database not read). */
+  setUpIdOf(linkSecret: string, token: string): string | undefined;
   /** The TOTP secret (base32, 160 bits) a set-up seed gives. */
   totpSecretOf(seed: string): string;
   /** The `otpauth://` address an authenticator app scans (the set-up's QR code). */

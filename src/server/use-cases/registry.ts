@@ -23,6 +23,8 @@ import { saveDetails } from './save-details.ts';
 import { sendAccessCode } from './send-access-code.ts';
 import { sendAddressProof } from './send-address-proof.ts';
 import { setAvatar } from './set-avatar.ts';
+import { staffAdd } from './staff-add.ts';
+import { staffDisable } from './staff-disable.ts';
 import { staffCodeStep } from './staff-second-factor.ts';
 import { staffSetUp } from './staff-set-up.ts';
 import { staffPasswordStep } from './staff-sign-in.ts';
@@ -74,4 +76,6 @@ export const useCases: readonly AnyUseCase[] = [
   staffPasswordStep,
   staffCodeStep,
   staffSignOut,
+  staffAdd,
+  staffDisable,
 ];

@@ -3,7 +3,7 @@ import { refuse } from '../validation-errors.ts';
 import type { UseCaseContext } from './context.ts';
 
 /** What the staff use cases run with: the database, the clock, the accounts' and the staff's secrets, the actor. */
-export type StaffContext = Pick<UseCaseContext, 'db' | 'clock' | 'auth' | 'staff' | 'actor'>;
+export type StaffContext = Pick<UseCaseContext, 'db' | 'clock' | 'auth' | 'staff' | 'actor' | 'linkSecret'>;
 
 /**
  * The staff member acting, if the actor may do work that needs `needed`: else 401 (no staff member signed in) or

@@ -4,7 +4,9 @@ import { staffMembers } from '../db/schema/staff.ts';
 import { writeAudit } from '../services/audit.ts';
 import { refuse } from '../validation-errors.ts';
 import type { Actor } from './context.ts';
-import type { StaffContext } from './staff-actor.ts';
+import { staffOf, type StaffContext } from './staff-actor.ts';
+import { defineUseCase } from './use-case.ts';
+import { localizePath } from '../../i18n/locales.ts';
 
 /**
  * Adds a member of the agency's staff, without a password: the answer's one-time token makes the set-up link
@@ -12,12 +14,12 @@ import type { StaffContext } from './staff-actor.ts';
  * first sign-in. `by`: the admin who added them, or `system` for `npm run ops -- staff-add` (the first admin).
  */
 export async function addStaffMember(
-  ctx: Pick<StaffContext, 'db' | 'clock' | 'staff'>,
+  ctx: Pick<StaffContext, 'db' | 'clock' | 'staff' | 'linkSecret'>,
   input: StaffAddInput,
   by: Actor | 'system',
 ): Promise<{ id: string; setUpToken: string; expiresAt: Date }> {
   const { email, fullName, role } = staffAddSchema.parse(input);
-  const { token, hash } = ctx.staff.newToken();
+  const setUpId = ctx.staff.newToken().token;
   const now = ctx.clock();
   const expiresAt = new Date(now.getTime() + STAFF_SET_UP_HOURS * 3_600_000);
   return ctx.db.transaction(async (tx) => {
@@ -27,7 +29,7 @@ export async function addStaffMember(
         email: email.toLowerCase(),
         fullName,
         role,
-        setUpTokenHash: hash,
+        setUpId,
         setUpExpiresAt: expiresAt,
         createdAt: now,
       })
@@ -41,6 +43,29 @@ export async function addStaffMember(
       after: { email: email.toLowerCase(), fullName, role },
       at: now,
     });
-    return { id: member.id, setUpToken: token, expiresAt };
+    return { id: member.id, setUpToken: ctx.staff.setUpToken(ctx.linkSecret(), setUpId), expiresAt };
   });
 }
+
+/** Use case: an admin adds a staff member from the console (`/staff/members`); the list then shows their link. */
+export const staffAdd = defineUseCase({
+  name: 'staff-add',
+  input: staffAddSchema,
+  run(ctx, input) {
+    staffOf(ctx, 'admin');
+    return addStaffMember(ctx, input, ctx.actor);
+  },
+  route: {
+    method: 'POST',
+    path: '/staff/members',
+    caller: 'staff',
+    status: 201,
+    answer: (added) => ({
+      id: added.id,
+      setUpToken: added.setUpToken,
+      expiresAt: added.expiresAt.toISOString(),
+    }),
+  },
+  form: { next: (_added, ctx) => `${localizePath('/staff/members', ctx.locale)}?added` },
+  refusals: [401, 403, 409],
+});

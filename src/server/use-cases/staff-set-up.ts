@@ -13,15 +13,17 @@ import { localizePath } from '../../i18n/locales.ts';
  * the member had ends (a reset by an admin's new link signs them out everywhere).
  */
 export async function setUpStaffPassword(
-  ctx: Pick<StaffContext, 'db' | 'clock' | 'auth' | 'staff'>,
+  ctx: Pick<StaffContext, 'db' | 'clock' | 'auth' | 'staff' | 'linkSecret'>,
   input: StaffSetUpInput,
 ): Promise<{ staffId: string }> {
   const { token, password } = staffSetUpSchema.parse(input);
   if (ctx.auth.isCommonPassword(password)) throw refuse('password', 'account_password_common');
   const now = ctx.clock();
   // The link first: no one makes the server hash passwords (20 ms each) with a made-up token.
+  const setUpId = ctx.staff.setUpIdOf(ctx.linkSecret(), token);
+  if (!setUpId) throw refuse('token', 'staff_error_link');
   const usable = and(
-    eq(staffMembers.setUpTokenHash, ctx.staff.hashOf(token)),
+    eq(staffMembers.setUpId, setUpId),
     gt(staffMembers.setUpExpiresAt, now),
     isNull(staffMembers.disabledAt),
   );
@@ -33,7 +35,7 @@ export async function setUpStaffPassword(
     if (!member) throw refuse('token', 'staff_error_link');
     await tx
       .update(staffMembers)
-      .set({ passwordHash, setUpTokenHash: null, setUpExpiresAt: null })
+      .set({ passwordHash, setUpId: null, setUpExpiresAt: null })
       .where(eq(staffMembers.id, member.id));
     await tx.delete(staffSessions).where(eq(staffSessions.staffId, member.id));
     await writeAudit(tx, {

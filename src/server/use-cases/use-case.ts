@@ -10,8 +10,10 @@ import type { UseCaseContext } from './context.ts';
  * - `account`: an account holder (bearer token or this site's session), else 401.
  * - `client`: a registered application (its client token) or this site's own page, else 401.
  * - `browser`: this site's own page only (its cookies and anti-forgery token), else 401: a browser's login.
+ * - `staff`: a signed-in staff member on this site's page (the staff cookie), else 401 (403 for a traveller); the
+ *   use case checks the role (`staffOf`, staff-actor.ts).
  */
-export type Caller = 'guest' | 'booking' | 'guest-or-holder' | 'account' | 'client' | 'browser';
+export type Caller = 'guest' | 'booking' | 'guest-or-holder' | 'account' | 'client' | 'browser' | 'staff';
 
 /** The JSON door of a use case: its API route (under `/api`), mounted from the registry with its contract. */
 export interface JsonRoute<Input, Output> {

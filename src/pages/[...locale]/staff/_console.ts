@@ -1,7 +1,9 @@
 import * as m from '../../../paraglide/messages.js';
 import { agencyTime } from '../../../domain/agency.ts';
 import { formatPortTime } from '../../../i18n/format.ts';
-import { localizePath } from '../../../i18n/locales.ts';
+import { localizePath, type Locale } from '../../../i18n/locales.ts';
+import type { StaffRole } from '../../../domain/staff.ts';
+import type { Database } from '../../../server/db/client.ts';
 import { translate, type MessageKey } from '../../../i18n/translate.ts';
 import { submitForm } from '../../../server/http/form-post.ts';
 import type { PageAstro } from '../../../server/http/pages/page-astro.ts';
@@ -19,25 +21,17 @@ export const auditFilters = ['payment.', 'refund.', 'anomaly.', 'sailing.', 'sta
  */
 export async function serveStaffConsole(astro: PageAstro) {
   const { locale, deps } = astro.locals;
-  const t = { locale };
   const page = await staffPage(astro);
   const posted = await submitForm(page.form, staffSignOut);
   if (posted instanceof Response) return posted;
   if (!page.actor) return astro.redirect(localizePath('/staff/login', locale));
   const db = await deps.database();
-  const member = await staffMemberOf(db, page.actor.staffId);
   const asked = astro.url.searchParams.get('show') ?? '';
   const show = auditFilters.find((filter) => filter === asked);
   const rows = await auditEntries(db, { ...(show ? { action: show } : {}), limit: 50 });
   return {
     csrf: page.csrf,
-    greeting: m.staff_signed_in_as(
-      {
-        name: member?.fullName ?? '',
-        role: page.actor.role === 'admin' ? m.staff_role_admin({}, t) : m.staff_role_agent({}, t),
-      },
-      t,
-    ),
+    ...(await consoleBar(db, page.actor, locale)),
     show: show ?? '',
     rows: rows.map((row) => ({
       id: row.id,
@@ -47,5 +41,20 @@ export async function serveStaffConsole(astro: PageAstro) {
       about: `${translate(`audit_subject_${row.subjectType}` as MessageKey, locale)} ${row.subjectId.slice(0, 8)}`,
       reason: row.reason,
     })),
+  };
+}
+
+/** What the console's bar shows (components/staff/StaffBar.astro): who is signed in, and whether they are an admin. */
+export async function consoleBar(
+  db: Database,
+  actor: { staffId: string; role: StaffRole },
+  locale: Locale,
+): Promise<{ greeting: string; admin: boolean }> {
+  const t = { locale };
+  const member = await staffMemberOf(db, actor.staffId);
+  const role = actor.role === 'admin' ? m.staff_role_admin({}, t) : m.staff_role_agent({}, t);
+  return {
+    greeting: m.staff_signed_in_as({ name: member?.fullName ?? '', role }, t),
+    admin: actor.role === 'admin',
   };
 }

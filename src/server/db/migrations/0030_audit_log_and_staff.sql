@@ -23,12 +23,12 @@ CREATE TABLE "staff_members" (
 	"totp_secret" text,
 	"totp_confirmed_at" timestamp with time zone,
 	"totp_last_step" bigint,
-	"set_up_token_hash" text,
+	"set_up_id" text,
 	"set_up_expires_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"disabled_at" timestamp with time zone,
 	CONSTRAINT "staff_members_email_unique" UNIQUE("email"),
-	CONSTRAINT "staff_members_set_up_token_hash_unique" UNIQUE("set_up_token_hash"),
+	CONSTRAINT "staff_members_set_up_id_unique" UNIQUE("set_up_id"),
 	CONSTRAINT "staff_members_email_lower" CHECK ("staff_members"."email" = lower("staff_members"."email")),
 	CONSTRAINT "staff_members_role_known" CHECK ("staff_members"."role" in ('agent', 'admin'))
 );

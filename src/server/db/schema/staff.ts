@@ -32,8 +32,12 @@ export const staffMembers = pgTable(
     totpConfirmedAt: timestamp('totp_confirmed_at', { withTimezone: true }),
     /** The 30-second step of the last code accepted: a code is good once, so no step at or before it is. */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
-    /** SHA-256 of the set-up link's token, until it is used or runs out. */
-    setUpTokenHash: text('set_up_token_hash').unique(),
+    /**
+     * The set-up link's random id, until it is used or runs out: the link's token is this id signed with the
+     * installation's link key (auth/staff-security.ts), so the database alone makes no link, and the console can
+     * show an admin the link of a member who has not set up yet.
+     */
+    setUpId: text('set_up_id').unique(),
     setUpExpiresAt: timestamp('set_up_expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
