@@ -189,5 +189,18 @@ describe('carrying the details of a previous hold', () => {
     const other = (await single.json()) as { id: string };
     expect(await carryDetails.run(ctx, { from: previous.id, to: other.id })).toBe(false);
     expect(await carryDetails.run(ctx, { from: 'x\u0000y', to: other.id })).toBe(false);
+
+    // A booking whose link went out by e-mail (it reached payment) carries nothing, whatever a hold cookie says.
+    const mailed = await bookingReadyToPay(app, { date: '2026-11-28', adults: 2 });
+    expect((await pay(app, mailed.id)).status).toBe(200);
+    const stranger = await app.request('/api/bookings', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ out: previous.sailingId, adults: 2 }),
+    });
+    const strangers = (await stranger.json()) as { id: string };
+    expect(await carryDetails.run(ctx, { from: mailed.id, to: strangers.id })).toBe(false);
+    const [untouched] = await handle.db.select().from(bookings).where(eq(bookings.id, strangers.id));
+    expect(untouched?.contactEmail).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { BOOKING_ID_PATTERN } from '../../domain/booking-code.ts';
 import { bookingPassengers, bookings } from '../db/schema/bookings.ts';
+import { payments } from '../db/schema/payments.ts';
 import { Refused } from '../validation-errors.ts';
 import type { UseCaseContext } from './context.ts';
 import { saveDetails } from './save-details.ts';
@@ -17,6 +18,16 @@ async function carry(ctx: UseCaseContext, from: string, to: string): Promise<boo
   const [source] = await ctx.db.select().from(bookings).where(eq(bookings.id, from));
   const [target] = await ctx.db.select().from(bookings).where(eq(bookings.id, to));
   if (!source || !target) return false;
+  // The hold cookie is a plain id anyone can set. Only a hold that never reached payment carries: its id was never
+  // e-mailed (the payment instructions and the e-tickets are), so only the browser that made it knows it; a
+  // forwarded e-mail's link must not pour its travellers' passports into a stranger's new hold.
+  if (source.status !== 'held' && source.status !== 'expired') return false;
+  const [attempt] = await ctx.db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(eq(payments.bookingId, from))
+    .limit(1);
+  if (attempt) return false;
   const sameParty =
     source.adults === target.adults &&
     source.children === target.children &&
