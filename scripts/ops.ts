@@ -9,10 +9,9 @@
 //                           the audit log, newest first: money movements and staff actions
 // On the embedded database (PGlite, no DATABASE_URL) stop the server first: one folder takes one process. Mails are
 // queued in the database; the server's mail job sends them.
-import { desc, eq } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase, type Database } from '../src/server/db/client.ts';
-import { bookings } from '../src/server/db/schema/bookings.ts';
 import { paymentAnomalies } from '../src/server/db/schema/payments.ts';
 import { staffAddSchema } from '../src/schemas/staff.ts';
 import { serverLinkSecret } from '../src/server/auth/account-links.ts';
@@ -135,17 +134,10 @@ const commands: Record<string, (db: Database) => Promise<number>> = {
     }
   },
   async audit(db) {
-    const code = option('booking')?.toUpperCase();
-    const [booking] = code
-      ? await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.code, code))
-      : [];
-    if (code && !booking) {
-      console.log('No booking with that code.');
-      return 1;
-    }
+    const code = option('booking');
     const action = option('action');
     const rows = await auditEntries(db, {
-      ...(booking ? { bookingId: booking.id } : {}),
+      ...(code ? { bookingCode: code } : {}),
       ...(action ? { action } : {}),
       limit: Math.max(1, Number(option('limit')) || 50),
     });

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { expectNoAxeViolationsInThemes } from './axe.ts';
+import { paidBooking, sailingsOn } from './paid-booking.ts';
 
 // Issue 35, part 1: a staff member set up by link signs in with a password and a TOTP second factor, sees the audit
 // log, and signs out; the console in Indonesian too. No JavaScript on these pages: plain forms.
@@ -21,6 +22,9 @@ test('an admin sets up a password, then the second factor by QR code, signs in, 
   test.slow();
   const email = `ayu.${String(Date.now())}@segaraferry.co.id`;
   const token = await addStaff(page, email);
+  const [sailing] = await sailingsOn(page.request, [3, 4]);
+  if (!sailing) throw new Error('no sailing with seats');
+  const code = await paidBooking(page.request, page, sailing, 'Dewi Lestari');
   // Nobody signed in: the console sends the visitor to its sign-in.
   await page.goto('/staff');
   await expect(page).toHaveURL(/\/staff\/login$/);
@@ -67,9 +71,15 @@ test('an admin sets up a password, then the second factor by QR code, signs in, 
   await expect(page.getByTestId('staff-audit')).toContainText('Staff signed in');
   await page.getByLabel('Show').selectOption('staff.');
   await page.getByRole('button', { name: 'Apply' }).click();
-  await expect(page).toHaveURL(/\/staff\?show=staff\.$/);
+  await expect(page).toHaveURL(/\/staff\?show=staff\.&booking=$/);
   await expect(page.getByTestId('staff-audit')).toContainText('Staff member added');
   await expectNoAxeViolationsInThemes(page);
+  // One booking's history, by the code a traveller quotes on the phone.
+  await page.getByLabel('Show').selectOption('');
+  await page.getByLabel('Booking code').fill(code.toLowerCase());
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByTestId('staff-audit').getByRole('row')).toHaveCount(2); // the header and the payment
+  await expect(page.getByTestId('staff-audit')).toContainText('Payment recorded');
   // The admin adds an agent from the console and gets the set-up link to send them.
   await page.getByRole('link', { name: 'Staff', exact: true }).click();
   await expect(page).toHaveURL(/\/staff\/members$/);

@@ -129,6 +129,11 @@ describe.each(testDatabases)('the refund queue and cancelled sailings on $name',
     });
     expect(JSON.stringify(queuedRow?.after)).not.toMatch(/0987654321|Siti Rahma/);
     expect(queuedRow?.subjectId).toBe(refundId);
+    // A booking's history by the code the traveller quotes, in any case.
+    expect(await auditEntries(handle.db, { bookingCode: cancelled.code.toLowerCase() })).toEqual(
+      await auditEntries(handle.db, { bookingId: cancelled.id }),
+    );
+    expect(await auditEntries(handle.db, { bookingCode: 'ZZZZZZ' })).toEqual([]);
     const [overpaidRow] = await auditEntries(handle.db, { bookingId: overpaidId, action: 'refund.' });
     expect(overpaidRow?.after).toMatchObject({ amount: 50_000, reason: 'overpaid' });
   });

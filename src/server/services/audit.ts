@@ -1,4 +1,4 @@
-import { and, desc, eq, like, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, like, lt, type SQL } from 'drizzle-orm';
 import {
   maskForAudit,
   type AuditAction,
@@ -7,6 +7,7 @@ import {
 } from '../../domain/audit.ts';
 import type { Database } from '../db/client.ts';
 import { auditLog } from '../db/schema/audit.ts';
+import { bookings } from '../db/schema/bookings.ts';
 import type { Actor } from '../use-cases/context.ts';
 
 /** Who an audit row names, from the actor a use case runs as (a job passes `system`). */
@@ -57,13 +58,15 @@ export async function writeAudit(db: Pick<Database, 'insert'>, entry: AuditEntry
 export type AuditRow = typeof auditLog.$inferSelect;
 
 /**
- * The log, newest first, filtered: one booking's history, an action or a family of them (`refund.` takes every
- * refund action), one kind of actor; `before` pages on (the smallest id of the page shown).
+ * The log, newest first, filtered: one booking's history (by its id or its code), an action or a family of them
+ * (`refund.` takes every refund action), one kind of actor; `before` pages on (the smallest id of the page shown).
  */
 export async function auditEntries(
   db: Database,
   filter: {
     bookingId?: string;
+    /** A booking's code as travellers quote it (`k7m4qx` is `K7M4QX`). */
+    bookingCode?: string;
     action?: string;
     actorKind?: AuditActorKind;
     before?: number;
@@ -72,6 +75,16 @@ export async function auditEntries(
 ): Promise<AuditRow[]> {
   const where: SQL[] = [];
   if (filter.bookingId) where.push(eq(auditLog.bookingId, filter.bookingId));
+  if (filter.bookingCode !== undefined)
+    where.push(
+      inArray(
+        auditLog.bookingId,
+        db
+          .select({ id: bookings.id })
+          .from(bookings)
+          .where(eq(bookings.code, filter.bookingCode.trim().toUpperCase())),
+      ),
+    );
   if (filter.action)
     where.push(
       filter.action.endsWith('.')

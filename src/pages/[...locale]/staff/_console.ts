@@ -17,7 +17,8 @@ export const auditFilters = ['payment.', 'refund.', 'anomaly.', 'sailing.', 'sta
 
 /**
  * `/staff`, the console's start: who is signed in, "Sign out" (its form posts here), and the audit log, newest first,
- * filtered by a family of actions (`?show=refund.`). Nobody signed in as staff: the sign-in page.
+ * filtered by a family of actions (`?show=refund.`) and a booking's code (`?booking=K7M4QX`). Nobody signed in as
+ * staff: the sign-in page.
  */
 export async function serveStaffConsole(astro: PageAstro) {
   const { locale, deps } = astro.locals;
@@ -28,11 +29,17 @@ export async function serveStaffConsole(astro: PageAstro) {
   const db = await deps.database();
   const asked = astro.url.searchParams.get('show') ?? '';
   const show = auditFilters.find((filter) => filter === asked);
-  const rows = await auditEntries(db, { ...(show ? { action: show } : {}), limit: 50 });
+  const code = (astro.url.searchParams.get('booking') ?? '').trim().slice(0, 6).toUpperCase();
+  const rows = await auditEntries(db, {
+    ...(show ? { action: show } : {}),
+    ...(code ? { bookingCode: code } : {}),
+    limit: 50,
+  });
   return {
     csrf: page.csrf,
     ...(await consoleBar(db, page.actor, locale)),
     show: show ?? '',
+    code,
     rows: rows.map((row) => ({
       id: row.id,
       when: formatPortTime(agencyTime(row.at), locale),
