@@ -69,14 +69,20 @@ export async function pendingStaffSignIn(
   const seed = found.session.enrolSeed;
   if (disabledAt) return undefined;
   if (!seed) return { email };
+  return { email, enrol: staffEnrolment(security, seed, email) };
+}
+
+/** Everything one set-up seed gives (a sign-in's offer): the secret, the address its QR holds, the recovery codes. */
+export function staffEnrolment(
+  security: Pick<StaffSecurity, 'totpSecretOf' | 'totpUri' | 'recoveryCodesOf'>,
+  seed: string,
+  email: string,
+): { secret: string; uri: string; recoveryCodes: string[] } {
   const secret = security.totpSecretOf(seed);
   return {
-    email,
-    enrol: {
-      secret,
-      uri: security.totpUri(secret, email),
-      recoveryCodes: security.recoveryCodesOf(seed, STAFF_RECOVERY_CODES),
-    },
+    secret,
+    uri: security.totpUri(secret, email),
+    recoveryCodes: security.recoveryCodesOf(seed, STAFF_RECOVERY_CODES),
   };
 }
 

@@ -1,14 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import {
-  recoveryCodeOf,
-  STAFF_CODE_TRIES,
-  STAFF_RECOVERY_CODES,
-  staffSessionStands,
-} from '../../domain/staff.ts';
+import { recoveryCodeOf, STAFF_CODE_TRIES, staffSessionStands } from '../../domain/staff.ts';
 import { staffCodeSchema, type StaffCodeInput } from '../../schemas/staff.ts';
 import { lockingTransaction, type Tx } from '../db/conflicts.ts';
 import { staffMembers, staffRecoveryCodes, staffSessions } from '../db/schema/staff.ts';
 import { writeAudit } from '../services/audit.ts';
+import { staffEnrolment } from '../services/staff-session.ts';
 import { refuse } from '../validation-errors.ts';
 import type { UseCaseContext } from './context.ts';
 import type { StaffContext } from './staff-actor.ts';
@@ -105,20 +101,24 @@ async function acceptCode(
 ): Promise<{ by: 'app' | 'recovery_code' } | undefined> {
   const { member, enrolSeed } = pending;
   // Setting up: the secret this sign-in offered; else the member's own.
-  const enrolling = !member.totpConfirmedAt && enrolSeed !== null;
-  const secret = enrolling ? ctx.staff.totpSecretOf(enrolSeed) : member.totpSecret;
+  const offer =
+    !member.totpConfirmedAt && enrolSeed !== null
+      ? staffEnrolment(ctx.staff, enrolSeed, member.email)
+      : undefined;
+  const secret = offer ? offer.secret : member.totpSecret;
   const step = secret ? ctx.staff.totpStep(secret, code, now) : undefined;
   if (step !== undefined && step > (member.totpLastStep ?? -1)) {
     await tx
       .update(staffMembers)
-      .set({ totpLastStep: step, ...(enrolling ? { totpSecret: secret, totpConfirmedAt: now } : {}) })
+      .set({ totpLastStep: step, ...(offer ? { totpSecret: offer.secret, totpConfirmedAt: now } : {}) })
       .where(eq(staffMembers.id, member.id));
-    if (enrolling) {
-      const recoveryCodes = ctx.staff.recoveryCodesOf(enrolSeed, STAFF_RECOVERY_CODES);
+    if (offer) {
       await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, member.id));
       await tx
         .insert(staffRecoveryCodes)
-        .values(recoveryCodes.map((plain) => ({ staffId: member.id, codeHash: ctx.staff.hashOf(plain) })));
+        .values(
+          offer.recoveryCodes.map((plain) => ({ staffId: member.id, codeHash: ctx.staff.hashOf(plain) })),
+        );
     }
     return { by: 'app' };
   }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { staffSignInSchema, type StaffSignInInput } from '../../schemas/staff.ts';
 import { staffMembers, staffSessions } from '../db/schema/staff.ts';
+import { staffEnrolment } from '../services/staff-session.ts';
 import { refuse } from '../validation-errors.ts';
 import type { UseCaseContext } from './context.ts';
 import type { StaffContext } from './staff-actor.ts';
@@ -35,12 +36,9 @@ export async function staffSignIn(
   const now = ctx.clock();
   // No second factor yet: this sign-in offers a new one, from a seed kept on its session only.
   const enrolSeed = member.totpConfirmedAt ? undefined : ctx.staff.newToken().token;
-  const next: PasswordAccepted['next'] = enrolSeed
-    ? {
-        step: 'enrol',
-        secret: ctx.staff.totpSecretOf(enrolSeed),
-        uri: ctx.staff.totpUri(ctx.staff.totpSecretOf(enrolSeed), member.email),
-      }
+  const offer = enrolSeed ? staffEnrolment(ctx.staff, enrolSeed, member.email) : undefined;
+  const next: PasswordAccepted['next'] = offer
+    ? { step: 'enrol', secret: offer.secret, uri: offer.uri }
     : { step: 'code' };
   const { token, hash } = ctx.staff.newToken();
   await ctx.db.insert(staffSessions).values({
