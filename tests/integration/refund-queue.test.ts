@@ -134,6 +134,7 @@ describe.each(testDatabases)('the refund queue and cancelled sailings on $name',
       await auditEntries(handle.db, { bookingId: cancelled.id }),
     );
     expect(await auditEntries(handle.db, { bookingCode: 'ZZZZZZ' })).toEqual([]);
+    expect(await auditEntries(handle.db, { bookingCode: '\u0000AB12' })).toEqual([]);
     const [overpaidRow] = await auditEntries(handle.db, { bookingId: overpaidId, action: 'refund.' });
     expect(overpaidRow?.after).toMatchObject({ amount: 50_000, reason: 'overpaid' });
   });

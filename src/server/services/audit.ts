@@ -6,6 +6,7 @@ import {
   type AuditSubject,
 } from '../../domain/audit.ts';
 import type { Database } from '../db/client.ts';
+import { normalizeBookingCode } from '../../domain/booking-code.ts';
 import { auditLog } from '../db/schema/audit.ts';
 import { bookings } from '../db/schema/bookings.ts';
 import type { Actor } from '../use-cases/context.ts';
@@ -75,16 +76,17 @@ export async function auditEntries(
 ): Promise<AuditRow[]> {
   const where: SQL[] = [];
   if (filter.bookingId) where.push(eq(auditLog.bookingId, filter.bookingId));
-  if (filter.bookingCode !== undefined)
+  if (filter.bookingCode !== undefined) {
+    // Only something shaped like a code reaches the query (a NUL byte typed into the filter never does).
+    const code = normalizeBookingCode(filter.bookingCode);
+    if (!code) return [];
     where.push(
       inArray(
         auditLog.bookingId,
-        db
-          .select({ id: bookings.id })
-          .from(bookings)
-          .where(eq(bookings.code, filter.bookingCode.trim().toUpperCase())),
+        db.select({ id: bookings.id }).from(bookings).where(eq(bookings.code, code)),
       ),
     );
+  }
   if (filter.action)
     where.push(
       filter.action.endsWith('.')
