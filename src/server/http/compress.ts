@@ -1,5 +1,5 @@
 import { promisify } from 'node:util';
-import { constants, gzip } from 'node:zlib';
+import { brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 
 const gzipAsync = promisify(gzip);
 
@@ -47,11 +47,27 @@ export async function compressResponse(request: Request, response: Response): Pr
 }
 
 function acceptsGzip(header: string | null): boolean {
+  return accepts(header, 'gzip');
+}
+
+/** Whether an `Accept-Encoding` header takes `coding` (named, and not with `q=0`). */
+export function accepts(header: string | null | undefined, coding: 'gzip' | 'br'): boolean {
   if (!header) return false;
   return header.split(',').some((part) => {
-    const [coding, ...params] = part.trim().split(';');
+    const [named, ...params] = part.trim().split(';');
     const q = params.find((p) => p.trim().startsWith('q='));
-    return coding?.trim().toLowerCase() === 'gzip' && (q === undefined || Number(q.trim().slice(2)) > 0);
+    return named?.trim().toLowerCase() === coding && (q === undefined || Number(q.trim().slice(2)) > 0);
+  });
+}
+
+/**
+ * A static page's bytes as served: brotli at its best (quality 11) and gzip at level 9, made once and kept, for the
+ * build's files (scripts/precompress.ts) and the pages with an announcement (announcements/page-insert.ts).
+ */
+export function compressOnce(data: Buffer, coding: 'gzip' | 'br'): Buffer {
+  if (coding === 'gzip') return gzipSync(data, { level: 9 });
+  return brotliCompressSync(data, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
   });
 }
 
