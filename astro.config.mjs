@@ -77,6 +77,11 @@ export default defineConfig({
             entrypoint: './tests/e2e/fixtures/staff-add.ts',
             prerender: false,
           });
+          injectRoute({
+            pattern: '/e2e/announcement',
+            entrypoint: './tests/e2e/fixtures/announcement.ts',
+            prerender: false,
+          });
         },
       },
     },

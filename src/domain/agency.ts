@@ -1,4 +1,4 @@
-import { portTime, toLocal, type LocalDateTime } from './port-time.ts';
+import { fromLocal, portTime, toLocal, type LocalDateTime } from './port-time.ts';
 import { AGENCY_TIME_ZONE } from './time-zones.ts';
 
 /*
@@ -20,4 +20,9 @@ export function agencyToday(now: Date): string {
 /** An instant on the agency's wall clock with its zone, `{ date, time, zone: 'WIB' }`: a payment deadline. */
 export function agencyTime(instant: Date): LocalDateTime & { zone: string } {
   return portTime(instant, AGENCY_TIME_ZONE);
+}
+
+/** The instant a wall-clock time in Batam names (`{ date: '2026-12-24', time: '18:00' }`): a staff member's entry. */
+export function fromAgencyTime(local: LocalDateTime): Date {
+  return fromLocal(local, AGENCY_TIME_ZONE);
 }

@@ -3,6 +3,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
+import { AnnouncementFeed, readAnnouncementsFrom } from './announcements/feed.ts';
+import { announcementInserter } from './announcements/page-insert.ts';
 import { assertBoardingPassKeyGiven, assertSiteUrlGiven, loadConfig } from './config.ts';
 import { localeFromPath } from '../i18n/locales.ts';
 import { translate } from '../i18n/translate.ts';
@@ -69,15 +71,39 @@ function malformedPath(req: IncomingMessage, res: ServerResponse): boolean {
   return false;
 }
 
+/** This server's own address, once it listens: the announcements are read from its API. */
+let selfOrigin: string | undefined;
+const feed = new AnnouncementFeed(() =>
+  selfOrigin ? readAnnouncementsFrom(selfOrigin) : Promise.reject(new Error('not listening yet')),
+);
+// Pre-rendered pages with a live announcement get it inserted as they are served (announcements/page-insert.ts).
+const withAnnouncements = announcementInserter({ root: `${dist}client`, feed });
+
+function render(req: IncomingMessage, res: ServerResponse) {
+  astroHandler(req, res).catch((error: unknown) => {
+    console.error('Unhandled error while rendering', req.url, error);
+    if (!res.headersSent) res.writeHead(500).end();
+  });
+}
+
 const server = createServer((req, res) => {
   applySecurityHeaders(req, res, config.TRUST_PROXY);
   if (malformedPath(req, res)) return;
-  serveStatic(req, res, () => {
-    astroHandler(req, res).catch((error: unknown) => {
-      console.error('Unhandled error while rendering', req.url, error);
-      if (!res.headersSent) res.writeHead(500).end();
-    });
-  });
+  withAnnouncements(req, res).then(
+    (served) => {
+      if (!served)
+        serveStatic(req, res, () => {
+          render(req, res);
+        });
+    },
+    (error: unknown) => {
+      console.error('announcements: could not insert; serving the page without them', error);
+      if (!res.headersSent)
+        serveStatic(req, res, () => {
+          render(req, res);
+        });
+    },
+  );
 });
 
 server.listen(config.PORT, config.HOST, () => {
@@ -88,7 +114,8 @@ server.listen(config.PORT, config.HOST, () => {
   );
   // One request through the app opens the database and starts the background jobs before the first visitor.
   const self = ['0.0.0.0', '::'].includes(config.HOST) ? '127.0.0.1' : config.HOST;
-  fetch(`http://${self.includes(':') ? `[${self}]` : self}:${port}/api/health`).catch((error: unknown) => {
+  selfOrigin = `http://${self.includes(':') ? `[${self}]` : self}:${String(port)}`;
+  fetch(`${selfOrigin}/api/health`).catch((error: unknown) => {
     console.error('warm-up request failed', error);
   });
 });

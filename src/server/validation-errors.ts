@@ -157,6 +157,14 @@ export const refusalStatuses = {
   staff_error_code: 422,
   staff_error_not_found: 404,
   staff_error_self: 422,
+  announcement_error_not_found: 404,
+  announcement_error_route: 422,
+  announcement_error_times: 422,
+  announcement_error_too_long: 422,
+  announcement_error_time: 422,
+  announcement_error_text_en: 422,
+  announcement_error_text_id: 422,
+  announcement_error_ended: 422,
 } as const satisfies Record<string, RefusalStatus>;
 export type RefusalCode = keyof typeof refusalStatuses;
 

@@ -1,20 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
+import { expect, test } from '@playwright/test';
 import { expectNoAxeViolationsInThemes } from './axe.ts';
 import { paidBooking, sailingsOn } from './paid-booking.ts';
+import { addStaff, codeFor, STAFF_PASSWORD as password } from './staff-sign-in.ts';
 
 // Issue 35, part 1: a staff member set up by link signs in with a password and a TOTP second factor, sees the audit
 // log, and signs out; the console in Indonesian too. No JavaScript on these pages: plain forms.
-
-const password = 'Loket-Batam-2005!';
-
-async function addStaff(page: Page, email: string): Promise<string> {
-  const answer = await page.request.post(`/e2e/staff-add?email=${encodeURIComponent(email)}&role=admin`);
-  return ((await answer.json()) as { token: string }).token;
-}
-
-const codeFor = (key: string) =>
-  new TOTP({ secret: Secret.fromBase32(key.replaceAll(' ', '')), digits: 6, period: 30 }).generate();
 
 test('an admin sets up a password, then the second factor by QR code, signs in, reads the audit log and signs out', async ({
   page,

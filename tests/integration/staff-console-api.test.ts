@@ -1,16 +1,14 @@
-import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
 import { useCasePorts } from '../../src/server/http/use-case-ports.ts';
 import { auditEntries } from '../../src/server/services/audit.ts';
-import { pendingStaffSignIn, staffListing } from '../../src/server/services/staff-session.ts';
-import { addStaffMember } from '../../src/server/use-cases/staff-add.ts';
+import { staffListing } from '../../src/server/services/staff-session.ts';
 import { ACCOUNT_PASSWORD } from '../factories/accounts.ts';
 import { accountsApi, TEST_LINK_SECRET, type testApp } from '../support/app.ts';
 import { TestBrowser } from '../support/browser.ts';
 import { testDatabases } from '../support/databases.ts';
+import { signedInStaff, STAFF_PASSWORD as password } from '../support/staff.ts';
 
-const password = 'Loket-Batam-2005!';
 const start = new Date('2026-11-26T02:00:00Z');
 
 /**
@@ -22,12 +20,6 @@ describe.each(testDatabases)("the staff console's API on $name", (database) => {
   let drop: () => Promise<void>;
   const now = start;
   let api: ReturnType<typeof testApp>;
-  const ctx = () => ({
-    db: handle.db,
-    clock: () => now,
-    staff: useCasePorts.staff,
-    linkSecret: () => TEST_LINK_SECRET,
-  });
 
   beforeAll(async () => {
     ({ handle, drop, api } = await accountsApi(database, () => now, [
@@ -36,35 +28,11 @@ describe.each(testDatabases)("the staff console's API on $name", (database) => {
   });
   afterAll(() => drop());
 
-  /** A member added by `npm run ops -- staff-add`, set up by their link, signed in with both steps by the API. */
-  async function signedInStaff(email: string, role: 'agent' | 'admin'): Promise<TestBrowser> {
-    const added = await addStaffMember(ctx(), { email, fullName: `Staff ${role}`, role }, 'system');
-    const browser = new TestBrowser(api);
-    await browser.request('/api/session'); // the page's anti-forgery cookie
-    const setUp = await browser.request('/api/staff/set-up', {
-      method: 'POST',
-      json: { token: added.setUpToken, password, passwordConfirmation: password },
-    });
-    expect(setUp.status).toBe(204);
-    const first = await browser.request('/api/staff/session', { method: 'POST', json: { email, password } });
-    expect(await first.json()).toEqual({ next: 'enrol' });
-    expect(browser.setCookie('segara_staff')).toMatch(/HttpOnly.*SameSite=Strict|SameSite=Strict.*HttpOnly/i);
-    const pending = await pendingStaffSignIn(
-      handle.db,
-      useCasePorts.staff,
-      browser.cookies.get('segara_staff'),
-      now,
-    );
-    const secret = pending?.enrol?.secret ?? '';
-    const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: now.getTime() });
-    const second = await browser.request('/api/staff/session/code', { method: 'POST', json: { code } });
-    expect(second.status).toBe(204);
-    return browser;
-  }
+  const signIn = (email: string, role: 'agent' | 'admin') => signedInStaff({ handle, api, now }, email, role);
 
   it('adds and disables staff for an admin only, and logs who did it', async () => {
-    const admin = await signedInStaff('admin@segaraferry.co.id', 'admin');
-    const agent = await signedInStaff('agent@segaraferry.co.id', 'agent');
+    const admin = await signIn('admin@segaraferry.co.id', 'admin');
+    const agent = await signIn('agent@segaraferry.co.id', 'agent');
     const traveller = new TestBrowser(api);
     expect((await traveller.logIn('wayan@example.com', ACCOUNT_PASSWORD)).status).toBe(200);
     const nobody = new TestBrowser(api);

@@ -7,10 +7,13 @@ export class TestBrowser {
   /** Every Set-Cookie line of the last answer, for asserting its attributes. */
   lastSetCookies: string[] = [];
 
-  constructor(
-    private readonly app: { request: (path: string, init?: RequestInit) => Response | Promise<Response> },
-    readonly origin = 'http://localhost',
-  ) {}
+  private readonly app: { request: (path: string, init?: RequestInit) => Response | Promise<Response> };
+  readonly origin: string;
+
+  constructor(app: TestBrowser['app'], origin = 'http://localhost') {
+    this.app = app;
+    this.origin = origin;
+  }
 
   async request(path: string, init: RequestInit & { json?: unknown; forged?: boolean; from?: string } = {}) {
     const { json, forged, from, ...rest } = init;

@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import { appVersion } from '../../app-version.ts';
 import { api_not_found, notification_generic_error } from '../../paraglide/messages.js';
 import { accountRoutes } from './routes/account.ts';
+import { announcementsRoutes } from './routes/announcements.ts';
 import { authRoutes } from './routes/auth.ts';
 import { passengersRoutes } from './routes/passengers.ts';
 import { CallbackRejected, GatewayUnavailable } from '../payments/gateway.ts';
@@ -44,6 +45,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', paymentsRoutes(deps));
   app.use(sameOrigin);
   app.route('/', networkRoutes(deps));
+  app.route('/', announcementsRoutes(deps));
   app.route('/', schedulesRoutes(deps));
   app.route('/', useCaseRoutes(deps));
   app.route('/', bookingsRoutes(deps));

@@ -51,6 +51,7 @@ export const apiContracts: Record<string, Contract> = {
   'GET /api/terminals': {},
   'GET /api/terminals/:code/destinations': {},
   'GET /api/operating-hours': {},
+  'GET /api/announcements': {},
   'GET /api/schedules': { query: searchQuerySchema },
   'GET /api/bookings/:id/status': {},
   'GET /api/bookings/:id': {},

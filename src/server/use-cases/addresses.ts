@@ -30,3 +30,10 @@ export function staffMemberAddress(params: Record<string, string | undefined>): 
   if (!passengerId.safeParse(id).success) throw refuse('staff', 'staff_error_not_found');
   return { id };
 }
+
+/** An announcement's `{id}` (`/api/staff/announcements/{id}`, the console's editor). */
+export function announcementAddress(params: Record<string, string | undefined>): { id: string } {
+  const id = params.id ?? '';
+  if (!passengerId.safeParse(id).success) throw refuse('announcement', 'announcement_error_not_found');
+  return { id };
+}

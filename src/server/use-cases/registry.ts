@@ -23,6 +23,9 @@ import { saveDetails } from './save-details.ts';
 import { sendAccessCode } from './send-access-code.ts';
 import { sendAddressProof } from './send-address-proof.ts';
 import { setAvatar } from './set-avatar.ts';
+import { announcementPublish } from './announcement-publish.ts';
+import { announcementCreate, announcementSave } from './announcement-save.ts';
+import { announcementWithdraw } from './announcement-withdraw.ts';
 import { staffAdd } from './staff-add.ts';
 import { staffDisable } from './staff-disable.ts';
 import { staffCodeStep } from './staff-second-factor.ts';
@@ -78,4 +81,9 @@ export const useCases: readonly AnyUseCase[] = [
   staffSignOut,
   staffAdd,
   staffDisable,
+  // Announcements to travellers (admins)
+  announcementCreate,
+  announcementSave,
+  announcementPublish,
+  announcementWithdraw,
 ];

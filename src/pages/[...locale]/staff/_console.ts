@@ -13,7 +13,14 @@ import { staffMemberOf } from '../../../server/services/staff-session.ts';
 import { staffSignOut } from '../../../server/use-cases/staff-sign-out.ts';
 
 /** The audit log's filters on the console, by the family of actions each shows. */
-export const auditFilters = ['payment.', 'refund.', 'anomaly.', 'sailing.', 'staff.'] as const;
+export const auditFilters = [
+  'payment.',
+  'refund.',
+  'anomaly.',
+  'sailing.',
+  'staff.',
+  'announcement.',
+] as const;
 
 /**
  * `/staff`, the console's start: who is signed in, "Sign out" (its form posts here), and the audit log, newest first,
