@@ -21,6 +21,7 @@ export const auditActions = [
   'staff.disabled',
   'staff.set_up',
   'staff.signed_in',
+  'staff.signed_out',
   'staff.recovery_code_used',
   'staff.code_refused',
   'announcement.saved',

@@ -19,6 +19,16 @@ async function write(page: Page, label: string, heading: string, text: string) {
   await editor.pressSequentially(text);
 }
 
+/** Presses Publish and waits for the page it leads to (the address may say `?published` already). */
+async function publish(page: Page) {
+  await page.evaluate(() => {
+    document.body.dataset.before = 'publish';
+  });
+  await page.getByTestId('announcement-publish').click();
+  await expect(page.locator('body')).not.toHaveAttribute('data-before', 'publish');
+  await expect(page).toHaveURL(/\?published$/);
+}
+
 /**
  * A traveller's view of a page: the announcement's region and its text (tests/perf/content-pages.spec.ts proves
  * the pages with one still load no script and fit their budget).
@@ -62,8 +72,7 @@ test('an admin publishes an announcement that shows at once on the home page, th
     'Kapal bisa berangkat terlambat sampai satu jam sore ini.',
   );
   // Published right after typing: what waited for its 300 ms is saved first.
-  await page.getByTestId('announcement-publish').click();
-  await expect(page).toHaveURL(/\?published$/);
+  await publish(page);
   await expect(page.getByTestId('announcement-state')).toHaveText('Live');
   await expectNoAxeViolationsInThemes(page);
 
@@ -77,13 +86,27 @@ test('an admin publishes an announcement that shows at once on the home page, th
   await expectAnnouncement(traveller, '/id', 'Kapal bisa berangkat terlambat sampai satu jam sore ini.');
   await expectAnnouncement(traveller, route, undefined);
 
+  // A draft the server refuses is never published in its older, saved form.
+  const ends = page.getByLabel('Shows until');
+  const goodEnd = await ends.inputValue();
+  await ends.fill('2020-01-01T10:00');
+  await expect(page.locator('#announcement-ends-error')).toHaveText('The end must be after the start.');
+  await page.evaluate(() => {
+    document.body.dataset.stayed = 'yes';
+  });
+  await page.getByTestId('announcement-publish').click();
+  await expect(page.getByTestId('announcement-status')).toHaveAttribute('data-state', 'failed');
+  await page.waitForTimeout(500);
+  await expect(page.locator('body')).toHaveAttribute('data-stayed', 'yes');
+  await ends.fill(goodEnd);
+  await expect(page.getByTestId('announcement-status')).toHaveText('Draft saved.');
+
   // Moved to a route's page: travellers see the change only once it is published again.
   await page.getByLabel('Where it shows').selectOption('route');
   await page.getByLabel('Route', { exact: true }).selectOption('btc-hfc');
   await expect(page.getByTestId('announcement-status')).toHaveText('Draft saved.');
   await expectAnnouncement(traveller, '/', 'Rough seas');
-  await page.getByTestId('announcement-publish').click();
-  await expect(page).toHaveURL(/\?published$/);
+  await publish(page);
   await expectAnnouncement(traveller, '/', undefined);
   await expectAnnouncement(traveller, route, 'Rough seas');
   await expectNoAxeViolationsInThemes(traveller);

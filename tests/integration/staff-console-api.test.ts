@@ -86,5 +86,16 @@ describe.each(testDatabases)("the staff console's API on $name", (database) => {
       expect.arrayContaining(['staff.added', 'staff.disabled', 'staff.signed_in']),
     );
     expect(byAdmin.find((row) => row.action === 'staff.disabled')?.subjectId).toBe(agentId);
+
+    // Signing out is logged as the member's own, and their cookie does nothing after it.
+    expect((await admin.request('/api/staff/session', { method: 'DELETE' })).status).toBe(204);
+    expect(await add(admin)).toBe(401);
+    const [last] = await auditEntries(handle.db, { action: 'staff.', limit: 1 });
+    expect(last).toMatchObject({
+      action: 'staff.signed_out',
+      actorKind: 'staff',
+      actorId: adminId,
+      subjectId: adminId,
+    });
   });
 });

@@ -73,3 +73,16 @@ for (const listing of ['/schedule', '/id/schedule']) {
     for (const url of routePages) await measure(page, request, url);
   });
 }
+
+test('a page rendered on demand shows the same announcement, from the database, in its language', async ({
+  page,
+}) => {
+  for (const [url, heading] of [
+    ['/login', 'Rough seas on Wednesday'],
+    ['/id/booking/check-order', 'Laut berombak pada hari Rabu'],
+  ] as const) {
+    await page.goto(url);
+    const region = page.getByRole('region', { name: /^(Announcement|Pengumuman)$/ });
+    await expect(region.getByRole('heading', { name: heading })).toBeVisible();
+  }
+});

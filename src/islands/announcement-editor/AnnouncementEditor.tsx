@@ -31,7 +31,10 @@ export default function AnnouncementEditor(props: AnnouncementEditorProps) {
   const [id, setId] = useState(props.id);
   const [saving, setSaving] = useState<Saving>({ state: 'idle' });
   const [serverErrors, setServerErrors] = useState(props.errors);
-  const form = useForm<AnnouncementDraftInput>({ defaultValues: props.values });
+  // A route is chosen from the start (the first one), so that choosing "One route's page" saves a whole draft.
+  const form = useForm<AnnouncementDraftInput>({
+    defaultValues: { ...props.values, routeId: props.values.routeId ?? routes[0]?.id },
+  });
   const { register, control, setValue } = form;
   const values = useWatch({ control });
 
@@ -168,12 +171,13 @@ export default function AnnouncementEditor(props: AnnouncementEditorProps) {
           method="post"
           action={`${self}?publish`}
           onSubmit={(event) => {
-            // What the admin typed in the last 300 ms is saved before the draft is published.
-            if (!saver.pending() && saving.state !== 'saving') return;
+            // What the admin typed in the last 300 ms is saved before the draft is published; a draft the server
+            // refused (or never got) is not published in an older form: the status says why.
+            if (!saver.pending() && saving.state !== 'saving' && !saver.lastFailed()) return;
             event.preventDefault();
             const publishing = event.currentTarget;
             void saver.flush().then(() => {
-              publishing.submit();
+              if (!saver.lastFailed()) publishing.submit();
             });
           }}
         >

@@ -20,6 +20,7 @@ export class AnnouncementFeed {
   #readAt = Number.NEGATIVE_INFINITY;
   #reading: Promise<LiveAnnouncement[]> | undefined;
   #seenChange = changeCount();
+  #readingChange = changeCount();
 
   readonly #read: () => Promise<LiveAnnouncement[]>;
   readonly #clock: () => number;
@@ -39,12 +40,16 @@ export class AnnouncementFeed {
   async current(): Promise<LiveAnnouncement[]> {
     const changed = changeCount() !== this.#seenChange;
     if (!changed && this.#clock() - this.#readAt < this.#seconds * 1000) return this.#list;
+    // A read that began before the latest change may answer the list without it: read again after it.
+    if (this.#reading && this.#readingChange !== changeCount())
+      this.#reading = this.#reading.then(() => this.#refresh());
     this.#reading ??= this.#refresh();
     return this.#reading;
   }
 
   async #refresh(): Promise<LiveAnnouncement[]> {
     const change = changeCount();
+    this.#readingChange = change;
     try {
       this.#list = await this.#read();
       this.#readAt = this.#clock();

@@ -11,8 +11,14 @@ import { auditLog } from '../db/schema/audit.ts';
 import { bookings } from '../db/schema/bookings.ts';
 import type { Actor } from '../use-cases/context.ts';
 
-/** Who an audit row names, from the actor a use case runs as (a job passes `system`). */
-export function auditActorOf(actor: Actor | 'system'): { actorKind: AuditActorKind; actorId: string | null } {
+/**
+ * Who did it: the actor a use case runs as, `system` for a job, or a staff member known only by id (whose session
+ * just ended: the sign-out).
+ */
+export type AuditBy = Actor | 'system' | { kind: 'staff'; staffId: string };
+
+/** Who an audit row names. */
+export function auditActorOf(actor: AuditBy): { actorKind: AuditActorKind; actorId: string | null } {
   if (actor === 'system') return { actorKind: 'system', actorId: null };
   switch (actor.kind) {
     case 'account':
@@ -27,7 +33,7 @@ export function auditActorOf(actor: Actor | 'system'): { actorKind: AuditActorKi
 }
 
 export interface AuditEntry {
-  by: Actor | 'system';
+  by: AuditBy;
   action: AuditAction;
   subject: { type: AuditSubject; id: string };
   bookingId?: string | null | undefined;

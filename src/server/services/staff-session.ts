@@ -40,11 +40,16 @@ export async function staffActorOf(
 
 /** Ends the session a staff cookie's token names (signing out); nothing if there is none. */
 export async function endStaffSession(
-  db: Database,
+  db: Pick<Database, 'delete'>,
   security: Pick<StaffSecurity, 'hashOf'>,
   token: string | undefined,
-): Promise<void> {
-  if (token) await db.delete(staffSessions).where(eq(staffSessions.tokenHash, security.hashOf(token)));
+): Promise<{ staffId: string; stage: 'password' | 'signed_in' } | undefined> {
+  if (!token || token.length > 100) return undefined;
+  const [ended] = await db
+    .delete(staffSessions)
+    .where(eq(staffSessions.tokenHash, security.hashOf(token)))
+    .returning({ staffId: staffSessions.staffId, stage: staffSessions.stage });
+  return ended;
 }
 
 /**

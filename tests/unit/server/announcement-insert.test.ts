@@ -71,8 +71,9 @@ describe('announcements inserted into pre-rendered pages as they are served', ()
         const req = request({ host: '127.0.0.1', port, path, method, headers }, (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => { resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }); },
-          );
+          res.on('end', () => {
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) });
+          });
         });
         req.on('error', reject);
         req.end();
@@ -160,6 +161,29 @@ describe("a process's feed of published announcements", () => {
     clock = 6_000;
     answer = () => Promise.resolve([]);
     expect(await feed.current()).toEqual([]);
+  });
+
+  it('does not answer a list read before a change that came while it was read', async () => {
+    const { announcementsChanged } = await import('../../../src/server/announcements/feed.ts');
+    let release: (list: LiveAnnouncement[]) => void = () => undefined;
+    let reads = 0;
+    const feed = new AnnouncementFeed(
+      () => {
+        reads += 1;
+        return reads === 1
+          ? new Promise<LiveAnnouncement[]>((resolve) => {
+              release = resolve;
+            })
+          : Promise.resolve([storm]);
+      },
+      () => 0,
+    );
+    const early = feed.current(); // a read begins; the announcement is published meanwhile
+    announcementsChanged();
+    const late = feed.current(); // a page asked after the publication
+    release([]);
+    expect(await early).toEqual([]);
+    expect(await late).toEqual([storm]);
   });
 
   it('reads again at once after this process published or withdrew one', async () => {
