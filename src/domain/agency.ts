@@ -26,3 +26,19 @@ export function agencyTime(instant: Date): LocalDateTime & { zone: string } {
 export function fromAgencyTime(local: LocalDateTime): Date {
   return fromLocal(local, AGENCY_TIME_ZONE);
 }
+
+/** An instant as a `datetime-local` field shows it on Batam's clock: `2026-12-24T18:00`. */
+export function agencyWallClock(instant: Date): string {
+  const { date, time } = agencyTime(instant);
+  return `${date}T${time}`;
+}
+
+/** The instant a `datetime-local` value names on Batam's clock; undefined for a day or time that does not exist. */
+export function fromAgencyWallClock(value: string): Date | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)) return undefined;
+  const local = { date: value.slice(0, 10), time: value.slice(11, 16) };
+  if (Number.isNaN(Date.parse(`${local.date}T${local.time}:00Z`))) return undefined;
+  const instant = fromAgencyTime(local);
+  // `2026-02-30` parses as 2 March: only a value that comes back as itself names a real time.
+  return agencyWallClock(instant) === value ? instant : undefined;
+}

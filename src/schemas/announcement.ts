@@ -36,3 +36,20 @@ export const announcementDraftSchema = z.object({
   textId: z._default(text, ''),
 });
 export type AnnouncementDraftInput = z.infer<typeof announcementDraftSchema>;
+
+/** `GET /api/announcements`: the published announcements not yet ended, in both languages. */
+export const publishedAnnouncementsSchema = z.object({
+  announcements: z.array(
+    z.object({
+      id: z.string(),
+      version: z.number(),
+      placement: z.enum(announcementPlacements),
+      routeId: z.nullable(z.string()),
+      level: z.enum(announcementLevels),
+      startsAt: z.string(),
+      endsAt: z.string(),
+      html: z.object({ en: z.string(), id: z.string() }),
+    }),
+  ),
+});
+export type PublishedAnnouncementsAnswer = z.infer<typeof publishedAnnouncementsSchema>;

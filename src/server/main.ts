@@ -9,6 +9,7 @@ import { assertBoardingPassKeyGiven, assertSiteUrlGiven, loadConfig } from './co
 import { localeFromPath } from '../i18n/locales.ts';
 import { translate } from '../i18n/translate.ts';
 import { requestLocale } from './http/request-locale.ts';
+import { IMMUTABLE, REVALIDATE } from './http/cache-control.ts';
 import { applySecurityHeaders } from './http/security-headers.ts';
 import { assertGatewayAllowed } from './payments/sandbox-safety.ts';
 
@@ -25,9 +26,6 @@ const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
 process.env.CLIENT_DIR ??= `${dist}client`;
 // The built bundle owns every module under src/ it needs; importing it (and not src/ again) keeps one copy of each.
 const { handler: astroHandler } = (await import(`${dist}server/entry.mjs`)) as { handler: NodeHandler };
-
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-const REVALIDATE = 'public, max-age=0, must-revalidate';
 
 const serveStatic = sirv(`${dist}client`, {
   etag: true,

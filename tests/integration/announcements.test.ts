@@ -67,7 +67,7 @@ describe.each(testDatabases)('announcements on $name', (database) => {
     for (const browser of [nobody, traveller, agent]) {
       const statuses = await Promise.all([
         browser.request(`/api/staff/announcements/${id}`, { method: 'PUT', json: draft }),
-        browser.request(`/api/staff/announcements/${id}/publication`, { method: 'POST', json: {} }),
+        browser.request(`/api/staff/announcements/${id}/publication`, { method: 'POST', json: draft }),
         browser.request(`/api/staff/announcements/${id}/publication`, { method: 'DELETE' }),
       ]).then((answers) => answers.map((answer) => answer.status));
       expect(statuses).toEqual(browser === nobody ? [401, 401, 401] : [403, 403, 403]);
@@ -84,25 +84,31 @@ describe.each(testDatabases)('announcements on $name', (database) => {
     expect(row?.htmlEn).toBe(draft.textEn);
     expect(row?.startsAt.toISOString()).toBe('2026-11-26T02:00:00.000Z'); // 09:00 WIB
 
-    const publish = () =>
-      admin.request(`/api/staff/announcements/${id}/publication`, { method: 'POST', json: {} });
-    const refused = await publish();
+    // Publish sends the draft on the screen: it is saved, then published, or saved and refused.
+    const publish = (changes: object = {}) =>
+      admin.request(`/api/staff/announcements/${id}/publication`, {
+        method: 'POST',
+        json: { ...draft, ...changes },
+      });
+    const refused = await publish({ textEn: '<p>Rough seas.</p>' });
     expect(refused.status).toBe(422);
     expect(Object.keys(((await refused.json()) as { errors: object }).errors)).toEqual(['textId']);
     expect(await published()).toEqual([]);
+    const [kept] = await handle.db.select().from(announcements).where(eq(announcements.id, id));
+    expect(kept?.htmlEn).toBe('<p>Rough seas.</p>'); // what was sent is kept, though not published
 
     const save = (changes: object) =>
       admin.request(`/api/staff/announcements/${id}`, { method: 'PUT', json: { ...draft, ...changes } });
     expect((await save({ textId: '<p>Laut berombak.</p>' })).status).toBe(200);
     expect((await save({ textId: '<p>Laut berombak.</p>' })).status).toBe(200); // the same again: no new row
-    expect((await publish()).status).toBe(200);
+    expect((await publish({ textId: '<p>Laut berombak.</p>' })).status).toBe(200);
     expect(await published()).toMatchObject([{ id, version: 1, html: { en: draft.textEn } }]);
 
     // A change to the draft reaches travellers only when published again, as version 2.
     expect((await save({ textId: '<p>Laut berombak tinggi.</p>' })).status).toBe(200);
     expect(await published()).toMatchObject([{ version: 1 }]);
-    expect((await publish()).status).toBe(200);
-    expect(await published()).toMatchObject([{ version: 2 }]);
+    expect((await publish({ textId: '<p>Laut berombak tinggi.</p>' })).status).toBe(200);
+    expect(await published()).toMatchObject([{ version: 2, html: { id: '<p>Laut berombak tinggi.</p>' } }]);
 
     expect(
       (await admin.request(`/api/staff/announcements/${id}/publication`, { method: 'DELETE' })).status,
@@ -113,7 +119,8 @@ describe.each(testDatabases)('announcements on $name', (database) => {
     const mine = log.filter((entry) => entry.subjectId === id).map((entry) => entry.action);
     expect(mine.toReversed()).toEqual([
       'announcement.saved',
-      'announcement.saved',
+      'announcement.saved', // the refused publication's text, kept
+      'announcement.saved', // the Indonesian text, and the English back as it was
       'announcement.published',
       'announcement.saved',
       'announcement.published',
@@ -156,19 +163,17 @@ describe.each(testDatabases)('announcements on $name', (database) => {
     expect(missing.status).toBe(404);
     const malformed = await admin.request('/api/staff/announcements/nope/publication', {
       method: 'POST',
-      json: {},
+      json: draft,
     });
     expect(malformed.status).toBe(404);
   });
 
   it('lists a published announcement until its end, and refuses to publish one already ended', async () => {
-    const made = await admin.request('/api/staff/announcements', {
-      method: 'POST',
-      json: { ...draft, textId: '<p>Laut berombak.</p>', endsAt: '2026-11-26T10:20' },
-    });
+    const short = { ...draft, textId: '<p>Laut berombak.</p>', endsAt: '2026-11-26T10:20' };
+    const made = await admin.request('/api/staff/announcements', { method: 'POST', json: short });
     const { id } = (await made.json()) as { id: string };
     expect(
-      (await admin.request(`/api/staff/announcements/${id}/publication`, { method: 'POST', json: {} }))
+      (await admin.request(`/api/staff/announcements/${id}/publication`, { method: 'POST', json: short }))
         .status,
     ).toBe(200);
     expect((await published()).map((announcement) => announcement.id)).toContain(id);
@@ -177,7 +182,7 @@ describe.each(testDatabases)('announcements on $name', (database) => {
       expect((await published()).map((announcement) => announcement.id)).not.toContain(id);
       const late = await admin.request(`/api/staff/announcements/${id}/publication`, {
         method: 'POST',
-        json: {},
+        json: short,
       });
       expect(late.status).toBe(422);
     } finally {

@@ -14,6 +14,7 @@ const measured: Record<string, { html: number; css: number; total: number; scrip
 let announcement = '';
 test.beforeAll(async ({ request }) => {
   const published = await request.post('/e2e/announcement');
+  expect(published.status(), await published.text()).toBe(200);
   announcement = ((await published.json()) as { id: string }).id;
 });
 test.afterAll(async ({ request }) => {

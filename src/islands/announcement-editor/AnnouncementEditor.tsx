@@ -23,7 +23,7 @@ export interface AnnouncementEditorProps {
 /**
  * The console's announcement form: where, how loud, when, and the text in both languages in the rich-text editor.
  * Every change is saved 300 ms after the last one (autosave.ts), the first save creating the announcement; Publish
- * saves what waits first. Without JavaScript the same form posts to its page.
+ * posts the form as it stands (saved, then published). Without JavaScript the same form posts to its page.
  */
 export default function AnnouncementEditor(props: AnnouncementEditorProps) {
   const { locale, listPath, csrf, routes, messages } = props;
@@ -50,7 +50,7 @@ export default function AnnouncementEditor(props: AnnouncementEditorProps) {
     }),
   );
 
-  // Each change after the first render is saved 300 ms after the last one; leaving the page saves what waits.
+  // Each change after the first render is saved 300 ms after the last one.
   const first = useRef(true);
   useEffect(() => {
     if (first.current) {
@@ -59,11 +59,15 @@ export default function AnnouncementEditor(props: AnnouncementEditorProps) {
     }
     saver.change(form.getValues());
   }, [values, saver, form]);
+  // Leaving with a change not yet saved: the browser asks first (a save sent as the page goes may be cut off).
+  const leaving = useRef(false);
   useEffect(() => {
-    const leave = () => void saver.flush();
-    window.addEventListener('pagehide', leave);
+    const ask = (event: BeforeUnloadEvent) => {
+      if (!leaving.current && (saver.pending() || saver.saving())) event.preventDefault();
+    };
+    window.addEventListener('beforeunload', ask);
     return () => {
-      window.removeEventListener('pagehide', leave);
+      window.removeEventListener('beforeunload', ask);
     };
   }, [saver]);
 
@@ -88,6 +92,11 @@ export default function AnnouncementEditor(props: AnnouncementEditorProps) {
         className="grid gap-4 rounded-box bg-base-100 p-5"
         data-testid="announcement-form"
         onSubmit={(event) => {
+          const publishing = event.nativeEvent.submitter?.dataset.testid === 'announcement-publish';
+          if (publishing) {
+            leaving.current = true;
+            return; // the browser posts the form
+          }
           event.preventDefault();
           saver.change(form.getValues());
           void saver.flush();
@@ -154,6 +163,18 @@ export default function AnnouncementEditor(props: AnnouncementEditorProps) {
           />
         ))}
         <div className="flex flex-wrap items-center gap-3">
+          {id ? (
+            // Publish posts the draft on the screen with it: the server saves it, then publishes it, so what goes
+            // live is never an older text (a save still waiting, no script yet, a save the server refused).
+            <button
+              type="submit"
+              formAction={`${self}?publish`}
+              className="btn rounded-full shadow-none btn-lg btn-primary"
+              data-testid="announcement-publish"
+            >
+              {t('announcement_publish')}
+            </button>
+          ) : null}
           <button
             type="submit"
             className="btn rounded-full btn-outline shadow-none"
@@ -166,31 +187,6 @@ export default function AnnouncementEditor(props: AnnouncementEditorProps) {
           </p>
         </div>
       </form>
-      {id ? (
-        <form
-          method="post"
-          action={`${self}?publish`}
-          onSubmit={(event) => {
-            // What the admin typed in the last 300 ms is saved before the draft is published; a draft the server
-            // refused (or never got) is not published in an older form: the status says why.
-            if (!saver.pending() && saving.state !== 'saving' && !saver.lastFailed()) return;
-            event.preventDefault();
-            const publishing = event.currentTarget;
-            void saver.flush().then(() => {
-              if (!saver.lastFailed()) publishing.submit();
-            });
-          }}
-        >
-          <input type="hidden" name="csrf" value={csrf} />
-          <button
-            type="submit"
-            className="btn rounded-full shadow-none btn-lg btn-primary"
-            data-testid="announcement-publish"
-          >
-            {t('announcement_publish')}
-          </button>
-        </form>
-      ) : null}
     </div>
   );
 }

@@ -10,6 +10,7 @@ export function debouncedSaver<T>(save: (value: T) => Promise<void>, delay = AUT
   let waiting: { value: T } | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> = Promise.resolve();
+  let inFlight = 0;
 
   const run = (): Promise<void> => {
     if (timer !== undefined) clearTimeout(timer);
@@ -17,7 +18,13 @@ export function debouncedSaver<T>(save: (value: T) => Promise<void>, delay = AUT
     running = running.then(async () => {
       const next = waiting;
       waiting = undefined;
-      if (next) await save(next.value);
+      if (!next) return;
+      inFlight += 1;
+      try {
+        await save(next.value);
+      } finally {
+        inFlight -= 1;
+      }
     });
     return running;
   };
@@ -29,6 +36,9 @@ export function debouncedSaver<T>(save: (value: T) => Promise<void>, delay = AUT
       timer = setTimeout(() => void run(), delay);
     },
     flush: run,
+    /** A change waits for its save. */
     pending: (): boolean => waiting !== undefined,
+    /** A save is on its way. */
+    saving: (): boolean => inFlight > 0,
   };
 }

@@ -20,10 +20,8 @@ export function announcementDraftSaver(options: {
   t: (key: string) => string;
 }) {
   let id = options.id;
-  let failed = false;
-  const saver = debouncedSaver<AnnouncementDraftInput>(async (draft) => {
+  return debouncedSaver<AnnouncementDraftInput>(async (draft) => {
     options.onState({ state: 'saving' });
-    failed = true;
     try {
       const answer = await callApi(id ? `/api/staff/announcements/${id}` : '/api/staff/announcements', {
         method: id ? 'PUT' : 'POST',
@@ -39,7 +37,6 @@ export function announcementDraftSaver(options: {
         }
         options.onErrors({});
         options.onState({ state: 'saved' });
-        failed = false;
         return;
       }
       options.onErrors(answer.body.errors ?? {});
@@ -51,6 +48,4 @@ export function announcementDraftSaver(options: {
       options.onState({ state: 'failed', message: options.t('announcement_offline') });
     }
   });
-  /** Whether the last save was refused or did not arrive: Publish would then publish an older draft. */
-  return { ...saver, lastFailed: () => failed };
 }

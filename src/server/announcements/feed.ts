@@ -1,9 +1,5 @@
-import * as z from 'zod/mini';
-import {
-  announcementLevels,
-  announcementPlacements,
-  type LiveAnnouncement,
-} from '../../domain/announcements.ts';
+import type { LiveAnnouncement } from '../../domain/announcements.ts';
+import { publishedAnnouncementsSchema } from '../../schemas/announcement.ts';
 
 /** How long a process serves its copy of the published announcements before it reads them again. */
 export const ANNOUNCEMENT_FEED_SECONDS = 3;
@@ -12,15 +8,15 @@ export const ANNOUNCEMENT_FEED_SECONDS = 3;
  * The published announcements as a process serves them: read at most once per ANNOUNCEMENT_FEED_SECONDS, so pages
  * cost no query each, and at once after this process published or withdrew one (`announcementsChanged`). Another
  * process (a second replica) sees the change at its next read, within those seconds. A failed read keeps the last
- * list (a database away for a moment must not take the notice of a port closure off every page) and tries again at
- * the next request.
+ * list (a database away for a moment must not take the notice of a port closure off every page) and is tried again
+ * after those seconds.
  */
 export class AnnouncementFeed {
   #list: LiveAnnouncement[] = [];
   #readAt = Number.NEGATIVE_INFINITY;
-  #reading: Promise<LiveAnnouncement[]> | undefined;
   #seenChange = changeCount();
-  #readingChange = changeCount();
+  /** The read on its way, and the change count it began at (requests meanwhile share it). */
+  #reading: { change: number; list: Promise<LiveAnnouncement[]> } | undefined;
 
   readonly #read: () => Promise<LiveAnnouncement[]>;
   readonly #clock: () => number;
@@ -36,31 +32,35 @@ export class AnnouncementFeed {
     this.#seconds = seconds;
   }
 
-  /** The list, read again when it is older than the feed's seconds or changed in this process. */
-  async current(): Promise<LiveAnnouncement[]> {
-    const changed = changeCount() !== this.#seenChange;
-    if (!changed && this.#clock() - this.#readAt < this.#seconds * 1000) return this.#list;
-    // A read that began before the latest change may answer the list without it: read again after it.
-    if (this.#reading && this.#readingChange !== changeCount())
-      this.#reading = this.#reading.then(() => this.#refresh());
-    this.#reading ??= this.#refresh();
-    return this.#reading;
+  /** The list, read again when it is older than the feed's seconds or changed in this process since. */
+  current(): Promise<LiveAnnouncement[]> {
+    const change = changeCount();
+    if (change === this.#seenChange && this.#clock() - this.#readAt < this.#seconds * 1000)
+      return Promise.resolve(this.#list);
+    if (this.#reading?.change === change) return this.#reading.list;
+    // A read that began before the latest change may answer without it: read again once it is done.
+    const before = this.#reading?.list;
+    const reading = {
+      change,
+      list: before ? before.then(() => this.#refresh(change)) : this.#refresh(change),
+    };
+    this.#reading = reading;
+    void reading.list.finally(() => {
+      if (this.#reading === reading) this.#reading = undefined;
+    });
+    return reading.list;
   }
 
-  async #refresh(): Promise<LiveAnnouncement[]> {
-    const change = changeCount();
-    this.#readingChange = change;
+  /** Never fails: a failed read keeps the last list, and is tried again after the feed's seconds. */
+  async #refresh(change: number): Promise<LiveAnnouncement[]> {
     try {
       this.#list = await this.#read();
-      this.#readAt = this.#clock();
-      this.#seenChange = change;
     } catch (error) {
-      // Tried again after the feed's seconds, not at every request: an outage is not a flood of reads and logs.
-      this.#readAt = this.#clock();
       console.error('announcements: could not read the published list; serving the last one', error);
-    } finally {
-      this.#reading = undefined;
     }
+    // Success or not, not again before the feed's seconds: an outage is not a flood of reads and logs.
+    this.#readAt = this.#clock();
+    this.#seenChange = change;
     return this.#list;
   }
 }
@@ -83,21 +83,6 @@ export function announcementsChanged(): void {
   (globalThis as Changes)[CHANGES] = changeCount() + 1;
 }
 
-const answerSchema = z.object({
-  announcements: z.array(
-    z.object({
-      id: z.string(),
-      version: z.number(),
-      placement: z.enum(announcementPlacements),
-      routeId: z.nullable(z.string()),
-      level: z.enum(announcementLevels),
-      startsAt: z.string(),
-      endsAt: z.string(),
-      html: z.object({ en: z.string(), id: z.string() }),
-    }),
-  ),
-});
-
 /**
  * Reads the published announcements from the API (`GET /api/announcements`) of the server at `origin`: how the
  * server's entry (main.ts), which holds no database of its own, learns them.
@@ -105,7 +90,7 @@ const answerSchema = z.object({
 export async function readAnnouncementsFrom(origin: string): Promise<LiveAnnouncement[]> {
   const response = await fetch(`${origin}/api/announcements`, { signal: AbortSignal.timeout(5_000) });
   if (!response.ok) throw new Error(`GET /api/announcements answered ${String(response.status)}`);
-  const { announcements } = answerSchema.parse(await response.json());
+  const { announcements } = publishedAnnouncementsSchema.parse(await response.json());
   return announcements.map((announcement) => ({
     ...announcement,
     startsAt: new Date(announcement.startsAt),

@@ -4,7 +4,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, normalize } from 'node:path';
 import { announcementsFor, findAnnouncementMarker } from '../../domain/announcements.ts';
 import { localeFromPath } from '../../i18n/locales.ts';
-import { accepts, compressOnce } from '../http/compress.ts';
+import { REVALIDATE } from '../http/cache-control.ts';
+import { accepts, compressOnceLater } from '../http/compress.ts';
 import { announcementBannerHtml } from './banner.ts';
 import type { AnnouncementFeed } from './feed.ts';
 
@@ -27,7 +28,7 @@ interface Ready {
 export function announcementInserter(options: { root: string; feed: AnnouncementFeed; clock?: () => Date }) {
   const { root, feed, clock = () => new Date() } = options;
   const files = new Map<string, Promise<string | undefined>>();
-  const ready = new Map<string, Ready>();
+  const ready = new Map<string, Promise<Ready>>();
 
   /** The page's HTML as built (`/about-us` is `about-us.html`), read once: a deploy never changes it. */
   const pageHtml = (path: string): Promise<string | undefined> => {
@@ -52,22 +53,25 @@ export function announcementInserter(options: { root: string; feed: Announcement
     if (shown.length === 0) return false;
     const encoding = acceptedEncoding(req.headers['accept-encoding']);
     const key = `${path}|${shown.map((a) => `${a.id}:${String(a.version)}`).join(',')}|${encoding ?? ''}`;
-    let page = ready.get(key);
-    if (!page) {
+    // One compression per page, versions and encoding, shared by the requests that ask for it meanwhile.
+    let making = ready.get(key);
+    if (!making) {
       const body = Buffer.from(
-        html.replace(found.marker, announcementBannerHtml(shown, localeFromPath(path))),
+        // A function, not a string: `$&` or `$'` in a notice must stay text, not copy the page into itself.
+        html.replace(found.marker, () => announcementBannerHtml(shown, localeFromPath(path))),
         'utf8',
       );
-      page = {
-        body: encode(body, encoding),
+      making = (encoding ? compressOnceLater(body, encoding) : Promise.resolve(body)).then((encoded) => ({
+        body: encoded,
         etag: `W/"a-${createHash('sha256').update(key).update(body).digest('base64url').slice(0, 22)}"`,
         encoding,
-      };
+      }));
       if (ready.size >= MAX_CACHED) ready.delete(ready.keys().next().value ?? '');
-      ready.set(key, page);
+      ready.set(key, making);
     }
+    const page = await making;
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
+    res.setHeader('Cache-Control', REVALIDATE);
     res.setHeader('Vary', 'Accept-Encoding');
     res.setHeader('ETag', page.etag);
     if (req.headers['if-none-match'] === page.etag) {
@@ -114,8 +118,4 @@ function acceptedEncoding(header: string | string[] | undefined): Ready['encodin
   if (accepts(accepted, 'br')) return 'br';
   if (accepts(accepted, 'gzip')) return 'gzip';
   return undefined;
-}
-
-function encode(body: Buffer, encoding: Ready['encoding']): Buffer {
-  return encoding ? compressOnce(body, encoding) : body;
 }

@@ -1,4 +1,5 @@
 import type { DOMPurify } from 'dompurify';
+import { OFF_SITE_LINK_REL } from '../../domain/announcements.ts';
 
 /**
  * The HTML an announcement may hold: what the console's editor makes (paragraphs, two heading levels, bold, italic,
@@ -21,7 +22,9 @@ const ALLOWED_TAGS = [
   'blockquote',
   'a',
 ];
-const ALLOWED_URI = /^(?:(?:https?|mailto|tel):|\/(?!\/))/i;
+// A path on this site starts with one slash, not two and not a slash and a backslash (browsers read `/\x` as `//x`).
+const ALLOWED_URI = /^(?:(?:https?|mailto|tel):|\/(?![/\\]))/i;
+const SITE_PATH = /^\/(?![/\\])/;
 
 let purifier: Promise<DOMPurify> | undefined;
 
@@ -36,8 +39,7 @@ function purify(): Promise<DOMPurify> {
       instance.addHook('afterSanitizeAttributes', (node) => {
         if (node.nodeName !== 'A') return;
         // A link off the site: the agency vouches for no one's page, and that page gets no handle on ours.
-        if (/^https?:/i.test(node.getAttribute('href') ?? ''))
-          node.setAttribute('rel', 'nofollow noopener noreferrer');
+        if (!SITE_PATH.test(node.getAttribute('href') ?? '')) node.setAttribute('rel', OFF_SITE_LINK_REL);
       });
       return instance;
     },

@@ -1,5 +1,5 @@
 import { promisify } from 'node:util';
-import { brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 
 const gzipAsync = promisify(gzip);
 
@@ -60,15 +60,29 @@ export function accepts(header: string | null | undefined, coding: 'gzip' | 'br'
   });
 }
 
+const STATIC_OPTIONS = {
+  br: (size: number) => ({
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: size },
+  }),
+  gzip: () => ({ level: 9 }),
+};
+const brotliAsync = promisify(brotliCompress);
+
 /**
  * A static page's bytes as served: brotli at its best (quality 11) and gzip at level 9, made once and kept, for the
- * build's files (scripts/precompress.ts) and the pages with an announcement (announcements/page-insert.ts).
+ * build's files (scripts/precompress.ts, at once) and the pages with an announcement (announcements/page-insert.ts,
+ * on libuv's thread pool: quality 11 takes tens of milliseconds a page, which the event loop must not wait for).
  */
 export function compressOnce(data: Buffer, coding: 'gzip' | 'br'): Buffer {
-  if (coding === 'gzip') return gzipSync(data, { level: 9 });
-  return brotliCompressSync(data, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
-  });
+  return coding === 'gzip'
+    ? gzipSync(data, STATIC_OPTIONS.gzip())
+    : brotliCompressSync(data, STATIC_OPTIONS.br(data.length));
+}
+
+export function compressOnceLater(data: Buffer, coding: 'gzip' | 'br'): Promise<Buffer> {
+  return coding === 'gzip'
+    ? gzipAsync(data, STATIC_OPTIONS.gzip())
+    : brotliAsync(data, STATIC_OPTIONS.br(data.length));
 }
 
 function withVary(response: Response): Response {

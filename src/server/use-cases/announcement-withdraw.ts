@@ -22,7 +22,10 @@ async function withdraw(ctx: UseCaseContext, { id }: { id: string }): Promise<vo
     const [row] = await tx.select().from(announcements).where(eq(announcements.id, id)).for('update');
     if (!row) throw refuse('announcement', 'announcement_error_not_found');
     if (!row.published) return false;
-    await tx.update(announcements).set({ published: null }).where(eq(announcements.id, id));
+    await tx
+      .update(announcements)
+      .set({ published: null, publishedEndsAt: null })
+      .where(eq(announcements.id, id));
     await writeAudit(tx, {
       by: ctx.actor,
       action: 'announcement.withdrawn',

@@ -3,7 +3,10 @@ import {
   announcementMarker,
   announcementsFor,
   announcementState,
+  draftProblems,
   findAnnouncementMarker,
+  plainText,
+  textLength,
   hasText,
   publishProblems,
   type LiveAnnouncement,
@@ -31,11 +34,14 @@ describe('which announcements a page shows', () => {
   const noon = at('2026-12-24T12:00:00Z');
 
   it('places each on its pages only', () => {
-    expect(announcementsFor(list, { kind: 'home' }, noon).map((a) => a.id)).toEqual(['all', 'home']);
-    expect(announcementsFor(list, { kind: 'route', routeId: 'btc-hfc' }, noon).map((a) => a.id)).toEqual([
-      'all',
-      'route',
-    ]);
+    const ids = (page: Parameters<typeof announcementsFor>[1]) =>
+      announcementsFor(list, page, noon).map((a) => a.id);
+    expect(ids({ kind: 'home' })).toEqual(['all']); // the latest to start of the two on the home page
+    expect(announcementsFor(list.slice(0, 2), { kind: 'home' }, noon).map((a) => a.id)).toEqual(['home']);
+    expect(ids({ kind: 'route', routeId: 'btc-hfc' })).toEqual(['all']);
+    expect(
+      announcementsFor(list.slice(0, 2), { kind: 'route', routeId: 'btc-hfc' }, noon).map((a) => a.id),
+    ).toEqual(['route']);
     expect(announcementsFor(list, { kind: 'route', routeId: 'hfc-btc' }, noon).map((a) => a.id)).toEqual([
       'all',
     ]);
@@ -50,7 +56,7 @@ describe('which announcements a page shows', () => {
     expect(announcementsFor(one, { kind: 'other' }, at('2026-12-25T00:00:00Z'))).toEqual([]);
   });
 
-  it('puts warnings first and shows at most two', () => {
+  it('shows the most important one: a warning, else the latest to start', () => {
     const many = [
       announcement({ id: 'old-info' }),
       announcement({ id: 'new-info', startsAt: at('2026-12-24T10:00:00Z') }),
@@ -58,8 +64,10 @@ describe('which announcements a page shows', () => {
     ];
     expect(announcementsFor(many, { kind: 'home' }, at('2026-12-24T12:00:00Z')).map((a) => a.id)).toEqual([
       'warning',
-      'new-info',
     ]);
+    expect(
+      announcementsFor(many.slice(0, 2), { kind: 'home' }, at('2026-12-24T12:00:00Z')).map((a) => a.id),
+    ).toEqual(['new-info']);
   });
 });
 
@@ -89,10 +97,30 @@ describe('publishing', () => {
   it('asks for both texts and an end still to come', () => {
     expect(publishProblems(ready, now)).toEqual([]);
     expect(publishProblems({ ...ready, html: { en: '<p></p>', id: ' ' } }, now)).toEqual([
-      'announcement_error_text_en',
-      'announcement_error_text_id',
+      { field: 'textEn', key: 'announcement_error_text_en' },
+      { field: 'textId', key: 'announcement_error_text_id' },
     ]);
-    expect(publishProblems({ ...ready, endsAt: now }, now)).toEqual(['announcement_error_ended']);
+    expect(publishProblems({ ...ready, endsAt: now }, now)).toEqual([
+      { field: 'endsAt', key: 'announcement_error_ended' },
+    ]);
+  });
+
+  it('keeps a draft short, and its end after its start', () => {
+    expect(draftProblems(ready)).toEqual([]);
+    expect(draftProblems({ ...ready, endsAt: ready.startsAt })).toEqual([
+      { field: 'endsAt', key: 'announcement_error_times' },
+    ]);
+    expect(
+      draftProblems({
+        ...ready,
+        html: { en: `<p>${'a'.repeat(301)}</p>`, id: `<p>${'<b>a</b>'.repeat(80)}</p>` },
+      }),
+    ).toEqual([
+      { field: 'textEn', key: 'announcement_error_too_long' },
+      { field: 'textId', key: 'announcement_error_too_long' },
+    ]);
+    expect(textLength('<p>a &amp; b</p>')).toBe(5);
+    expect(plainText('<p>Tom &amp; Jerry</p><p>ok</p>')).toBe('Tom & Jerry ok');
   });
 
   it('counts only words as text', () => {

@@ -23,7 +23,8 @@ const page = (marker: string) =>
 
 /** The server's entry inserting announcements into pre-rendered pages, on a folder of built pages. */
 describe('announcements inserted into pre-rendered pages as they are served', () => {
-  const root = mkdtempSync(join(tmpdir(), 'pages-'));
+  const base = mkdtempSync(join(tmpdir(), 'pages-'));
+  const root = join(base, 'client');
   let now = new Date('2026-12-24T06:00:00Z');
   let published: LiveAnnouncement[] = [storm];
   let reads = 0;
@@ -32,7 +33,7 @@ describe('announcements inserted into pre-rendered pages as they are served', ()
       reads += 1;
       return Promise.resolve(published);
     },
-    () => now.getTime(),
+    Date.now, // the feed's own clock (it reads at every request here), apart from the pages' `now`
     0,
   );
   const serve = announcementInserter({ root, feed, clock: () => now });
@@ -40,7 +41,9 @@ describe('announcements inserted into pre-rendered pages as they are served', ()
   let port = 0;
 
   beforeAll(async () => {
-    mkdirSync(join(root, 'schedule'));
+    mkdirSync(join(root, 'schedule'), { recursive: true });
+    // Beside the pages, not among them: a page with a marker that no request may reach.
+    writeFileSync(join(base, 'outside.html'), page(announcementMarker({ kind: 'other' })));
     mkdirSync(join(root, 'id', 'schedule'), { recursive: true });
     writeFileSync(
       join(root, 'schedule', 'batam-centre-harbourfront.html'),
@@ -62,7 +65,7 @@ describe('announcements inserted into pre-rendered pages as they are served', ()
   });
   afterAll(() => {
     server.close();
-    rmSync(root, { recursive: true, force: true });
+    rmSync(base, { recursive: true, force: true });
   });
 
   function get(path: string, headers: Record<string, string> = {}, method = 'GET') {
@@ -122,16 +125,23 @@ describe('announcements inserted into pre-rendered pages as they are served', ()
   });
 
   it('never reads a file outside the pages, nor answers for assets and the API', async () => {
+    published = [{ ...storm, id: 'everywhere', placement: 'everywhere', routeId: null, level: 'info' }];
+    expect((await get('/about-us')).status).toBe(200); // placed on every page: inserted
     for (const path of [
-      '/../../etc/passwd',
-      '/%2e%2e/%2e%2e/etc/passwd',
+      '/../outside',
+      '/..%2Foutside',
+      '/%2e%2e/outside',
+      '/%2e%2e%2foutside',
+      '/schedule/..%2F..%2Foutside',
       '/_astro/x.js',
       '/api/health',
       '/favicon.svg',
       '/%ff',
+      '/about-us%00',
     ])
       expect((await get(path)).status, path).toBe(299);
     expect(reads).toBeGreaterThan(0);
+    published = [storm];
   });
 });
 
@@ -184,6 +194,22 @@ describe("a process's feed of published announcements", () => {
     release([]);
     expect(await early).toEqual([]);
     expect(await late).toEqual([storm]);
+  });
+
+  it('after a change, a failed read is not tried again at every request', async () => {
+    const { announcementsChanged } = await import('../../../src/server/announcements/feed.ts');
+    let reads = 0;
+    const feed = new AnnouncementFeed(
+      () => {
+        reads += 1;
+        return Promise.reject(new Error('database away'));
+      },
+      () => 0,
+    );
+    announcementsChanged();
+    await Promise.all([feed.current(), feed.current()]);
+    await feed.current();
+    expect(reads).toBe(1);
   });
 
   it('reads again at once after this process published or withdrew one', async () => {

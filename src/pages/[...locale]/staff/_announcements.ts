@@ -1,4 +1,5 @@
-import { agencyTime } from '../../../domain/agency.ts';
+import { agencyTime, agencyWallClock } from '../../../domain/agency.ts';
+import { plainText } from '../../../domain/announcements.ts';
 import { formatPortTime } from '../../../i18n/format.ts';
 import { localizePath, type Locale } from '../../../i18n/locales.ts';
 import { messagesFor, translate, type MessageKey } from '../../../i18n/translate.ts';
@@ -12,7 +13,7 @@ import type { Network } from '../../../server/network.ts';
 import {
   announcementListing,
   announcementOf,
-  draftDiffers,
+  hasUnpublishedChanges,
   stateOf,
 } from '../../../server/services/announcements.ts';
 import { announcementAddress } from '../../../server/use-cases/addresses.ts';
@@ -54,12 +55,6 @@ const editorKeys = [
   'announcement_tool_link_prompt',
 ] as const satisfies readonly MessageKey[];
 
-/** A `datetime-local` value on Batam's clock. */
-function wallClock(instant: Date): string {
-  const { date, time } = agencyTime(instant);
-  return `${date}T${time}`;
-}
-
 /** Every route, by its name in the reader's language, for the editor's route list. */
 function routeChoices(network: Network, locale: Locale) {
   return routeGuides(network, locale).map((guide) => ({
@@ -96,11 +91,7 @@ export async function serveAnnouncementList(astro: PageAstro) {
       level: row.level,
       placement: row.placement,
       when: `${formatPortTime(agencyTime(row.startsAt), locale)} – ${formatPortTime(agencyTime(row.endsAt), locale)}`,
-      excerpt: (locale === 'id' ? row.htmlId : row.htmlEn)
-        .replace(/<[^>]*>/g, ' ')
-        .replace(/\s+/g, ' ')
-        .trim()
-        .slice(0, 140),
+      excerpt: plainText(locale === 'id' ? row.htmlId : row.htmlEn).slice(0, 140),
     })),
   };
 }
@@ -144,16 +135,16 @@ export async function serveAnnouncementEditor(astro: PageAstro, id: string) {
         placement: row.placement,
         routeId: row.routeId ?? undefined,
         level: row.level,
-        startsAt: wallClock(row.startsAt),
-        endsAt: wallClock(row.endsAt),
+        startsAt: agencyWallClock(row.startsAt),
+        endsAt: agencyWallClock(row.endsAt),
         textEn: row.htmlEn,
         textId: row.htmlId,
       }
     : {
         placement: 'everywhere',
         level: 'info',
-        startsAt: wallClock(now),
-        endsAt: wallClock(new Date(now.getTime() + 86_400_000)),
+        startsAt: agencyWallClock(now),
+        endsAt: agencyWallClock(new Date(now.getTime() + 86_400_000)),
         textEn: '',
         textId: '',
       };
@@ -174,7 +165,7 @@ export async function serveAnnouncementEditor(astro: PageAstro, id: string) {
     editor,
     state: row ? stateOf(row, now) : ('draft' as const),
     published: Boolean(row?.published),
-    changed: row ? draftDiffers(row) : false,
+    changed: row ? hasUnpublishedChanges(row) : false,
     notice: noticeOf(query, locale),
     formErrors: [...(posted?.errors.announcement ?? []), ...(posted?.errors.form ?? [])],
     notPublished: Boolean(posted && query.has('publish')),

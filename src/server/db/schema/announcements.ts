@@ -31,6 +31,8 @@ export const announcements = pgTable(
     htmlEn: text('html_en').notNull().default(''),
     htmlId: text('html_id').notNull().default(''),
     published: jsonb('published').$type<PublishedAnnouncement>(),
+    /** The published copy's end (null when none is published): what the pages' list is read by. */
+    publishedEndsAt: timestamp('published_ends_at', { withTimezone: true }),
     /** Grows at each publication; 0 for one never published. */
     version: integer('version').notNull().default(0),
     createdBy: uuid('created_by').references(() => staffMembers.id, { onDelete: 'set null' }),
@@ -39,8 +41,12 @@ export const announcements = pgTable(
   },
   (t) => [
     index('announcements_published_idx')
-      .on(t.endsAt)
-      .where(sql`${t.published} is not null`),
+      .on(t.publishedEndsAt)
+      .where(sql`${t.publishedEndsAt} is not null`),
+    check(
+      'announcements_published_with_its_end',
+      sql`(${t.published} is null) = (${t.publishedEndsAt} is null)`,
+    ),
     check('announcements_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
     check(
       'announcements_route_when_placed_on_one',

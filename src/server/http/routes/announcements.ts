@@ -1,4 +1,6 @@
 import { Hono } from 'hono';
+import type { PublishedAnnouncementsAnswer } from '../../../schemas/announcement.ts';
+import { REVALIDATE } from '../cache-control.ts';
 import type { AppDeps } from '../../deps.ts';
 import { publishedAnnouncements } from '../../services/announcements.ts';
 
@@ -9,13 +11,14 @@ import { publishedAnnouncements } from '../../services/announcements.ts';
 export function announcementsRoutes(deps: AppDeps) {
   return new Hono().get('/announcements', async (c) => {
     const list = await publishedAnnouncements(await deps.database(), deps.clock());
-    c.header('Cache-Control', 'public, max-age=0, must-revalidate');
-    return c.json({
+    c.header('Cache-Control', REVALIDATE);
+    const answer: PublishedAnnouncementsAnswer = {
       announcements: list.map((announcement) => ({
         ...announcement,
         startsAt: announcement.startsAt.toISOString(),
         endsAt: announcement.endsAt.toISOString(),
       })),
-    });
+    };
+    return c.json(answer);
   });
 }

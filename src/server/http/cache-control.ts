@@ -1,0 +1,4 @@
+/** What a browser may keep of an answer that changes without a new address: a copy it checks before each use. */
+export const REVALIDATE = 'public, max-age=0, must-revalidate';
+/** What never changes at its address (the build's hashed files). */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
