@@ -63,23 +63,29 @@ function routeChoices(network: Network, locale: Locale) {
   }));
 }
 
-/** The console's entry to the admins' pages: nobody signed in goes to the sign-in page, an agent gets a 403. */
+/**
+ * The console's entry to the admins' pages: nobody signed in goes to the sign-in page; an agent gets a 403 with the
+ * console's bar; an admin the page, the bar and the database.
+ */
 async function adminPage(astro: PageAstro) {
+  const { locale, deps } = astro.locals;
   const page = await staffPage(astro);
-  if (!page.actor) return { redirect: astro.redirect(localizePath('/staff/login', astro.locals.locale)) };
-  if (page.actor.role !== 'admin') astro.response.status = 403;
-  return { page, actor: page.actor };
+  if (!page.actor) return astro.redirect(localizePath('/staff/login', locale));
+  const db = await deps.database();
+  const bar = { csrf: page.csrf, ...(await consoleBar(db, page.actor, locale)) };
+  if (page.actor.role !== 'admin') {
+    astro.response.status = 403;
+    return { allowed: false as const, bar };
+  }
+  return { allowed: true as const, bar, page, db };
 }
 
 /** `/staff/announcements`: every announcement with where it stands, and "New announcement". */
 export async function serveAnnouncementList(astro: PageAstro) {
   const { locale, deps } = astro.locals;
   const entry = await adminPage(astro);
-  if ('redirect' in entry) return entry.redirect;
-  const { page, actor } = entry;
-  const db = await deps.database();
-  const bar = { csrf: page.csrf, ...(await consoleBar(db, actor, locale)) };
-  if (actor.role !== 'admin') return { allowed: false as const, bar };
+  if (entry instanceof Response || !entry.allowed) return entry;
+  const { bar, db } = entry;
   const now = deps.clock();
   const rows = await announcementListing(db, now);
   return {
@@ -88,8 +94,6 @@ export async function serveAnnouncementList(astro: PageAstro) {
     rows: rows.map((row) => ({
       id: row.id,
       state: row.state,
-      level: row.level,
-      placement: row.placement,
       when: `${formatPortTime(agencyTime(row.startsAt), locale)} – ${formatPortTime(agencyTime(row.endsAt), locale)}`,
       excerpt: plainText(locale === 'id' ? row.htmlId : row.htmlEn).slice(0, 140),
     })),
@@ -103,11 +107,8 @@ export async function serveAnnouncementList(astro: PageAstro) {
 export async function serveAnnouncementEditor(astro: PageAstro, id: string) {
   const { locale, deps } = astro.locals;
   const entry = await adminPage(astro);
-  if ('redirect' in entry) return entry.redirect;
-  const { page, actor } = entry;
-  const db = await deps.database();
-  const bar = { csrf: page.csrf, ...(await consoleBar(db, actor, locale)) };
-  if (actor.role !== 'admin') return { allowed: false as const, bar };
+  if (entry instanceof Response || !entry.allowed) return entry;
+  const { page, bar, db } = entry;
   const isNew = id === 'new';
   if (!isNew && !wellFormed(id)) {
     astro.response.status = 404;
