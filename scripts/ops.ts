@@ -1,7 +1,7 @@
 // `npm run ops -- <command>`: what the agency does from a terminal until the staff console has a screen for it.
 //   anomalies [--limit N]   signed gateway callbacks that could not be applied (newest first)
 //   refunds                 refunds still to pay, oldest first: cancellations and payments not honoured
-//   refund-paid <id>        mark a refund paid (the traveller is emailed)
+//   refund-paid <id> [ref]  mark a refund paid, with the bank's transfer reference (the traveller is emailed)
 //   cancel-sailing <id>     the operator cancelled a sailing: close it and email everyone booked on it
 //   staff-add <email> --role agent|admin [--name "Full Name"]
 //                           a staff member for the console; prints their one-time set-up link (48 hours)
@@ -21,10 +21,11 @@ import { addStaffMember } from '../src/server/use-cases/staff-add.ts';
 import { Refused } from '../src/server/validation-errors.ts';
 import { cancelSailing } from '../src/server/use-cases/cancel-sailing.ts';
 import { markRefundPaid, queuedRefunds } from '../src/server/use-cases/refund-queue.ts';
+import { useCasePorts } from '../src/server/http/use-case-ports.ts';
 
 const usage = `usage: npm run ops -- anomalies [--limit N]
        npm run ops -- refunds
-       npm run ops -- refund-paid <refund id>
+       npm run ops -- refund-paid <refund id> [transfer reference]
        npm run ops -- cancel-sailing <sailing id>
        npm run ops -- staff-add <email> --role agent|admin [--name "Full Name"]
        npm run ops -- audit [--booking <code>] [--action <name or prefix.>] [--limit N]`;
@@ -67,7 +68,7 @@ const commands: Record<string, (db: Database) => Promise<number>> = {
     return 0;
   },
   async refunds(db) {
-    const rows = await queuedRefunds(db);
+    const rows = await queuedRefunds({ db, calendar: useCasePorts.calendar });
     if (rows.length === 0) console.log('No refunds to pay.');
     for (const row of rows) {
       const account = row.accountNumber
@@ -76,7 +77,7 @@ const commands: Record<string, (db: Database) => Promise<number>> = {
       console.log(
         [
           `${row.id}  booking ${row.bookingCode}  ${rupiah(row.amount)}  ${row.reason}`,
-          `  due by ${row.dueOn ?? '7 working days from the payment'}  queued ${row.createdAt.toISOString()}`,
+          `  due by ${row.dueOn} (${row.state})  queued ${row.createdAt.toISOString()}`,
           `  pay to: ${account}`,
           ...(row.ticketNumbers.length > 0 ? [`  tickets: ${row.ticketNumbers.join(', ')}`] : []),
           `  contact: ${row.contactEmail ?? '-'}`,
@@ -87,7 +88,11 @@ const commands: Record<string, (db: Database) => Promise<number>> = {
     return 0;
   },
   async 'refund-paid'(db) {
-    const outcome = await markRefundPaid({ db, clock: () => new Date(), by: 'system' }, rest[0] ?? '');
+    const outcome = await markRefundPaid(
+      { db, clock: () => new Date(), by: 'system' },
+      rest[0] ?? '',
+      rest[1],
+    );
     const said = {
       paid: 'Marked paid; the traveller is emailed by the server.',
       already_paid: 'Already marked paid: nothing changed.',

@@ -15,6 +15,7 @@ export const auditActions = [
   'payment.recorded',
   'refund.queued',
   'refund.paid',
+  'refund.failed',
   'anomaly.recorded',
   'sailing.cancelled',
   'staff.added',
@@ -27,11 +28,20 @@ export const auditActions = [
   'announcement.saved',
   'announcement.published',
   'announcement.withdrawn',
+  'booking.mail_resent',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
 /** What a row is about (each has its word in both catalogues: `audit_subject_<type>`). */
-export const auditSubjects = ['payment', 'refund', 'anomaly', 'sailing', 'staff', 'announcement'] as const;
+export const auditSubjects = [
+  'payment',
+  'refund',
+  'anomaly',
+  'sailing',
+  'staff',
+  'announcement',
+  'booking',
+] as const;
 export type AuditSubject = (typeof auditSubjects)[number];
 
 /** Keys whose value never enters the log, whatever the record: secrets, codes and hashes of them. */

@@ -1,4 +1,6 @@
 import { BOOKING_ID_PATTERN, normalizeBookingCode } from './booking-code.ts';
+import type { BookingStatus, TicketStatus } from './booking-lifecycle.ts';
+import { bookingStanding } from './booking-standing.ts';
 
 /**
  * What the console's one search box may hold, read as the keys a booking can be found by (issue 36): whatever a
@@ -56,4 +58,39 @@ export function searchKeys(typed: string): SearchKey[] {
     .filter((word) => word.length >= 2);
   if (words.length > 0 && keys.length === 0) keys.push({ kind: 'name', words: words.slice(0, 5) });
   return keys;
+}
+
+/**
+ * Where a booking stands, as the console filters and shows it: a hold still running, a VA awaiting payment, paid
+ * with all, some or none of its tickets cancelled, or lapsed unpaid. The database keeps four statuses; the other two
+ * are read from the tickets.
+ */
+export const bookingStates = [
+  'held',
+  'awaiting_payment',
+  'paid',
+  'partly_cancelled',
+  'cancelled',
+  'expired',
+] as const;
+export type BookingState = (typeof bookingStates)[number];
+
+/** What the money of a booking needs looked at: paid short, paid too much, paid after its deadline, a refund owed. */
+export const moneyStates = ['underpaid', 'overpaid', 'paid_late', 'refund_due'] as const;
+export type MoneyState = (typeof moneyStates)[number];
+
+/**
+ * A booking's state at `now`: a hold or a VA past its deadline reads as expired (the sweeper may not have moved it
+ * yet); a paid one as its tickets make it (bookingStanding, domain/booking-standing.ts), a cancelled one whatever its
+ * refund's progress.
+ */
+export function bookingStateOf(
+  booking: { status: BookingStatus; expiresAt: Date | null },
+  tickets: readonly { ticketNumber: string; status: TicketStatus }[],
+  now: Date,
+): BookingState {
+  if (booking.status === 'held' || booking.status === 'awaiting_payment')
+    return booking.expiresAt && booking.expiresAt > now ? booking.status : 'expired';
+  const standing = bookingStanding(booking.status, tickets, []);
+  return standing === 'refund_pending' || standing === 'refunded' ? 'cancelled' : standing;
 }

@@ -10,3 +10,12 @@ const MINUTE_MS = 60_000;
 export function mailRetryDelayMs(attempts: number): number {
   return Math.min(2 ** Math.max(attempts - 1, 0), 60) * MINUTE_MS;
 }
+
+/** Where a queued mail stands: sent, waiting for its first try, between failed tries, or given up on (for a person). */
+export type MailState = 'sent' | 'queued' | 'retrying' | 'failed';
+
+export function mailStateOf(mail: { sentAt: Date | null; attempts: number }): MailState {
+  if (mail.sentAt) return 'sent';
+  if (mail.attempts >= MAX_MAIL_ATTEMPTS) return 'failed';
+  return mail.attempts > 0 ? 'retrying' : 'queued';
+}

@@ -165,6 +165,10 @@ export const refusalStatuses = {
   announcement_error_text_en: 422,
   announcement_error_text_id: 422,
   announcement_error_ended: 422,
+  staff_resend_not_paid: 409,
+  staff_resend_not_checked_in: 409,
+  staff_refund_not_found: 404,
+  staff_refund_already_paid: 409,
 } as const satisfies Record<string, RefusalStatus>;
 export type RefusalCode = keyof typeof refusalStatuses;
 

@@ -23,7 +23,8 @@ export async function sailingsOn(request: APIRequestContext, days: number[]): Pr
 
 /**
  * A paid one-adult booking on `sailing` (or an open ticket), made through the API and paid in the sandbox simulator (as a traveller
- * would at the bank). Answers its code; the contact e-mail is `email` (`rina.wijaya@example.co.id` unless given).
+ * would at the bank). Answers its code; the contact e-mail is `email` (`rina.wijaya@example.co.id` unless given);
+ * `options` give the passenger's passport number and an amount paid above the one due (queued for refund).
  */
 export async function paidBooking(
   request: APIRequestContext,
@@ -31,6 +32,7 @@ export async function paidBooking(
   sailing: SailingFound | 'open ticket',
   name: string,
   email = 'rina.wijaya@example.co.id',
+  options: { passportNumber?: string; paidAbove?: number } = {},
 ): Promise<string> {
   // An open ticket names the route and the operator (Sindo Ferry) but no sailing yet.
   const hold =
@@ -41,12 +43,18 @@ export async function paidBooking(
   const { id, code } = (await held.json()) as { id: string; code: string };
   const details = {
     contact: { ...contact, fullName: name, email },
-    passengers: [passenger(name)],
+    passengers: [
+      { ...passenger(name), ...(options.passportNumber ? { passportNumber: options.passportNumber } : {}) },
+    ],
   };
   expect((await request.put(`/api/bookings/${id}/details`, { data: details })).status()).toBe(204);
   const paid = await request.post(`/api/bookings/${id}/payment`, { data: { bank: 'bni', agree: true } });
   const va = ((await paid.json()) as { payment: { accountNumber: string } }).payment.accountNumber;
   await page.goto(`/booking/sandbox?va=${va}`);
+  if (options.paidAbove) {
+    const amount = page.locator('input[name="amount"]');
+    await amount.fill(String(Number(await amount.inputValue()) + options.paidAbove));
+  }
   await page.getByTestId('sandbox-pay').click();
   await expect(page.getByTestId('sandbox-result')).toHaveAttribute('data-outcome', 'confirmed');
   return code;

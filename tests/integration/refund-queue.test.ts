@@ -10,6 +10,7 @@ import { auditEntries } from '../../src/server/services/audit.ts';
 import { bookingView, type BookingView } from '../../src/server/services/booking-view.ts';
 import { cancelSailing } from '../../src/server/use-cases/cancel-sailing.ts';
 import { markRefundPaid, queuedRefunds } from '../../src/server/use-cases/refund-queue.ts';
+import { useCasePorts } from '../../src/server/http/use-case-ports.ts';
 import { testApp } from '../support/app.ts';
 import {
   bookingReadyToPay,
@@ -71,7 +72,7 @@ describe.each(testDatabases)('the refund queue and cancelled sailings on $name',
     const overpaid = paidCallbackBody(payment, now, { amount: (payment?.amount ?? 0) + 50_000 });
     expect((await sandboxCallback(app, overpaid, { now })).status).toBe(200);
 
-    const queue = await queuedRefunds(handle.db);
+    const queue = await queuedRefunds({ db: handle.db, calendar: useCasePorts.calendar });
     const order = [cancelled.code, overpaidCode];
     const mine = queue
       .filter((row) => order.includes(row.bookingCode))
@@ -94,7 +95,9 @@ describe.each(testDatabases)('the refund queue and cancelled sailings on $name',
     expect(await markRefundPaid({ db: handle.db, clock, by: 'system' }, 'not-an-id')).toBe('unknown');
     const [row] = await handle.db.select().from(refunds).where(eq(refunds.id, refundId));
     expect(row).toMatchObject({ status: 'done', paidAt: now });
-    expect((await queuedRefunds(handle.db)).map((r) => r.id)).not.toContain(refundId);
+    expect(
+      (await queuedRefunds({ db: handle.db, calendar: useCasePorts.calendar })).map((r) => r.id),
+    ).not.toContain(refundId);
 
     const mails = await mailsAbout({ db: handle.db, network, now }, cancelled.code);
     const paidMail = mails.find(

@@ -8,6 +8,7 @@ import {
   type PaymentGateway,
   type VirtualAccountRef,
 } from '../payments/gateway.ts';
+import { refundDueOn } from '../calendar/indonesian-holidays.ts';
 import { recordAnomaly } from '../services/record-anomaly.ts';
 import { recordReportedPayment } from '../use-cases/record-payment.ts';
 
@@ -105,7 +106,13 @@ async function settle(
   }
   if (state.kind === 'open') return undefined; // closed and open at once: the next sweep looks again
   if (state.kind === 'paid' && state.payments.length > 0) {
-    for (const payment of state.payments) await recordReportedPayment(payment, { db, clock, by: 'system' });
+    for (const payment of state.payments)
+      await recordReportedPayment(payment, {
+        db,
+        clock,
+        by: 'system',
+        calendar: { refundDueOn },
+      });
     return 'recorded';
   }
   // Closed, or paid without the gateway saying by what: either way the VA takes nothing more. Only the process

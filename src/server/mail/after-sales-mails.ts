@@ -77,12 +77,28 @@ export function bookingCancelledMail(
   });
 }
 
-/** Sent when the agency has paid a refund (`npm run ops -- refund-paid <id>`). */
+/**
+ * Sent when the agency has paid a refund (the console's queue, or `npm run ops -- refund-paid <id>`), with the
+ * bank's transfer reference.
+ */
 export function refundPaidMail(view: BookingView, links: MailLinks): ComposedMail {
   const t = translator(view.locale);
   const blocks: Block[] = [
     greeting(view),
     { kind: 'paragraph', text: t('mail_refund_paid_intro') },
+    ...view.refunds.flatMap((refund) =>
+      refund.status === 'done' && refund.transferReference
+        ? [
+            {
+              kind: 'paragraph' as const,
+              text: t('mail_refund_paid_reference', {
+                amount: formatRupiah(refund.amount, view.locale),
+                reference: refund.transferReference,
+              }),
+            },
+          ]
+        : [],
+    ),
     ...refundBlocks(view, links),
     ...footer(view.locale),
   ];

@@ -100,6 +100,8 @@ export interface RefundView {
   /** The Batam date it is promised by (cancellations). */
   dueOn?: string;
   paidAt?: Date;
+  /** The bank's reference of the transfer that paid it, as the agency recorded it. */
+  transferReference?: string;
 }
 
 export interface PaymentView {
@@ -290,6 +292,7 @@ export async function bookingView(
       ticketNumbers: r.ticketNumbers,
       ...(r.dueOn ? { dueOn: r.dueOn } : {}),
       ...(r.paidAt ? { paidAt: r.paidAt } : {}),
+      ...(r.transferReference ? { transferReference: r.transferReference } : {}),
     })),
   };
 }

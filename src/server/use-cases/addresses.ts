@@ -37,3 +37,10 @@ export function announcementAddress(params: Record<string, string | undefined>):
   if (!passengerId.safeParse(id).success) throw refuse('announcement', 'announcement_error_not_found');
   return { id };
 }
+
+/** A refund's `{id}` (`/api/staff/refunds/{id}/...`, the console's refund queue). */
+export function refundAddress(params: Record<string, string | undefined>): { refundId: string } {
+  const id = params.id ?? '';
+  if (!passengerId.safeParse(id).success) throw refuse('refund', 'staff_refund_not_found');
+  return { refundId: id };
+}

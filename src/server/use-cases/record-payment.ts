@@ -13,6 +13,7 @@ import { bookingLegs, bookingPassengers, bookings } from '../db/schema/bookings.
 import { paymentReceipts, payments, refunds, sentMails, tickets } from '../db/schema/payments.ts';
 import type { ReportedPayment } from '../payments/gateway.ts';
 import { writeAudit } from '../services/audit.ts';
+import type { AgencyCalendar } from './ports.ts';
 import type { Actor, UseCaseContext } from './context.ts';
 
 export type PaymentOutcome =
@@ -66,9 +67,9 @@ async function issueTickets(tx: Tx, booking: { id: string; code: string }, now: 
  */
 export function recordReportedPayment(
   reported: ReportedPayment,
-  context: { db: Database; clock: () => Date; by: Actor | 'system' },
+  context: { db: Database; clock: () => Date; by: Actor | 'system'; calendar: AgencyCalendar },
 ): Promise<{ outcome: PaymentOutcome; bookingId?: string }> {
-  const { db, clock, by } = context;
+  const { db, clock, by, calendar } = context;
   return lockingTransaction(db, async (tx) => {
     const [known] = await tx
       .select({ bookingId: payments.bookingId })
@@ -97,7 +98,7 @@ export function recordReportedPayment(
     else if (reported.amount < payment.amount) outcome = 'underpaid';
     else if (holdIsLive(booking, now) || (await legsStillFit(tx, legs, now))) outcome = 'confirmed';
     else outcome = 'late_seats_gone';
-    const applied = await applyPayment(tx, { booking, payment, reported, outcome, now, by });
+    const applied = await applyPayment(tx, { booking, payment, reported, outcome, now, by, calendar });
     // Paid for a sailing the operator cancelled meanwhile (a VA issued before): the money is taken and the tickets
     // issued, and the traveller is told at once of the free reschedule or the refund without fee.
     if (outcome === 'confirmed' && (await anySailingCancelled(tx, legs)))
@@ -115,9 +116,10 @@ async function applyPayment(
     outcome: Exclude<PaymentOutcome, 'duplicate' | 'unknown'>;
     now: Date;
     by: Actor | 'system';
+    calendar: AgencyCalendar;
   },
 ): Promise<{ outcome: PaymentOutcome; bookingId: string }> {
-  const { booking, payment, reported, outcome, now, by } = input;
+  const { booking, payment, reported, outcome, now, by, calendar } = input;
   const bookingId = booking.id;
   const [receipt] = await tx
     .insert(paymentReceipts)
@@ -147,7 +149,14 @@ async function applyPayment(
   ) => {
     const [refund] = await tx
       .insert(refunds)
-      .values({ bookingId, receiptId: receipt.id, amount, reason, createdAt: now })
+      .values({
+        bookingId,
+        receiptId: receipt.id,
+        amount,
+        reason,
+        createdAt: now,
+        dueOn: calendar.refundDueOn(now),
+      })
       .returning({ id: refunds.id });
     if (refund)
       await writeAudit(tx, {
@@ -192,7 +201,12 @@ async function applyPayment(
  */
 export const recordPayment = {
   async run(ctx: UseCaseContext, reported: ReportedPayment) {
-    const result = await recordReportedPayment(reported, { db: ctx.db, clock: ctx.clock, by: ctx.actor });
+    const result = await recordReportedPayment(reported, {
+      db: ctx.db,
+      clock: ctx.clock,
+      by: ctx.actor,
+      calendar: ctx.calendar,
+    });
     // A new payment queued its e-ticket (or its refund notice): out now, not at the next sweep.
     if (result.outcome !== 'duplicate' && result.outcome !== 'unknown') ctx.afterCommit(ctx.wakeMail);
     return result;

@@ -32,6 +32,9 @@ import { staffCodeStep } from './staff-second-factor.ts';
 import { staffSetUp } from './staff-set-up.ts';
 import { staffPasswordStep } from './staff-sign-in.ts';
 import { staffSignOut } from './staff-sign-out.ts';
+import { staffResendMail } from './staff-resend-mail.ts';
+import { staffRefundFailed } from './staff-refund-failed.ts';
+import { staffRefundPaid } from './staff-refund-paid.ts';
 import { updateProfile } from './update-profile.ts';
 import type { AnyUseCase } from './use-case.ts';
 import { verifyEmail } from './verify-email.ts';
@@ -86,4 +89,8 @@ export const useCases: readonly AnyUseCase[] = [
   announcementSave,
   announcementPublish,
   announcementWithdraw,
+  // Bookings and refunds (the console: agents resend, admins pay refunds)
+  staffResendMail,
+  staffRefundPaid,
+  staffRefundFailed,
 ];

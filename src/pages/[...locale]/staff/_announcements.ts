@@ -8,7 +8,6 @@ import type { AnnouncementEditorProps } from '../../../islands/announcement-edit
 import { submitForm, type FormRefusal } from '../../../server/http/form-post.ts';
 import type { AnyUseCase } from '../../../server/use-cases/use-case.ts';
 import type { PageAstro } from '../../../server/http/pages/page-astro.ts';
-import { staffPage } from '../../../server/http/pages/staff-page.ts';
 import type { Network } from '../../../server/network.ts';
 import {
   announcementListing,
@@ -21,7 +20,7 @@ import { routeGuides } from '../../../server/views/route-guides.ts';
 import { announcementPublish } from '../../../server/use-cases/announcement-publish.ts';
 import { announcementCreate, announcementSave } from '../../../server/use-cases/announcement-save.ts';
 import { announcementWithdraw } from '../../../server/use-cases/announcement-withdraw.ts';
-import { consoleBar } from './_console.ts';
+import { consoleEntry } from './_console.ts';
 
 /** The words of the editor island (islands/announcement-editor). */
 const editorKeys = [
@@ -63,27 +62,10 @@ function routeChoices(network: Network, locale: Locale) {
   }));
 }
 
-/**
- * The console's entry to the admins' pages: nobody signed in goes to the sign-in page; an agent gets a 403 with the
- * console's bar; an admin the page, the bar and the database.
- */
-async function adminPage(astro: PageAstro) {
-  const { locale, deps } = astro.locals;
-  const page = await staffPage(astro);
-  if (!page.actor) return astro.redirect(localizePath('/staff/login', locale));
-  const db = await deps.database();
-  const bar = { csrf: page.csrf, ...(await consoleBar(db, page.actor, locale)) };
-  if (page.actor.role !== 'admin') {
-    astro.response.status = 403;
-    return { allowed: false as const, bar };
-  }
-  return { allowed: true as const, bar, page, db };
-}
-
 /** `/staff/announcements`: every announcement with where it stands, and "New announcement". */
 export async function serveAnnouncementList(astro: PageAstro) {
   const { locale, deps } = astro.locals;
-  const entry = await adminPage(astro);
+  const entry = await consoleEntry(astro, 'admin');
   if (entry instanceof Response || !entry.allowed) return entry;
   const { bar, db } = entry;
   const now = deps.clock();
@@ -106,7 +88,7 @@ export async function serveAnnouncementList(astro: PageAstro) {
  */
 export async function serveAnnouncementEditor(astro: PageAstro, id: string) {
   const { locale, deps } = astro.locals;
-  const entry = await adminPage(astro);
+  const entry = await consoleEntry(astro, 'admin');
   if (entry instanceof Response || !entry.allowed) return entry;
   const { page, bar, db } = entry;
   const isNew = id === 'new';

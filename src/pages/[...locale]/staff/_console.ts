@@ -2,7 +2,7 @@ import * as m from '../../../paraglide/messages.js';
 import { agencyTime } from '../../../domain/agency.ts';
 import { formatPortTime } from '../../../i18n/format.ts';
 import { localizePath, type Locale } from '../../../i18n/locales.ts';
-import type { StaffRole } from '../../../domain/staff.ts';
+import { roleAllows, type StaffRole } from '../../../domain/staff.ts';
 import type { Database } from '../../../server/db/client.ts';
 import { translate, type MessageKey } from '../../../i18n/translate.ts';
 import { submitForm } from '../../../server/http/form-post.ts';
@@ -20,7 +20,12 @@ export const auditFilters = [
   'sailing.',
   'staff.',
   'announcement.',
+  'booking.',
 ] as const;
+
+/** A filter's name in the reader's language: `refund.` is "Refunds". */
+export const auditFilterLabel = (filter: (typeof auditFilters)[number], locale: Locale) =>
+  translate(`staff_audit_filter_${filter.slice(0, -1)}` as MessageKey, locale);
 
 /**
  * `/staff`, the console's start: who is signed in, "Sign out" (its form posts here), and the audit log, newest first,
@@ -71,4 +76,22 @@ export async function consoleBar(
     greeting: m.staff_signed_in_as({ name: member?.fullName ?? '', role }, t),
     admin: actor.role === 'admin',
   };
+}
+
+/**
+ * The console's entry to a page that needs `needed` (an agent's work is open to admins too): nobody signed in goes
+ * to the sign-in page; a staff member without the role gets a 403 with the console's bar; else the page, the bar
+ * and the database.
+ */
+export async function consoleEntry(astro: PageAstro, needed: StaffRole) {
+  const { locale, deps } = astro.locals;
+  const page = await staffPage(astro);
+  if (!page.actor) return astro.redirect(localizePath('/staff/login', locale));
+  const db = await deps.database();
+  const bar = { csrf: page.csrf, ...(await consoleBar(db, page.actor, locale)) };
+  if (!roleAllows(page.actor.role, needed)) {
+    astro.response.status = 403;
+    return { allowed: false as const, bar };
+  }
+  return { allowed: true as const, bar, page, db };
 }

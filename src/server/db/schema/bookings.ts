@@ -137,6 +137,8 @@ export const bookingPassengers = pgTable(
     primaryKey({ columns: [t.bookingId, t.position] }),
     check('booking_passengers_category_known', sql`${t.category} in ('adult', 'child', 'infant')`),
     check('booking_passengers_passport_dates', sql`${t.passportExpiry} > ${t.passportIssued}`),
+    // The console finds a booking by a passenger's passport number, however it was typed.
+    index('booking_passengers_passport_idx').on(sql`upper(${t.passportNumber})`),
   ],
 );
 

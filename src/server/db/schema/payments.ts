@@ -139,8 +139,13 @@ export const refunds = pgTable(
     accountHolder: text('account_holder'),
     /** The Batam date the refund is promised by (7 working days): shown to the traveller and the agency. */
     dueOn: date('due_on'),
-    /** When the agency marked it paid (`npm run ops -- refund-paid <id>`). */
+    /** When the agency marked it paid (the console's refund queue, or `npm run ops -- refund-paid <id>`). */
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The bank's reference of the transfer that paid it, as the agency typed it: what the traveller is sent. */
+    transferReference: text('transfer_reference'),
+    /** When a transfer came back (a closed or wrong account) and why: still owed, to another account. */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    failure: text('failure'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('refunds_amount_positive', sql`${t.amount} > 0`), index('refunds_status_idx').on(t.status)],

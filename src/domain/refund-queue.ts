@@ -1,0 +1,94 @@
+/**
+ * The refund queue's rules (issue 36): where a refund stands on a Batam day, the bank codes a bulk transfer needs,
+ * and the file the agency uploads to its bank. Pure: the server reads the rows (use-cases/refund-queue.ts).
+ */
+
+/** Paid; its transfer came back (the traveller is asked for another account); past its promised date; or due. */
+export type RefundState = 'paid' | 'failed' | 'overdue' | 'due';
+
+export function refundStateOf(
+  refund: { status: 'queued' | 'done'; dueOn: string; failedAt: Date | null },
+  today: string,
+): RefundState {
+  if (refund.status === 'done') return 'paid';
+  if (refund.failedAt) return 'failed';
+  return refund.dueOn < today ? 'overdue' : 'due';
+}
+
+/**
+ * Indonesian banks' transfer codes (kode bank, as Bank Indonesia assigns them), by the names travellers type. The
+ * cancellation form takes the bank as typed, so the queue reads it here; a bank not listed is left for a person.
+ */
+const BANK_CODES: readonly (readonly [code: string, names: readonly string[]])[] = [
+  ['002', ['bri', 'bank rakyat indonesia']],
+  ['008', ['mandiri', 'bank mandiri']],
+  ['009', ['bni', 'bank negara indonesia']],
+  ['011', ['danamon', 'bank danamon']],
+  ['013', ['permata', 'bank permata', 'permatabank']],
+  ['014', ['bca', 'bank central asia']],
+  ['016', ['maybank', 'maybank indonesia']],
+  ['019', ['panin', 'panin bank', 'bank panin']],
+  ['022', ['cimb', 'cimb niaga']],
+  ['028', ['ocbc', 'ocbc nisp']],
+  ['200', ['btn', 'bank tabungan negara']],
+  ['451', ['bsi', 'bank syariah indonesia']],
+  ['535', ['seabank', 'sea bank']],
+  ['542', ['jago', 'bank jago']],
+];
+
+/** A bank's transfer code from its name as typed (`Bank BCA`, `bca`, `B.N.I.`); undefined when not known. */
+export function bankCodeOf(typed: string | null): string | undefined {
+  if (!typed) return undefined;
+  const name = typed
+    .toLowerCase()
+    .replace(/[^a-z ]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const bare = name
+    .replace(/^bank /, '')
+    .replace(/ (persero|tbk)\b/g, '')
+    .trim();
+  return BANK_CODES.find(([, names]) => names.includes(name) || names.includes(bare))?.[0];
+}
+
+/** What the bank reads as the transfer's reference: the booking code and the refund's first characters, 14 long. */
+export function refundReference(bookingCode: string, refundId: string): string {
+  return `RF${bookingCode}${refundId.replace(/-/g, '').slice(0, 6).toUpperCase()}`;
+}
+
+/** The bulk-transfer file's columns, in order (docs/refunds.md). */
+export const REFUND_CSV_COLUMNS = [
+  'bank_code',
+  'account_number',
+  'account_holder',
+  'amount',
+  'reference',
+  'email',
+] as const;
+
+export interface RefundCsvRow {
+  bankCode: string;
+  accountNumber: string;
+  accountHolder: string;
+  amount: number;
+  reference: string;
+  email: string;
+}
+
+/**
+ * A CSV a bank's bulk transfer reads (RFC 4180: comma, CRLF, quotes doubled): a header, then one line per refund.
+ * A cell that starts like a formula is prefixed with `'`, so a spreadsheet opened on the way never runs it.
+ */
+export function refundCsv(rows: readonly RefundCsvRow[]): string {
+  const cell = (value: string | number) => {
+    let text = String(value);
+    if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+    return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  };
+  const lines = rows.map((row) =>
+    [row.bankCode, row.accountNumber, row.accountHolder, row.amount, row.reference, row.email]
+      .map(cell)
+      .join(','),
+  );
+  return `${[REFUND_CSV_COLUMNS.join(','), ...lines].join('\r\n')}\r\n`;
+}

@@ -1,0 +1,30 @@
+import type { BookingStatus, TicketStatus } from './booking-lifecycle.ts';
+
+/**
+ * The rules of what the agency's staff do to a booking from the console (issue 36): each is audited with a reason
+ * of this length, and each is refused when the booking is not in a state it makes sense for.
+ */
+export const STAFF_REASON_MIN = 5;
+export const STAFF_REASON_MAX = 500;
+
+/** The mails an agent may send again: the e-tickets, and a leg's boarding passes. */
+export const resendableMails = ['booking_paid', 'boarding_pass_outbound', 'boarding_pass_return'] as const;
+export type ResendableMail = (typeof resendableMails)[number];
+
+/**
+ * Why a mail cannot be sent again, or nothing: e-tickets exist once the booking is paid; a leg's boarding passes once
+ * one of its passengers has checked in (and not cancelled since).
+ */
+export function resendRefusal(
+  mail: ResendableMail,
+  booking: { status: BookingStatus },
+  tickets: readonly { leg: number; status: TicketStatus }[],
+): 'not_paid' | 'not_checked_in' | undefined {
+  if (booking.status !== 'paid') return 'not_paid';
+  if (mail === 'booking_paid') return undefined;
+  const leg = mail === 'boarding_pass_outbound' ? 0 : 1;
+  const checkedIn = tickets.some(
+    (ticket) => ticket.leg === leg && (ticket.status === 'checked_in' || ticket.status === 'boarded'),
+  );
+  return checkedIn ? undefined : 'not_checked_in';
+}

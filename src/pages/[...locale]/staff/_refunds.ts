@@ -1,0 +1,126 @@
+import { agencyToday } from '../../../domain/agency.ts';
+import { bankCodeOf, refundCsv, refundReference } from '../../../domain/refund-queue.ts';
+import { formatDate, formatRupiah } from '../../../i18n/format.ts';
+import { localizePath, type Locale } from '../../../i18n/locales.ts';
+import { translate } from '../../../i18n/translate.ts';
+import { submitForm } from '../../../server/http/form-post.ts';
+import { useCasePorts } from '../../../server/http/use-case-ports.ts';
+import type { PageAstro } from '../../../server/http/pages/page-astro.ts';
+import { refundQueue, type QueuedRefund } from '../../../server/use-cases/refund-queue.ts';
+import { staffRefundFailed } from '../../../server/use-cases/staff-refund-failed.ts';
+import { staffRefundPaid } from '../../../server/use-cases/staff-refund-paid.ts';
+import { consoleEntry } from './_console.ts';
+
+/** Where a refund stands, in words: due or overdue by its date, failed with why, paid with the bank's reference. */
+function stateLine(refund: QueuedRefund, locale: Locale): string {
+  switch (refund.state) {
+    case 'paid':
+      return translate('staff_refund_state_paid', locale, {
+        date: refund.paidAt ? formatDate(agencyToday(refund.paidAt), locale) : '',
+        reference: refund.transferReference ?? '–',
+      });
+    case 'failed':
+      return translate('staff_refund_state_failed', locale, { failure: refund.failure ?? '' });
+    default:
+      return translate(`staff_refund_state_${refund.state}`, locale, {
+        date: formatDate(refund.dueOn, locale),
+      });
+  }
+}
+
+/** A refund as the queue shows it, with what the bank needs and what keeps it out of the bulk file. */
+function refundRow(refund: QueuedRefund, locale: Locale, bookings: string) {
+  const bankCode = bankCodeOf(refund.bank);
+  return {
+    id: refund.id,
+    code: refund.bookingCode,
+    href: `${bookings}/${refund.bookingId}`,
+    amount: formatRupiah(refund.amount, locale),
+    reason: translate(`staff_refund_reason_${refund.reason}`, locale),
+    state: refund.state,
+    stateLine: stateLine(refund, locale),
+    account: refund.accountNumber
+      ? translate('staff_refund_account', locale, {
+          bank: refund.bank ?? '',
+          number: refund.accountNumber,
+          holder: refund.accountHolder ?? '',
+        })
+      : translate('staff_refund_no_account', locale),
+    noBankCode: Boolean(refund.accountNumber) && !bankCode,
+    reference: translate('staff_refund_reference', locale, {
+      reference: refundReference(refund.bookingCode, refund.id),
+    }),
+    email: refund.contactEmail ?? '',
+  };
+}
+
+/** The bulk-transfer file: the refunds owed that have an account the bank can pay (domain/refund-queue.ts). */
+function exportFile(queue: QueuedRefund[], today: string): Response {
+  const rows = queue.flatMap((refund) => {
+    const bankCode = bankCodeOf(refund.bank);
+    if (!bankCode || !refund.accountNumber || refund.state === 'failed') return [];
+    return [
+      {
+        bankCode,
+        accountNumber: refund.accountNumber,
+        accountHolder: refund.accountHolder ?? '',
+        amount: refund.amount,
+        reference: refundReference(refund.bookingCode, refund.id),
+        email: refund.contactEmail ?? '',
+      },
+    ];
+  });
+  return new Response(refundCsv(rows), {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="refunds-due-${today}.csv"`,
+      'Cache-Control': 'private, no-store',
+    },
+  });
+}
+
+/**
+ * `/staff/refunds`: the refunds owed, soonest due first, overdue ones standing out; "Mark paid" and "The transfer came
+ * back" (admins; their forms post here with `?pay={id}` or `?fail={id}`); the latest paid; and `?export` the CSV.
+ */
+export async function serveRefundQueue(astro: PageAstro) {
+  const { locale, deps } = astro.locals;
+  const entry = await consoleEntry(astro, 'agent');
+  if (entry instanceof Response || !entry.allowed) return entry;
+  const asked = astro.url.searchParams;
+  const paying = asked.get('pay');
+  const failing = asked.get('fail');
+  const posted = paying
+    ? await submitForm(entry.page.form, staffRefundPaid, { params: { id: paying } })
+    : failing
+      ? await submitForm(entry.page.form, staffRefundFailed, { params: { id: failing } })
+      : undefined;
+  if (posted instanceof Response) return posted;
+  if (posted) astro.response.status = posted.status;
+  const now = deps.clock();
+  const owed = await refundQueue({ db: entry.db, calendar: useCasePorts.calendar }, now);
+  if (asked.has('export')) return exportFile(owed, agencyToday(now));
+  const paid = await refundQueue({ db: entry.db, calendar: useCasePorts.calendar }, now, 'paid');
+  const bookings = localizePath('/staff/bookings', locale);
+  const total = owed.reduce((sum, refund) => sum + refund.amount, 0);
+  return {
+    allowed: true as const,
+    bar: entry.bar,
+    csrf: entry.page.csrf,
+    admin: entry.bar.admin,
+    summary: translate('staff_refunds_summary', locale, {
+      count: owed.length,
+      total: formatRupiah(total, locale),
+      overdue: owed.filter((refund) => refund.state === 'overdue').length,
+    }),
+    owed: owed.map((refund) => refundRow(refund, locale, bookings)),
+    paid: paid.map((refund) => refundRow(refund, locale, bookings)),
+    posted,
+    postedFor: paying ?? failing ?? undefined,
+    notice: asked.has('paid')
+      ? translate('staff_refund_paid_notice', locale)
+      : asked.has('failed')
+        ? translate('staff_refund_failed_notice', locale)
+        : undefined,
+  };
+}

@@ -1,0 +1,40 @@
+import * as z from 'zod/mini';
+import { STAFF_REASON_MAX, STAFF_REASON_MIN, resendableMails } from '../domain/staff-actions.ts';
+import { printable } from './plain-text.ts';
+
+/**
+ * The console's actions on a booking. Each asks why (kept in the audit log beside what changed), so whoever reads
+ * the booking's history later knows what the traveller asked for.
+ */
+export const staffReason = z
+  .string({ error: 'staff_error_reason' })
+  .check(
+    z.trim(),
+    z.minLength(STAFF_REASON_MIN, 'staff_error_reason'),
+    z.maxLength(STAFF_REASON_MAX, 'staff_error_reason_long'),
+    printable(),
+  );
+
+/** Resend a booking's e-tickets or a leg's boarding passes, as they are now. */
+export const resendMailSchema = z.object({
+  mail: z.enum(resendableMails, { error: 'error_invalid_value' }),
+  reason: staffReason,
+});
+export type ResendMailInput = z.infer<typeof resendMailSchema>;
+
+/** A refund paid: the bank's reference of the transfer, sent to the traveller. */
+export const refundPaidSchema = z.object({
+  reference: z
+    .string({ error: 'staff_error_transfer_reference' })
+    .check(
+      z.trim(),
+      z.minLength(3, 'staff_error_transfer_reference'),
+      z.maxLength(60, 'staff_error_transfer_reference'),
+      printable(),
+    ),
+});
+export type RefundPaidInput = z.infer<typeof refundPaidSchema>;
+
+/** A refund's transfer came back: why (the bank's words: account closed, name does not match). */
+export const refundFailedSchema = z.object({ reason: staffReason });
+export type RefundFailedInput = z.infer<typeof refundFailedSchema>;

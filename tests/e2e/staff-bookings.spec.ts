@@ -1,0 +1,110 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolationsInThemes } from './axe.ts';
+import { mailsFor } from './mail.ts';
+import { paidBooking, sailingsOn } from './paid-booking.ts';
+import { signedInAdmin } from './staff-sign-in.ts';
+
+// Issue 36: an agent finds a booking from what the traveller remembers (a passenger's passport number), reads its
+// history, resends its e-tickets with a reason, and an admin pays a refund from the queue; the console in Indonesian.
+
+const uniquePassport = () => `E2E${String(Date.now()).slice(-6)}`;
+
+/** The mails of a booking with this subject, once at least `count` of them are in the outbox. */
+async function mailsTitled(code: string, subject: string, count: number) {
+  await expect
+    .poll(async () => (await mailsFor(code, 1)).filter((raw) => raw.includes(subject)).length, {
+      timeout: 15_000,
+    })
+    .toBeGreaterThanOrEqual(count);
+}
+
+async function search(page: Page, box: string, text: string, submit: string) {
+  await page.getByLabel(box).fill(text);
+  await page.getByRole('button', { name: submit, exact: true }).click();
+}
+
+test('an agent finds a booking by a passport number, resends its e-tickets, and an admin marks its refund paid', async ({
+  page,
+}) => {
+  test.slow();
+  const [sailing] = await sailingsOn(page.request, [5, 6]);
+  if (!sailing) throw new Error('no sailing with seats');
+  const passport = uniquePassport();
+  // Paid 25,000 above the amount due: the booking is confirmed and the difference is owed back.
+  const code = await paidBooking(page.request, page, sailing, 'Ayu Kartika', 'ayu.kartika@example.co.id', {
+    passportNumber: passport,
+    paidAbove: 25_000,
+  });
+  await mailsTitled(code, 'Your e-tickets', 1);
+  await signedInAdmin(page);
+
+  await page.getByRole('link', { name: 'Bookings' }).click();
+  await expect(page).toHaveURL(/\/staff\/bookings$/);
+  await expectNoAxeViolationsInThemes(page);
+  await search(page, 'Booking code, name, email', passport.toLowerCase(), 'Search');
+  await expect(page.getByTestId('booking-result')).toHaveCount(1);
+  await expect(page.getByTestId('booking-result')).toContainText('Ayu Kartika');
+  await page.getByRole('link', { name: code }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Booking ${code}`);
+  await expect(page.getByTestId('staff-booking-state')).toHaveText('Paid');
+  await expect(page.getByTestId('staff-passengers')).toContainText(passport);
+  await expect(page.getByTestId('staff-mails')).toContainText('E-tickets: sent');
+  await expect(page.getByTestId('staff-history')).toContainText('Payment recorded');
+  await expectNoAxeViolationsInThemes(page);
+
+  // Resend without a reason: refused, with the choice kept; then with one.
+  const resend = page.getByTestId('staff-resend');
+  await resend.getByLabel('What to send').selectOption({ label: 'E-tickets' });
+  await resend.getByRole('button', { name: 'Send again' }).click();
+  await expect(page.locator('#staff-resend-reason-error')).toContainText('at least 5 characters');
+  await resend.getByLabel('Reason').fill('Traveller lost the email');
+  await resend.getByRole('button', { name: 'Send again' }).click();
+  await expect(page).toHaveURL(/\?resent=booking_paid$/);
+  await expect(page.getByTestId('staff-status')).toContainText('Queued');
+  await expect(page.getByTestId('staff-history').locator('li').first()).toContainText('Email sent again');
+  await expect(page.getByTestId('staff-history').locator('li').first()).toContainText(
+    'Traveller lost the email',
+  );
+  await mailsTitled(code, 'Your e-tickets', 2);
+
+  // The refund queue: the over-payment is owed, due in 7 working days; marked paid with the bank's reference.
+  await page.getByRole('link', { name: 'Refunds' }).click();
+  const refund = page.getByTestId('staff-refund').filter({ hasText: code });
+  await expect(refund).toContainText('IDR 25,000');
+  await expect(refund).toContainText('paid too much');
+  await expect(refund).toHaveAttribute('data-state', 'due');
+  await expectNoAxeViolationsInThemes(page);
+  const csv = await page.request.get('/staff/refunds?export');
+  expect(csv.headers()['content-type']).toContain('text/csv');
+  expect((await csv.text()).split('\r\n')[0]).toBe(
+    'bank_code,account_number,account_holder,amount,reference,email',
+  );
+  await refund.getByRole('button', { name: 'Mark paid' }).click();
+  await expect(
+    page.getByTestId('staff-refund').filter({ hasText: code }).getByText('3 to 60 characters'),
+  ).toBeVisible();
+  await page
+    .getByTestId('staff-refund')
+    .filter({ hasText: code })
+    .getByLabel("The bank's transfer reference")
+    .fill('BNI-TRF-778812');
+  await page
+    .getByTestId('staff-refund')
+    .filter({ hasText: code })
+    .getByRole('button', { name: 'Mark paid' })
+    .click();
+  await expect(page).toHaveURL(/\?paid$/);
+  await expect(
+    page.getByTestId('staff-refunds-paid').getByTestId('staff-refund').filter({ hasText: code }),
+  ).toContainText('BNI-TRF-778812');
+  await mailsTitled(code, 'your refund has been paid', 1);
+
+  // In Indonesian: the same booking found by its code, and its page.
+  await page.goto('/id/staff/bookings');
+  await search(page, 'Kode booking, nama, email', code.toLowerCase(), 'Cari');
+  await page.getByRole('link', { name: code }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Pesanan ${code}`);
+  await expect(page.getByTestId('staff-booking-state')).toHaveText('Lunas');
+  await expect(page.getByTestId('staff-history')).toContainText('Email dikirim ulang');
+  await expectNoAxeViolationsInThemes(page);
+});

@@ -1,0 +1,145 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../src/server/db/client.ts';
+import { payments, refunds, sentMails } from '../../src/server/db/schema/payments.ts';
+import { auditEntries } from '../../src/server/services/audit.ts';
+import { refundQueue } from '../../src/server/use-cases/refund-queue.ts';
+import { useCasePorts } from '../../src/server/http/use-case-ports.ts';
+import { registerTestWebClient, testApp } from '../support/app.ts';
+import { TestBrowser } from '../support/browser.ts';
+import { bookingReadyToPay, paidCallbackBody, pay, sandboxCallback } from '../support/booking-flow.ts';
+import { seeded, testDatabases } from '../support/databases.ts';
+import { signedInStaff } from '../support/staff.ts';
+import { mailsAbout } from '../support/mail-capture.ts';
+import { Network } from '../../src/server/network.ts';
+
+// Monday 21 December 2026, 10:00 in Batam: 7 working days later, Christmas (Friday 25) left out, is Thursday 31.
+const start = new Date('2026-12-21T03:00:00Z');
+
+/**
+ * The console's actions on a booking and its refunds through their JSON doors: who may act (an agent resends, an
+ * admin pays refunds), what each refuses, and the audit row with the reason that each writes.
+ */
+describe.each(testDatabases)('staff actions on bookings and refunds on $name', (database) => {
+  let handle: DatabaseHandle;
+  let drop: () => Promise<void>;
+  const now = start;
+  let api: ReturnType<typeof testApp>;
+  let agent: TestBrowser;
+  let admin: TestBrowser;
+  let paid: { id: string; code: string };
+  let unpaid: { id: string; code: string };
+
+  /** A booking paid `above` more than due: confirmed, the difference queued for refund. */
+  async function overpaid(above: number) {
+    const booking = await bookingReadyToPay(api, { date: '2026-12-23' });
+    await pay(api, booking.id);
+    const [payment] = await handle.db.select().from(payments).where(eq(payments.bookingId, booking.id));
+    const body = paidCallbackBody(payment, now, { amount: (payment?.amount ?? 0) + above });
+    expect((await sandboxCallback(api, body, { now })).status).toBe(200);
+    return booking;
+  }
+
+  beforeAll(async () => {
+    ({ handle, drop } = await seeded(await database.create(), start, 10));
+    await registerTestWebClient(handle.db);
+    api = testApp(handle.db, () => now);
+    agent = await signedInStaff({ handle, api, now }, 'agent@segaraferry.co.id', 'agent');
+    admin = await signedInStaff({ handle, api, now }, 'admin@segaraferry.co.id', 'admin');
+    paid = await overpaid(25_000);
+    unpaid = await bookingReadyToPay(api, { date: '2026-12-23' });
+  });
+  afterAll(() => drop());
+
+  const resend = (browser: TestBrowser, id: string, json: unknown) =>
+    browser.request(`/api/staff/bookings/${id}/mails`, { method: 'POST', json });
+
+  it('lets an agent send the e-tickets again, with a reason the booking history keeps', async () => {
+    const reason = 'Traveller lost the email';
+    const [before] = await handle.db.select().from(sentMails).where(eq(sentMails.bookingId, paid.id));
+    expect((await resend(new TestBrowser(api), paid.id, { mail: 'booking_paid', reason })).status).toBe(401);
+    const noReason = await resend(agent, paid.id, { mail: 'booking_paid', reason: ' ok ' });
+    expect(noReason.status).toBe(400);
+    expect(JSON.stringify(await noReason.json())).toContain('reason');
+    expect((await resend(agent, paid.id, { mail: 'boarding_pass_outbound', reason })).status).toBe(409);
+    expect((await resend(agent, unpaid.id, { mail: 'booking_paid', reason })).status).toBe(409);
+    expect((await resend(agent, 'x'.repeat(24), { mail: 'booking_paid', reason })).status).toBe(404);
+    expect((await resend(agent, paid.id, { mail: 'booking_paid', reason })).status).toBe(202);
+
+    const mails = await handle.db.select().from(sentMails).where(eq(sentMails.bookingId, paid.id));
+    const eTickets = mails.find((mail) => mail.kind === 'booking_paid');
+    expect(eTickets?.sentAt).toBeNull();
+    expect(eTickets?.version).toBeGreaterThan(before?.kind === 'booking_paid' ? before.version : -1);
+    const [row] = await auditEntries(handle.db, { bookingId: paid.id, action: 'booking.mail_resent' });
+    expect(row).toMatchObject({
+      actorKind: 'staff',
+      reason,
+      subjectType: 'booking',
+      after: { mail: 'booking_paid' },
+    });
+  });
+
+  it('keeps every refund due 7 working days from its request, and lets only an admin mark it failed or paid', async () => {
+    const queue = await refundQueue({ db: handle.db, calendar: useCasePorts.calendar }, now);
+    const owed = queue.find((refund) => refund.bookingCode === paid.code);
+    expect(owed).toMatchObject({ amount: 25_000, reason: 'overpaid', dueOn: '2026-12-31', state: 'due' });
+    expect(
+      (
+        await refundQueue(
+          { db: handle.db, calendar: useCasePorts.calendar },
+          new Date('2027-01-01T03:00:00Z'),
+        )
+      )[0]?.state,
+    ).toBe('overdue');
+    const id = owed?.id ?? '';
+    const post = (browser: TestBrowser, what: 'payment' | 'failure', json: unknown) =>
+      browser.request(`/api/staff/refunds/${id}/${what}`, { method: 'POST', json });
+
+    expect((await post(agent, 'payment', { reference: 'BNI-778812' })).status).toBe(403);
+    expect((await post(agent, 'failure', { reason: 'Account closed' })).status).toBe(403);
+    expect((await post(admin, 'payment', { reference: '' })).status).toBe(400);
+    expect((await post(admin, 'failure', { reason: 'Account closed by the bank' })).status).toBe(204);
+    expect(
+      (await refundQueue({ db: handle.db, calendar: useCasePorts.calendar }, now)).find(
+        (refund) => refund.id === id,
+      ),
+    ).toMatchObject({
+      state: 'failed',
+      failure: 'Account closed by the bank',
+    });
+    expect((await post(admin, 'payment', { reference: 'BNI-778812' })).status).toBe(204);
+    expect((await post(admin, 'payment', { reference: 'BNI-778812' })).status).toBe(409);
+    expect((await post(admin, 'failure', { reason: 'Account closed' })).status).toBe(409);
+    expect(
+      (
+        await admin.request('/api/staff/refunds/00000000-0000-4000-8000-000000000000/payment', {
+          method: 'POST',
+          json: { reference: 'BNI-1' },
+        })
+      ).status,
+    ).toBe(404);
+
+    const [row] = await handle.db.select().from(refunds).where(eq(refunds.id, id));
+    expect(row).toMatchObject({ status: 'done', transferReference: 'BNI-778812', paidAt: now });
+    expect(
+      (await handle.db.select().from(sentMails).where(eq(sentMails.bookingId, paid.id))).map((m) => m.kind),
+    ).toContain('refund_paid');
+    const told = await mailsAbout({ db: handle.db, network: new Network(), now }, paid.code);
+    expect(told.find((mail) => mail.subject.includes('your refund has been paid'))?.text).toContain(
+      "IDR 25,000: the bank's transfer reference is BNI-778812.",
+    );
+    const history = await auditEntries(handle.db, { bookingId: paid.id, action: 'refund.' });
+    expect(history.map((entry) => [entry.action, entry.actorKind])).toEqual([
+      ['refund.paid', 'staff'],
+      ['refund.failed', 'staff'],
+      ['refund.queued', 'gateway'],
+    ]);
+    expect(history[0]?.after).toMatchObject({ transferReference: 'BNI-778812' });
+    expect(history[1]?.reason).toBe('Account closed by the bank');
+    expect(
+      (await refundQueue({ db: handle.db, calendar: useCasePorts.calendar }, now, 'paid')).map(
+        (refund) => refund.id,
+      ),
+    ).toContain(id);
+  });
+});
