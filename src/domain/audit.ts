@@ -29,6 +29,7 @@ export const auditActions = [
   'announcement.published',
   'announcement.withdrawn',
   'booking.mail_resent',
+  'booking.passenger_corrected',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

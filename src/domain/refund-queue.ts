@@ -92,3 +92,36 @@ export function refundCsv(rows: readonly RefundCsvRow[]): string {
   );
   return `${[REFUND_CSV_COLUMNS.join(','), ...lines].join('\r\n')}\r\n`;
 }
+
+/**
+ * The refunds the bank's bulk transfer pays: owed, not failed (the traveller gives another account first), with an
+ * account at a bank whose code is known. The others are paid by hand.
+ */
+export function bulkTransferRows(
+  queue: readonly {
+    id: string;
+    bookingCode: string;
+    state: RefundState;
+    bank: string | null;
+    accountNumber: string | null;
+    accountHolder: string | null;
+    amount: number;
+    contactEmail: string | null;
+  }[],
+): RefundCsvRow[] {
+  return queue.flatMap((refund) => {
+    const bankCode = bankCodeOf(refund.bank);
+    if (!bankCode || !refund.accountNumber || (refund.state !== 'due' && refund.state !== 'overdue'))
+      return [];
+    return [
+      {
+        bankCode,
+        accountNumber: refund.accountNumber,
+        accountHolder: refund.accountHolder ?? '',
+        amount: refund.amount,
+        reference: refundReference(refund.bookingCode, refund.id),
+        email: refund.contactEmail ?? '',
+      },
+    ];
+  });
+}

@@ -19,12 +19,30 @@ export function resendRefusal(
   mail: ResendableMail,
   booking: { status: BookingStatus },
   tickets: readonly { leg: number; status: TicketStatus }[],
-): 'not_paid' | 'not_checked_in' | undefined {
+): 'not_paid' | 'cancelled' | 'not_checked_in' | undefined {
   if (booking.status !== 'paid') return 'not_paid';
+  // Every ticket cancelled (or replaced by one since cancelled): nothing is left to travel on.
+  if (
+    tickets.length > 0 &&
+    tickets.every((ticket) => ticket.status === 'cancelled' || ticket.status === 'rescheduled')
+  )
+    return 'cancelled';
   if (mail === 'booking_paid') return undefined;
   const leg = mail === 'boarding_pass_outbound' ? 0 : 1;
   const checkedIn = tickets.some(
     (ticket) => ticket.leg === leg && (ticket.status === 'checked_in' || ticket.status === 'boarded'),
   );
   return checkedIn ? undefined : 'not_checked_in';
+}
+
+/**
+ * Why a passenger's name or passport can no longer be corrected from the console, or nothing: once they checked in,
+ * their boarding pass carries the name the gate reads (and the manifest has gone out).
+ */
+export function passengerCorrectionRefusal(
+  tickets: readonly { status: TicketStatus }[],
+): 'checked_in' | undefined {
+  return tickets.some((ticket) => ticket.status === 'checked_in' || ticket.status === 'boarded')
+    ? 'checked_in'
+    : undefined;
 }

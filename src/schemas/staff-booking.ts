@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
 import { STAFF_REASON_MAX, STAFF_REASON_MIN, resendableMails } from '../domain/staff-actions.ts';
+import { MAX_PARTY } from '../domain/passengers.ts';
+import { passengerSchema } from './booking-details.ts';
 import { printable } from './plain-text.ts';
 
 /**
@@ -38,3 +40,11 @@ export type RefundPaidInput = z.infer<typeof refundPaidSchema>;
 /** A refund's transfer came back: why (the bank's words: account closed, name does not match). */
 export const refundFailedSchema = z.object({ reason: staffReason });
 export type RefundFailedInput = z.infer<typeof refundFailedSchema>;
+
+/** A passenger's name or passport corrected at the counter (before check-in), by their place in the party. */
+export const correctPassengerSchema = z.object({
+  ...passengerSchema.shape,
+  position: z.coerce.number({ error: 'error_invalid_value' }).check(z.int(), z.gte(0), z.lt(MAX_PARTY)),
+  reason: staffReason,
+});
+export type CorrectPassengerInput = z.infer<typeof correctPassengerSchema>;

@@ -167,7 +167,10 @@ export const refusalStatuses = {
   announcement_error_ended: 422,
   staff_resend_not_paid: 409,
   staff_resend_not_checked_in: 409,
+  staff_resend_cancelled: 409,
   staff_refund_not_found: 404,
+  staff_passenger_not_found: 404,
+  staff_correct_checked_in: 409,
   staff_refund_already_paid: 409,
 } as const satisfies Record<string, RefusalStatus>;
 export type RefusalCode = keyof typeof refusalStatuses;

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
-import { payments, refunds, sentMails } from '../../src/server/db/schema/payments.ts';
+import { bookingPassengers } from '../../src/server/db/schema/bookings.ts';
+import { payments, refunds, sentMails, tickets } from '../../src/server/db/schema/payments.ts';
 import { auditEntries } from '../../src/server/services/audit.ts';
 import { refundQueue } from '../../src/server/use-cases/refund-queue.ts';
 import { useCasePorts } from '../../src/server/http/use-case-ports.ts';
@@ -141,5 +142,55 @@ describe.each(testDatabases)('staff actions on bookings and refunds on $name', (
         (refund) => refund.id,
       ),
     ).toContain(id);
+  });
+
+  it('lets an agent correct a passenger as the passport shows it, before check-in, and sends the e-tickets again', async () => {
+    const booking = await overpaid(1_000);
+    const correct = (browser: TestBrowser, json: Record<string, unknown>) =>
+      browser.request(`/api/staff/bookings/${booking.id}/passengers`, { method: 'PUT', json });
+    const fixed = {
+      position: 0,
+      fullName: 'Passenger Alif',
+      dateOfBirth: '1990-05-14',
+      passportNumber: 'c7654321',
+      passportIssued: '2021-03-02',
+      passportExpiry: '2031-03-01',
+      passportCountry: 'ID',
+      reason: 'Name misspelt at booking',
+    };
+    expect((await correct(new TestBrowser(api), fixed)).status).toBe(401);
+    const expired = await correct(agent, { ...fixed, passportExpiry: '2026-12-30' });
+    expect(expired.status).toBe(400);
+    expect(Object.keys(((await expired.json()) as { errors: object }).errors)).toContain('passportExpiry');
+    expect((await correct(agent, { ...fixed, position: 5 })).status).toBe(404);
+    expect((await correct(agent, fixed)).status).toBe(204);
+
+    const [passenger] = await handle.db
+      .select()
+      .from(bookingPassengers)
+      .where(eq(bookingPassengers.bookingId, booking.id));
+    expect(passenger).toMatchObject({ fullName: 'Passenger Alif', passportNumber: 'C7654321' });
+    const [row] = await auditEntries(handle.db, {
+      bookingId: booking.id,
+      action: 'booking.passenger_corrected',
+    });
+    expect(row).toMatchObject({
+      reason: 'Name misspelt at booking',
+      before: { fullName: 'Passenger A', passportNumber: '•••••567' },
+      after: { fullName: 'Passenger Alif', passportNumber: '•••••321' },
+    });
+    const mails = await handle.db.select().from(sentMails).where(eq(sentMails.bookingId, booking.id));
+    expect(mails.find((mail) => mail.kind === 'booking_paid')).toMatchObject({ sentAt: null, version: 1 });
+
+    // Checked in, the boarding pass carries the name the gate reads: the console refuses.
+    await handle.db.update(tickets).set({ status: 'checked_in' }).where(eq(tickets.bookingId, booking.id));
+    expect((await correct(agent, { ...fixed, fullName: 'Passenger Alifah' })).status).toBe(409);
+    expect((await resend(agent, booking.id, { mail: 'booking_paid', reason: 'Lost it again' })).status).toBe(
+      202,
+    );
+    await handle.db.update(tickets).set({ status: 'cancelled' }).where(eq(tickets.bookingId, booking.id));
+    expect((await resend(agent, booking.id, { mail: 'booking_paid', reason: 'Lost it again' })).status).toBe(
+      409,
+    );
   });
 });

@@ -28,8 +28,19 @@ export type HistoryEntry = { at: Date } & (
       reason: string | null;
       after: unknown;
     }
-  | { source: 'record'; event: RecordEvent; detail: string }
+  | { source: 'record'; event: RecordEvent; detail: RecordDetail }
 );
+
+/**
+ * What a record's line adds, as data (the page words it): an amount, the bank of a VA, why money goes back (a
+ * payment not honoured or a refund's reason), ticket numbers.
+ */
+export interface RecordDetail {
+  amount?: number;
+  bank?: string;
+  why?: (typeof refunds.$inferSelect)['reason'];
+  tickets?: string;
+}
 
 /** A booking's mail of one kind, with its last send and where it stands. */
 export interface MailEntry {
@@ -72,14 +83,14 @@ export async function bookingHistory(
   const auditFrom = logStart?.at ?? null;
   const beforeLog = (at: Date) => !auditFrom || at < auditFrom;
   const records: HistoryEntry[] = [
-    { at: booking.createdAt, source: 'record', event: 'booking_held', detail: '' },
+    { at: booking.createdAt, source: 'record', event: 'booking_held', detail: {} },
     ...paymentRows
       .filter((payment) => payment.accountNumber)
       .map((payment) => ({
         at: payment.createdAt,
         source: 'record' as const,
         event: 'va_issued' as const,
-        detail: `${payment.bank.toUpperCase()} ${String(payment.amount)}`,
+        detail: { bank: payment.bank, amount: payment.amount },
       })),
     ...receiptRows
       .filter(({ receipt }) => beforeLog(receipt.receivedAt))
@@ -87,7 +98,10 @@ export async function bookingHistory(
         at: receipt.receivedAt,
         source: 'record' as const,
         event: 'payment_received' as const,
-        detail: `${String(receipt.amount)} ${receipt.outcome}`,
+        detail: {
+          amount: receipt.amount,
+          ...(receipt.outcome === 'confirmed' ? {} : { why: receipt.outcome }),
+        },
       })),
     ...issuedTickets(ticketRows),
     ...ticketRows
@@ -96,7 +110,7 @@ export async function bookingHistory(
         at: ticket.checkedInAt ?? ticket.issuedAt,
         source: 'record' as const,
         event: 'checked_in' as const,
-        detail: ticket.ticketNumber,
+        detail: { tickets: ticket.ticketNumber },
       })),
     ...refundRows.flatMap((refund) => [
       ...(beforeLog(refund.createdAt)
@@ -105,7 +119,7 @@ export async function bookingHistory(
               at: refund.createdAt,
               source: 'record' as const,
               event: 'refund_queued' as const,
-              detail: `${String(refund.amount)} ${refund.reason}`,
+              detail: { amount: refund.amount, why: refund.reason },
             },
           ]
         : []),
@@ -115,7 +129,7 @@ export async function bookingHistory(
               at: refund.paidAt,
               source: 'record' as const,
               event: 'refund_paid' as const,
-              detail: String(refund.amount),
+              detail: { amount: refund.amount },
             },
           ]
         : []),
@@ -164,7 +178,7 @@ function issuedTickets(rows: (typeof tickets.$inferSelect)[]): HistoryEntry[] {
             at: issuedAt,
             source: 'record' as const,
             event: 'tickets_issued' as const,
-            detail: String(first.length),
+            detail: { tickets: first.map((ticket) => ticket.ticketNumber).join(', ') },
           },
         ]
       : []),
@@ -174,7 +188,7 @@ function issuedTickets(rows: (typeof tickets.$inferSelect)[]): HistoryEntry[] {
         at: ticket.issuedAt,
         source: 'record' as const,
         event: 'ticket_rescheduled' as const,
-        detail: `${ticket.rescheduledFrom ?? ''} → ${ticket.ticketNumber}`,
+        detail: { tickets: `${ticket.rescheduledFrom ?? ''} → ${ticket.ticketNumber}` },
       })),
   ];
 }

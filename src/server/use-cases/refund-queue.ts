@@ -41,16 +41,20 @@ export interface QueuedRefund {
 export async function refundQueue(
   context: { db: Database; calendar: AgencyCalendar },
   now: Date,
-  which: 'owed' | 'paid' = 'owed',
+  which: 'owed' | 'paid' | { bookingId: string } = 'owed',
 ): Promise<QueuedRefund[]> {
   const { db, calendar } = context;
-  const rows = await db
+  const query = db
     .select({ refund: refunds, bookingCode: bookings.code, contactEmail: bookings.contactEmail })
     .from(refunds)
-    .innerJoin(bookings, eq(bookings.id, refunds.bookingId))
-    .where(eq(refunds.status, which === 'owed' ? 'queued' : 'done'))
-    .orderBy(which === 'owed' ? asc(refunds.createdAt) : desc(refunds.paidAt))
-    .limit(which === 'owed' ? 1000 : 100);
+    .innerJoin(bookings, eq(bookings.id, refunds.bookingId));
+  // Every refund owed (the bank file and the totals count them all); the latest paid; or one booking's, oldest first.
+  const rows =
+    which === 'owed'
+      ? await query.where(eq(refunds.status, 'queued'))
+      : which === 'paid'
+        ? await query.where(eq(refunds.status, 'done')).orderBy(desc(refunds.paidAt)).limit(100)
+        : await query.where(eq(refunds.bookingId, which.bookingId)).orderBy(asc(refunds.createdAt));
   const today = agencyToday(now);
   const queue = rows.map(({ refund, bookingCode, contactEmail }) => {
     const dueOn = refund.dueOn ?? calendar.refundDueOn(refund.createdAt);
@@ -73,7 +77,9 @@ export async function refundQueue(
       failure: refund.failure,
     };
   });
-  return which === 'owed' ? queue.sort((a, b) => a.dueOn.localeCompare(b.dueOn)) : queue;
+  return which === 'owed'
+    ? queue.sort((a, b) => a.dueOn.localeCompare(b.dueOn) || a.createdAt.getTime() - b.createdAt.getTime())
+    : queue;
 }
 
 /** The refunds still owed, oldest first (`npm run ops -- refunds`). */

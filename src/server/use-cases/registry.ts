@@ -33,6 +33,7 @@ import { staffSetUp } from './staff-set-up.ts';
 import { staffPasswordStep } from './staff-sign-in.ts';
 import { staffSignOut } from './staff-sign-out.ts';
 import { staffResendMail } from './staff-resend-mail.ts';
+import { staffCorrectPassenger } from './staff-correct-passenger.ts';
 import { staffRefundFailed } from './staff-refund-failed.ts';
 import { staffRefundPaid } from './staff-refund-paid.ts';
 import { updateProfile } from './update-profile.ts';
@@ -91,6 +92,7 @@ export const useCases: readonly AnyUseCase[] = [
   announcementWithdraw,
   // Bookings and refunds (the console: agents resend, admins pay refunds)
   staffResendMail,
+  staffCorrectPassenger,
   staffRefundPaid,
   staffRefundFailed,
 ];

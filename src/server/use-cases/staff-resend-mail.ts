@@ -44,6 +44,7 @@ async function resend(ctx: UseCaseContext, input: ResendMailInput & { bookingId:
       at: now,
     });
   });
+  ctx.afterCommit(ctx.wakeMail);
 }
 
 /** Use case: send a booking's e-tickets or boarding passes again (an agent, from the booking's console page). */

@@ -12,6 +12,7 @@ import { ticketStandingLabel } from '../../../i18n/booking-status.ts';
 import { formatDate, formatPortTime, formatRupiah } from '../../../i18n/format.ts';
 import { localizePath, type Locale } from '../../../i18n/locales.ts';
 import { translate, type MessageKey } from '../../../i18n/translate.ts';
+import type { AnyUseCase } from '../../../server/use-cases/use-case.ts';
 import { submitForm } from '../../../server/http/form-post.ts';
 import type { PageAstro } from '../../../server/http/pages/page-astro.ts';
 import type { Network } from '../../../server/network.ts';
@@ -19,7 +20,12 @@ import { bookingHistory, failedMails, type HistoryEntry } from '../../../server/
 import { searchBookings, type BookingQuery } from '../../../server/services/booking-search.ts';
 import { bookingView } from '../../../server/services/booking-view.ts';
 import { routeGuides } from '../../../server/views/route-guides.ts';
+import { refundStateLine } from '../../../components/staff/refund-words.ts';
+import { useCasePorts } from '../../../server/http/use-case-ports.ts';
+import { refundQueue } from '../../../server/use-cases/refund-queue.ts';
 import { staffResendMail } from '../../../server/use-cases/staff-resend-mail.ts';
+import { staffCorrectPassenger } from '../../../server/use-cases/staff-correct-passenger.ts';
+import { countryList } from '../../../server/views/countries.ts';
 import { consoleEntry } from './_console.ts';
 
 const pick = <T extends string>(values: readonly T[], asked: string | null): T | undefined =>
@@ -31,6 +37,9 @@ function routeNames(network: Network, locale: Locale): Map<string, string> {
     routeGuides(network, locale).map((guide) => [guide.id, `${guide.from.name} – ${guide.to.name}`]),
   );
 }
+
+/** How many bookings a search lists; more say "add a detail". */
+const SEARCH_LIMIT = 50;
 
 const stateLabel = (state: BookingState, locale: Locale) =>
   translate(`booking_status_${state}` as MessageKey, locale);
@@ -53,13 +62,14 @@ export async function serveBookingSearch(astro: PageAstro) {
     routeId: names.has(asked.get('route') ?? '') ? (asked.get('route') ?? undefined) : undefined,
     sailingOn: /^\d{4}-\d{2}-\d{2}$/.test(date) && !Number.isNaN(Date.parse(date)) ? date : undefined,
   };
-  const rows = await searchBookings(entry.db, query, deps.clock());
+  const rows = await searchBookings(entry.db, { ...query, limit: SEARCH_LIMIT }, deps.clock());
   const detail = localizePath('/staff/bookings', locale);
   return {
     allowed: true as const,
     bar: entry.bar,
     query,
     searched: [query.text, query.state, query.money, query.routeId, query.sailingOn].some(Boolean),
+    capped: rows.length === SEARCH_LIMIT,
     states: bookingStates.map((state) => ({ value: state, label: stateLabel(state, locale) })),
     money: moneyStates.map((state) => ({
       value: state,
@@ -79,21 +89,35 @@ export async function serveBookingSearch(astro: PageAstro) {
   };
 }
 
+/** What a line of the history adds, in the reader's language: amounts, why money goes back, which mail. */
+function historyDetail(entry: HistoryEntry, locale: Locale): string {
+  if (entry.source === 'audit') {
+    const mail = (entry.after as { mail?: string } | null)?.mail;
+    return [mail ? translate(`staff_mail_${mail}` as MessageKey, locale) : '', entry.reason ?? '']
+      .filter(Boolean)
+      .join(' · ');
+  }
+  const { amount, bank, why, tickets } = entry.detail;
+  return [
+    bank?.toUpperCase(),
+    amount === undefined ? undefined : formatRupiah(amount, locale),
+    why ? translate(`staff_refund_reason_${why}`, locale) : undefined,
+    tickets,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
 /** One line of the history as the page reads it: when, what, who, and what it adds. */
 function historyLine(entry: HistoryEntry, locale: Locale) {
-  const when = formatPortTime(agencyTime(entry.at), locale);
-  if (entry.source === 'record')
-    return {
-      when,
-      what: translate(`staff_history_${entry.event}` as MessageKey, locale),
-      who: '',
-      detail: entry.detail,
-    };
   return {
-    when,
-    what: translate(`audit_${entry.action.replace('.', '_')}` as MessageKey, locale),
-    who: translate(`staff_actor_${entry.actorKind}` as MessageKey, locale),
-    detail: entry.reason ?? '',
+    when: formatPortTime(agencyTime(entry.at), locale),
+    what:
+      entry.source === 'record'
+        ? translate(`staff_history_${entry.event}`, locale)
+        : translate(`audit_${entry.action.replace('.', '_')}` as MessageKey, locale),
+    who: entry.source === 'audit' ? translate(`staff_actor_${entry.actorKind}`, locale) : '',
+    detail: historyDetail(entry, locale),
   };
 }
 
@@ -111,18 +135,26 @@ export async function serveBookingDetail(astro: PageAstro, id: string) {
     return { allowed: true as const, found: false as const, bar: entry.bar };
   };
   if (!BOOKING_ID_PATTERN.test(id)) return notFound();
-  const posted = astro.url.searchParams.has('resend')
-    ? await submitForm(entry.page.form, staffResendMail, { params: { id } })
-    : undefined;
+  const asked = astro.url.searchParams;
+  const action: AnyUseCase | undefined = asked.has('resend')
+    ? staffResendMail
+    : asked.has('correct')
+      ? staffCorrectPassenger
+      : undefined;
+  const posted = action ? await submitForm(entry.page.form, action, { params: { id } }) : undefined;
   if (posted instanceof Response) return posted;
   if (posted) astro.response.status = posted.status;
   const view = await bookingView(entry.db, deps.network, id, locale);
   if (!view) return notFound();
-  const history = await bookingHistory(entry.db, view.id);
+  const now = deps.clock();
+  const [history, refunds] = await Promise.all([
+    bookingHistory(entry.db, view.id),
+    refundQueue({ db: entry.db, calendar: useCasePorts.calendar }, now, { bookingId: view.id }),
+  ]);
   const tickets = view.passengers.flatMap((passenger) => passenger.tickets);
   const onSailing = (ticket: { leg: number; segment: number }) =>
     view.legs.some((leg) => leg.leg === ticket.leg && leg.segment === ticket.segment && leg.sailingId);
-  const resent = pick(resendableMails, astro.url.searchParams.get('resent'));
+  const resent = pick(resendableMails, asked.get('resent'));
   return {
     allowed: true as const,
     found: true as const,
@@ -131,7 +163,7 @@ export async function serveBookingDetail(astro: PageAstro, id: string) {
     code: view.code,
     contact: view.contact,
     language: translate(`staff_booking_language_${view.locale}`, locale),
-    state: stateLabel(bookingStateOf(view, tickets, deps.clock()), locale),
+    state: stateLabel(bookingStateOf(view, tickets, now), locale),
     total: formatRupiah(view.price.total, locale),
     created: formatPortTime(agencyTime(view.createdAt), locale),
     legs: view.legs.map((leg) => ({
@@ -141,6 +173,15 @@ export async function serveBookingDetail(astro: PageAstro, id: string) {
         : translate('staff_booking_open_leg', locale),
     })),
     passengers: view.passengers.map((passenger) => ({
+      position: passenger.position,
+      values: {
+        fullName: passenger.fullName,
+        dateOfBirth: passenger.dateOfBirth ?? '',
+        passportNumber: passenger.passportNumber,
+        passportCountry: passenger.passportCountry,
+        passportIssued: passenger.passportIssued,
+        passportExpiry: passenger.passportExpiry,
+      },
       name: passenger.fullName,
       category: translate(`price_category_${passenger.category}`, locale),
       born: passenger.dateOfBirth
@@ -168,15 +209,10 @@ export async function serveBookingDetail(astro: PageAstro, id: string) {
           status: translate(`staff_payment_${view.payment.status}`, locale),
         })
       : '',
-    refunds: view.refunds.map((refund) => ({
+    refunds: refunds.map((refund) => ({
       amount: formatRupiah(refund.amount, locale),
       reason: translate(`staff_refund_reason_${refund.reason}`, locale),
-      progress:
-        refund.status === 'done'
-          ? translate('staff_booking_refund_paid', locale)
-          : refund.dueOn
-            ? translate('staff_booking_refund_due', locale, { date: formatDate(refund.dueOn, locale) })
-            : '',
+      progress: refundStateLine(refund, locale),
     })),
     mails: history.mails.map((mail) => ({
       line: translate('staff_booking_mail_line', locale, {
@@ -192,8 +228,17 @@ export async function serveBookingDetail(astro: PageAstro, id: string) {
       value: mail,
       label: translate(`staff_resend_${mail}`, locale),
     })),
-    posted,
-    notice: resent ? translate('staff_resent_notice', locale) : undefined,
+    /** A refused post, for the form that sent it: `resend`, or `correct` with the passenger's position. */
+    posted: posted && {
+      ...posted,
+      correcting: asked.has('correct') ? Number(posted.form.get('position')) : undefined,
+    },
+    countries: countryList(locale).map((country) => ({ code: country.code, name: country.name })),
+    notice: resent
+      ? translate('staff_resent_notice', locale)
+      : asked.has('corrected')
+        ? translate('staff_corrected_notice', locale)
+        : undefined,
   };
 }
 

@@ -1,6 +1,7 @@
 import { agencyToday } from '../../../domain/agency.ts';
-import { bankCodeOf, refundCsv, refundReference } from '../../../domain/refund-queue.ts';
-import { formatDate, formatRupiah } from '../../../i18n/format.ts';
+import { bankCodeOf, bulkTransferRows, refundCsv, refundReference } from '../../../domain/refund-queue.ts';
+import { refundStateLine } from '../../../components/staff/refund-words.ts';
+import { formatRupiah } from '../../../i18n/format.ts';
 import { localizePath, type Locale } from '../../../i18n/locales.ts';
 import { translate } from '../../../i18n/translate.ts';
 import { submitForm } from '../../../server/http/form-post.ts';
@@ -10,23 +11,6 @@ import { refundQueue, type QueuedRefund } from '../../../server/use-cases/refund
 import { staffRefundFailed } from '../../../server/use-cases/staff-refund-failed.ts';
 import { staffRefundPaid } from '../../../server/use-cases/staff-refund-paid.ts';
 import { consoleEntry } from './_console.ts';
-
-/** Where a refund stands, in words: due or overdue by its date, failed with why, paid with the bank's reference. */
-function stateLine(refund: QueuedRefund, locale: Locale): string {
-  switch (refund.state) {
-    case 'paid':
-      return translate('staff_refund_state_paid', locale, {
-        date: refund.paidAt ? formatDate(agencyToday(refund.paidAt), locale) : '',
-        reference: refund.transferReference ?? '–',
-      });
-    case 'failed':
-      return translate('staff_refund_state_failed', locale, { failure: refund.failure ?? '' });
-    default:
-      return translate(`staff_refund_state_${refund.state}`, locale, {
-        date: formatDate(refund.dueOn, locale),
-      });
-  }
-}
 
 /** A refund as the queue shows it, with what the bank needs and what keeps it out of the bulk file. */
 function refundRow(refund: QueuedRefund, locale: Locale, bookings: string) {
@@ -38,7 +22,7 @@ function refundRow(refund: QueuedRefund, locale: Locale, bookings: string) {
     amount: formatRupiah(refund.amount, locale),
     reason: translate(`staff_refund_reason_${refund.reason}`, locale),
     state: refund.state,
-    stateLine: stateLine(refund, locale),
+    stateLine: refundStateLine(refund, locale),
     account: refund.accountNumber
       ? translate('staff_refund_account', locale, {
           bank: refund.bank ?? '',
@@ -54,23 +38,9 @@ function refundRow(refund: QueuedRefund, locale: Locale, bookings: string) {
   };
 }
 
-/** The bulk-transfer file: the refunds owed that have an account the bank can pay (domain/refund-queue.ts). */
+/** The bulk-transfer file (domain/refund-queue.ts), never kept by a browser or a proxy. */
 function exportFile(queue: QueuedRefund[], today: string): Response {
-  const rows = queue.flatMap((refund) => {
-    const bankCode = bankCodeOf(refund.bank);
-    if (!bankCode || !refund.accountNumber || refund.state === 'failed') return [];
-    return [
-      {
-        bankCode,
-        accountNumber: refund.accountNumber,
-        accountHolder: refund.accountHolder ?? '',
-        amount: refund.amount,
-        reference: refundReference(refund.bookingCode, refund.id),
-        email: refund.contactEmail ?? '',
-      },
-    ];
-  });
-  return new Response(refundCsv(rows), {
+  return new Response(refundCsv(bulkTransferRows(queue)), {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="refunds-due-${today}.csv"`,
@@ -99,7 +69,8 @@ export async function serveRefundQueue(astro: PageAstro) {
   if (posted) astro.response.status = posted.status;
   const now = deps.clock();
   const owed = await refundQueue({ db: entry.db, calendar: useCasePorts.calendar }, now);
-  if (asked.has('export')) return exportFile(owed, agencyToday(now));
+  // The file holds every account number and holder: admins, who pay the refunds, download it.
+  if (asked.has('export') && entry.bar.admin) return exportFile(owed, agencyToday(now));
   const paid = await refundQueue({ db: entry.db, calendar: useCasePorts.calendar }, now, 'paid');
   const bookings = localizePath('/staff/bookings', locale);
   const total = owed.reduce((sum, refund) => sum + refund.amount, 0);
@@ -117,6 +88,11 @@ export async function serveRefundQueue(astro: PageAstro) {
     paid: paid.map((refund) => refundRow(refund, locale, bookings)),
     posted,
     postedFor: paying ?? failing ?? undefined,
+    /** A refusal about a refund no longer owed (paid meanwhile) or unknown: said at the top of the page. */
+    unplaced:
+      posted && !owed.some((refund) => refund.id === (paying ?? failing))
+        ? Object.values(posted.errors).flat()
+        : [],
     notice: asked.has('paid')
       ? translate('staff_refund_paid_notice', locale)
       : asked.has('failed')
