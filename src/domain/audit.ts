@@ -30,6 +30,7 @@ export const auditActions = [
   'announcement.withdrawn',
   'booking.mail_resent',
   'booking.passenger_corrected',
+  'booking.contact_corrected',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

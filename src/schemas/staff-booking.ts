@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { STAFF_REASON_MAX, STAFF_REASON_MIN, resendableMails } from '../domain/staff-actions.ts';
 import { MAX_PARTY } from '../domain/passengers.ts';
-import { passengerSchema } from './booking-details.ts';
+import { contactSchema, passengerSchema } from './booking-details.ts';
 import { printable } from './plain-text.ts';
 
 /**
@@ -48,3 +48,11 @@ export const correctPassengerSchema = z.object({
   reason: staffReason,
 });
 export type CorrectPassengerInput = z.infer<typeof correctPassengerSchema>;
+
+/** The contact's e-mail address or phone corrected at the counter or on the phone. */
+export const correctContactSchema = z.object({
+  email: contactSchema.shape.email,
+  phone: contactSchema.shape.phone,
+  reason: staffReason,
+});
+export type CorrectContactInput = z.infer<typeof correctContactSchema>;

@@ -171,6 +171,8 @@ export const refusalStatuses = {
   staff_refund_not_found: 404,
   staff_passenger_not_found: 404,
   staff_correct_checked_in: 409,
+  staff_contact_unchanged: 422,
+  staff_contact_none: 409,
   staff_refund_already_paid: 409,
 } as const satisfies Record<string, RefusalStatus>;
 export type RefusalCode = keyof typeof refusalStatuses;

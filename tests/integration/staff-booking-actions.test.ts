@@ -193,4 +193,37 @@ describe.each(testDatabases)('staff actions on bookings and refunds on $name', (
       409,
     );
   });
+
+  it("lets an agent correct the contact's email or phone, telling the new address and the previous one", async () => {
+    const booking = await overpaid(2_000);
+    await mailsAbout({ db: handle.db, network: new Network(), now }, booking.code); // the booking's own mails, sent
+    const correct = (json: Record<string, unknown>) =>
+      agent.request(`/api/staff/bookings/${booking.id}/contact`, { method: 'PUT', json });
+    const changed = { email: 'Siti.Rahma@Example.com', phone: '+6281299998888', reason: 'Typo in the email' };
+    expect((await correct({ ...changed, email: 'not an email' })).status).toBe(400);
+    expect((await correct(changed)).status).toBe(204);
+    expect((await correct(changed)).status).toBe(422);
+
+    const [row] = await auditEntries(handle.db, {
+      bookingId: booking.id,
+      action: 'booking.contact_corrected',
+    });
+    expect(row).toMatchObject({
+      reason: 'Typo in the email',
+      before: { email: 'siti@example.co.id', phone: '+6281234567890' },
+      after: { email: 'siti.rahma@example.com', phone: '+6281299998888' },
+    });
+    const told = await mailsAbout({ db: handle.db, network: new Network(), now }, booking.code);
+    expect(told.map((mail) => [mail.to, mail.subject]).sort()).toEqual([
+      ['siti.rahma@example.com', `Booking ${booking.code}: the contact details were changed`],
+      ['siti@example.co.id', `Booking ${booking.code}: the contact details were changed`],
+    ]);
+    const previous = told.find((mail) => mail.to === 'siti@example.co.id');
+    expect(previous?.text).toContain('now go to another address');
+    expect(previous?.text).not.toContain('siti.rahma@example.com');
+    // The phone alone changed: the new address is told again, the previous address is not.
+    expect((await correct({ ...changed, phone: '+6281277776666' })).status).toBe(204);
+    const again = await mailsAbout({ db: handle.db, network: new Network(), now }, booking.code);
+    expect(again.map((mail) => mail.to)).toEqual(['siti.rahma@example.com']);
+  });
 });

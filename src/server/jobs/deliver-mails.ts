@@ -24,6 +24,7 @@ import { serverLinkSecret } from '../auth/account-links.ts';
 import { codeToSend } from '../db/queries/access-codes.ts';
 import { refundAccounts } from '../db/queries/refund-accounts.ts';
 import { accessCodeMail } from '../mail/access-code-mail.ts';
+import { contactChangedMail } from '../mail/contact-mails.ts';
 
 export interface MailContext {
   db: Database;
@@ -39,7 +40,7 @@ export interface MailContext {
 
 type MailKind = (typeof sentMails.$inferSelect)['kind'];
 
-async function compose(kind: MailKind, bookingId: string, context: MailContext) {
+async function compose(kind: MailKind, bookingId: string, context: MailContext, recipient: string | null) {
   // The booking's own language, whatever page queued the mail.
   const [booking] = await context.db
     .select({ locale: bookings.locale })
@@ -56,6 +57,11 @@ async function compose(kind: MailKind, bookingId: string, context: MailContext) 
     const otp = await codeToSend(context.db, secret, bookingId, context.now);
     return otp ? { to: local.contact.email, ...accessCodeMail(local, otp) } : undefined;
   }
+  if (kind === 'contact_changed' || kind === 'contact_changed_previous') {
+    const previous = kind === 'contact_changed_previous';
+    const to = previous ? recipient : local.contact.email;
+    return to ? { to, ...contactChangedMail(local, { siteUrl: context.siteUrl }, previous) } : undefined;
+  }
   const mail = await composeBookingMail(kind, local, context);
   return { to: local.contact.email, ...mail };
 }
@@ -69,7 +75,14 @@ const occasions = {
 
 /** The mail of `kind` about a booking, in the booking's own language (`view` is read in it). */
 async function composeBookingMail(
-  kind: Exclude<MailKind, 'boarding_pass_outbound' | 'boarding_pass_return' | 'access_code'>,
+  kind: Exclude<
+    MailKind,
+    | 'boarding_pass_outbound'
+    | 'boarding_pass_return'
+    | 'access_code'
+    | 'contact_changed'
+    | 'contact_changed_previous'
+  >,
   view: BookingView,
   context: MailContext,
 ) {
@@ -128,7 +141,7 @@ export function deliverMails(context: MailContext, batch = 10): Promise<number> 
     'sent_mails',
     async (id) => {
       const [row] = await context.db.select().from(sentMails).where(eq(sentMails.id, id));
-      return row && compose(row.kind, row.bookingId, context);
+      return row && compose(row.kind, row.bookingId, context, row.recipient);
     },
     batch,
   );

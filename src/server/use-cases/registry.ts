@@ -34,6 +34,7 @@ import { staffPasswordStep } from './staff-sign-in.ts';
 import { staffSignOut } from './staff-sign-out.ts';
 import { staffResendMail } from './staff-resend-mail.ts';
 import { staffCorrectPassenger } from './staff-correct-passenger.ts';
+import { staffCorrectContact } from './staff-correct-contact.ts';
 import { staffRefundFailed } from './staff-refund-failed.ts';
 import { staffRefundPaid } from './staff-refund-paid.ts';
 import { updateProfile } from './update-profile.ts';
@@ -93,6 +94,7 @@ export const useCases: readonly AnyUseCase[] = [
   // Bookings and refunds (the console: agents resend, admins pay refunds)
   staffResendMail,
   staffCorrectPassenger,
+  staffCorrectContact,
   staffRefundPaid,
   staffRefundFailed,
 ];

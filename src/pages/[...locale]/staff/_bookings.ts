@@ -18,13 +18,14 @@ import type { PageAstro } from '../../../server/http/pages/page-astro.ts';
 import type { Network } from '../../../server/network.ts';
 import { bookingHistory, failedMails, type HistoryEntry } from '../../../server/services/booking-history.ts';
 import { searchBookings, type BookingQuery } from '../../../server/services/booking-search.ts';
-import { bookingView } from '../../../server/services/booking-view.ts';
+import { bookingView, type PassengerView } from '../../../server/services/booking-view.ts';
 import { routeGuides } from '../../../server/views/route-guides.ts';
 import { refundStateLine } from '../../../components/staff/refund-words.ts';
 import { useCasePorts } from '../../../server/http/use-case-ports.ts';
 import { refundQueue } from '../../../server/use-cases/refund-queue.ts';
 import { staffResendMail } from '../../../server/use-cases/staff-resend-mail.ts';
 import { staffCorrectPassenger } from '../../../server/use-cases/staff-correct-passenger.ts';
+import { staffCorrectContact } from '../../../server/use-cases/staff-correct-contact.ts';
 import { countryList } from '../../../server/views/countries.ts';
 import { consoleEntry } from './_console.ts';
 
@@ -121,6 +122,33 @@ function historyLine(entry: HistoryEntry, locale: Locale) {
   };
 }
 
+type PassengerField = keyof Pick<
+  PassengerView,
+  'fullName' | 'dateOfBirth' | 'passportNumber' | 'passportCountry' | 'passportIssued' | 'passportExpiry'
+>;
+
+/** A passenger's correction form's fields, as the booking flow names them, filled with what is stored. */
+function passengerFields(passenger: PassengerView, locale: Locale) {
+  const field = (name: PassengerField, type: 'text' | 'date', label: MessageKey, list?: string) => ({
+    name,
+    label: translate(label, locale),
+    type,
+    value: passenger[name] ?? '',
+    ...(list ? { list } : {}),
+  });
+  return [
+    field('fullName', 'text', 'flow_full_name'),
+    field('dateOfBirth', 'date', 'flow_birth_date'),
+    field('passportNumber', 'text', 'flow_passport_number'),
+    field('passportCountry', 'text', 'flow_passport_country', 'staff-countries'),
+    field('passportIssued', 'date', 'flow_passport_issued'),
+    field('passportExpiry', 'date', 'flow_passport_expiry'),
+  ];
+}
+
+/** The actions a booking's page posts to itself, by the word in the address (`?contact`). */
+const doors = { resend: staffResendMail, correct: staffCorrectPassenger, contact: staffCorrectContact };
+
 /**
  * `/staff/bookings/{id}`: a booking as the agency sees it (its sailings, passengers with their passports and tickets,
  * payment and refunds), its e-mails with their state, its whole history, and the actions on it, whose forms post here
@@ -136,11 +164,8 @@ export async function serveBookingDetail(astro: PageAstro, id: string) {
   };
   if (!BOOKING_ID_PATTERN.test(id)) return notFound();
   const asked = astro.url.searchParams;
-  const action: AnyUseCase | undefined = asked.has('resend')
-    ? staffResendMail
-    : asked.has('correct')
-      ? staffCorrectPassenger
-      : undefined;
+  const form = (['resend', 'correct', 'contact'] as const).find((name) => asked.has(name));
+  const action: AnyUseCase | undefined = form && doors[form];
   const posted = action ? await submitForm(entry.page.form, action, { params: { id } }) : undefined;
   if (posted instanceof Response) return posted;
   if (posted) astro.response.status = posted.status;
@@ -174,14 +199,7 @@ export async function serveBookingDetail(astro: PageAstro, id: string) {
     })),
     passengers: view.passengers.map((passenger) => ({
       position: passenger.position,
-      values: {
-        fullName: passenger.fullName,
-        dateOfBirth: passenger.dateOfBirth ?? '',
-        passportNumber: passenger.passportNumber,
-        passportCountry: passenger.passportCountry,
-        passportIssued: passenger.passportIssued,
-        passportExpiry: passenger.passportExpiry,
-      },
+      fields: passengerFields(passenger, locale),
       name: passenger.fullName,
       category: translate(`price_category_${passenger.category}`, locale),
       born: passenger.dateOfBirth
@@ -228,17 +246,16 @@ export async function serveBookingDetail(astro: PageAstro, id: string) {
       value: mail,
       label: translate(`staff_resend_${mail}`, locale),
     })),
-    /** A refused post, for the form that sent it: `resend`, or `correct` with the passenger's position. */
-    posted: posted && {
-      ...posted,
-      correcting: asked.has('correct') ? Number(posted.form.get('position')) : undefined,
-    },
+    /** A refused post, for the form that sent it (a passenger's by their position). */
+    posted: posted && { ...posted, to: form, position: Number(posted.form.get('position')) },
     countries: countryList(locale).map((country) => ({ code: country.code, name: country.name })),
     notice: resent
       ? translate('staff_resent_notice', locale)
       : asked.has('corrected')
         ? translate('staff_corrected_notice', locale)
-        : undefined,
+        : asked.has('contact-corrected')
+          ? translate('staff_contact_corrected_notice', locale)
+          : undefined,
   };
 }
 

@@ -14,13 +14,21 @@ export async function queueCurrentStateMail(
   tx: Database,
   bookingId: string,
   kind: (typeof mailKinds)[number],
+  /** Another address than the booking's contact (the previous one, told of a change). */
+  recipient?: string,
 ): Promise<void> {
   await tx
     .insert(sentMails)
-    .values({ bookingId, kind })
+    .values({ bookingId, kind, recipient: recipient ?? null })
     .onConflictDoUpdate({
       target: [sentMails.bookingId, sentMails.kind],
-      set: { sentAt: null, attempts: 0, retryAt: null, version: sql`${sentMails.version} + 1` },
+      set: {
+        sentAt: null,
+        attempts: 0,
+        retryAt: null,
+        version: sql`${sentMails.version} + 1`,
+        recipient: recipient ?? null,
+      },
     });
 }
 

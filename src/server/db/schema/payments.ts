@@ -223,6 +223,9 @@ export const mailKinds = [
   'sailing_cancelled',
   // A one-time code proving the contact mailbox (domain/booking-access.ts): sent again, newest, when asked again.
   'access_code',
+  // The agency corrected the contact details: the new address is told, and the previous one (`recipient`).
+  'contact_changed',
+  'contact_changed_previous',
 ] as const;
 
 /** Mails sent once per booking and kind: the key that keeps a replay from resending. */
@@ -249,6 +252,8 @@ export const sentMails = pgTable(
      * queues the mail again while it is being sent is mailed once more, with the newer state (db/queries/mail-queue.ts).
      */
     version: integer('version').notNull().default(0),
+    /** Sent here rather than to the booking's contact: the previous address, told its booking moved away from it. */
+    recipient: text('recipient'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

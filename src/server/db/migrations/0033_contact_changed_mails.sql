@@ -1,0 +1,1 @@
+ALTER TABLE "sent_mails" ADD COLUMN "recipient" text;
