@@ -31,6 +31,8 @@ export const auditActions = [
   'booking.mail_resent',
   'booking.passenger_corrected',
   'booking.contact_corrected',
+  'data_request.recorded',
+  'data_request.answered',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -43,6 +45,7 @@ export const auditSubjects = [
   'staff',
   'announcement',
   'booking',
+  'data_request',
 ] as const;
 export type AuditSubject = (typeof auditSubjects)[number];
 

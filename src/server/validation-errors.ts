@@ -173,6 +173,9 @@ export const refusalStatuses = {
   staff_correct_checked_in: 409,
   staff_contact_unchanged: 422,
   staff_contact_none: 409,
+  data_request_not_found: 404,
+  data_request_answered: 409,
+  data_request_error_received: 422,
   staff_refund_already_paid: 409,
 } as const satisfies Record<string, RefusalStatus>;
 export type RefusalCode = keyof typeof refusalStatuses;

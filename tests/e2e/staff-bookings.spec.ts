@@ -99,6 +99,25 @@ test('an agent finds a booking by a passport number, resends its e-tickets, and 
   ).toContainText('BNI-TRF-778812');
   await mailsTitled(code, 'your refund has been paid', 1);
 
+  // The mails that failed their last try (none of this booking's), then a data request from the same traveller.
+  await page.getByRole('link', { name: 'Failed emails' }).click();
+  await expectNoAxeViolationsInThemes(page);
+  await page.getByRole('link', { name: 'Data requests' }).click();
+  await expectNoAxeViolationsInThemes(page);
+  const request = page.getByTestId('data-request-new');
+  await request.getByLabel('What they ask for').selectOption({ label: 'Access to their data' });
+  await request.getByLabel('Their email').fill('AYU.KARTIKA@example.co.id');
+  await request.getByLabel('What they wrote').fill('Please tell me what you keep about me.');
+  await request.getByRole('button', { name: 'Record the request' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Data request from ayu.kartika@example.co.id',
+  );
+  await expect(page.getByTestId('data-request')).toContainText('Due by');
+  await expect(page.getByTestId('traveller-data')).toContainText(passport);
+  await expectNoAxeViolationsInThemes(page);
+  const json = await page.request.get(`${page.url()}?export`);
+  expect(JSON.stringify(await json.json())).toContain(passport);
+
   // In Indonesian: the same booking found by its code, and its page.
   await page.goto('/id/staff/bookings');
   await search(page, 'Kode booking, nama, email', code.toLowerCase(), 'Cari');

@@ -44,3 +44,10 @@ export function refundAddress(params: Record<string, string | undefined>): { ref
   if (!passengerId.safeParse(id).success) throw refuse('refund', 'staff_refund_not_found');
   return { refundId: id };
 }
+
+/** A personal-data request's `{id}` (`/api/staff/data-requests/{id}/...`, the console's data requests). */
+export function dataRequestAddress(params: Record<string, string | undefined>): { id: string } {
+  const id = params.id ?? '';
+  if (!passengerId.safeParse(id).success) throw refuse('request', 'data_request_not_found');
+  return { id };
+}

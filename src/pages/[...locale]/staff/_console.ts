@@ -21,6 +21,7 @@ export const auditFilters = [
   'staff.',
   'announcement.',
   'booking.',
+  'data_request.',
 ] as const;
 
 /** A filter's name in the reader's language: `refund.` is "Refunds". */

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../src/server/db/client.ts';
+import { Network } from '../../src/server/network.ts';
+import { auditEntries } from '../../src/server/services/audit.ts';
+import { dataRequestListing, dataRequestOf } from '../../src/server/services/data-requests.ts';
+import { travellerData } from '../../src/server/services/traveller-data.ts';
+import { registerTestWebClient, testApp } from '../support/app.ts';
+import { TestBrowser } from '../support/browser.ts';
+import { bookingReadyToPay, payInFull } from '../support/booking-flow.ts';
+import { seeded, testDatabases } from '../support/databases.ts';
+import { signedInStaff } from '../support/staff.ts';
+
+// Thursday 26 November 2026, 10:00 in Batam.
+const start = new Date('2026-11-26T03:00:00Z');
+
+/**
+ * Personal-data requests (UU PDP) through their JSON doors: recorded with their legal due date, answered once, each
+ * step audited; and what we hold about an address, gathered for the traveller.
+ */
+describe.each(testDatabases)('personal-data requests on $name', (database) => {
+  let handle: DatabaseHandle;
+  let drop: () => Promise<void>;
+  let now = start;
+  let api: ReturnType<typeof testApp>;
+  let agent: TestBrowser;
+
+  beforeAll(async () => {
+    ({ handle, drop } = await seeded(await database.create(), start, 10));
+    await registerTestWebClient(handle.db);
+    api = testApp(handle.db, () => now);
+    agent = await signedInStaff({ handle, api, now }, 'agent@segaraferry.co.id', 'agent');
+  });
+  afterAll(() => drop());
+
+  const record = (browser: TestBrowser, json: Record<string, unknown>) =>
+    browser.request('/api/staff/data-requests', { method: 'POST', json });
+  const request = {
+    kind: 'access',
+    email: 'Siti@Example.co.id',
+    details: 'Please send me every data you keep about me.',
+    receivedAt: '2026-11-26T08:30',
+  };
+
+  it('records a request with its legal due date, and takes its answer once', async () => {
+    expect((await record(new TestBrowser(api), request)).status).toBe(401);
+    expect((await record(agent, { ...request, receivedAt: '2026-11-26T10:30' })).status).toBe(422);
+    expect((await record(agent, { ...request, details: 'x' })).status).toBe(400);
+    const access = await record(agent, request);
+    expect(access.status).toBe(201);
+    const { id } = (await access.json()) as { id: string };
+    const exported = (await (await record(agent, { ...request, kind: 'export' })).json()) as { id: string };
+
+    // Received 08:30 WIB: access within 3 x 24 hours, a copy within 14 days.
+    expect(await dataRequestOf(handle.db, id, now)).toMatchObject({
+      email: 'siti@example.co.id',
+      dueAt: new Date('2026-11-29T01:30:00Z'),
+      state: 'open',
+    });
+    expect((await dataRequestOf(handle.db, exported.id, now))?.dueAt).toEqual(
+      new Date('2026-12-10T01:30:00Z'),
+    );
+    now = new Date('2026-11-29T02:00:00Z');
+    expect((await dataRequestListing(handle.db, now)).map((row) => [row.id, row.state])).toEqual([
+      [id, 'overdue'],
+      [exported.id, 'open'],
+    ]);
+
+    // Three days on, the morning's staff session has ended: the next shift answers.
+    const nextShift = await signedInStaff({ handle, api, now }, 'next.shift@segaraferry.co.id', 'agent');
+    const answer = (json: Record<string, unknown>) =>
+      nextShift.request(`/api/staff/data-requests/${id}/answer`, { method: 'PUT', json });
+    expect((await answer({ outcome: 'done', answer: 'Sent the JSON copy by email.' })).status).toBe(204);
+    expect((await answer({ outcome: 'refused', answer: 'Changed my mind' })).status).toBe(409);
+    expect(await dataRequestOf(handle.db, id, now)).toMatchObject({ state: 'done', outcome: 'done' });
+    const log = await auditEntries(handle.db, { action: 'data_request.' });
+    expect(log.map((row) => [row.action, row.actorKind])).toEqual([
+      ['data_request.answered', 'staff'],
+      ['data_request.recorded', 'staff'],
+      ['data_request.recorded', 'staff'],
+    ]);
+    expect(log[0]?.after).toMatchObject({ outcome: 'done', late: true });
+  });
+
+  it('gathers what we hold about an address: its bookings as their pages show them, passports and all', async () => {
+    now = start;
+    const paid = await bookingReadyToPay(api, { date: '2026-11-28' });
+    await payInFull(api, handle.db, paid.id, now);
+    const other = await bookingReadyToPay(api, {
+      date: '2026-11-28',
+      contact: { fullName: 'Budi', email: 'budi@example.com', phone: '+6581234567' },
+    });
+    const data = await travellerData(handle.db, new Network(), 'SITI@example.co.id');
+    expect(data.account).toBeNull();
+    expect(data.bookings.map((booking) => booking.code)).toEqual([paid.code]);
+    expect(data.bookings[0]?.passengers[0]).toMatchObject({ passportNumber: 'C1234567' });
+    expect(JSON.stringify(data)).not.toContain(other.code);
+  });
+});
