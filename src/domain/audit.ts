@@ -31,6 +31,7 @@ export const auditActions = [
   'booking.mail_resent',
   'booking.passenger_corrected',
   'booking.contact_corrected',
+  'booking.cancelled_by_staff',
   'data_request.recorded',
   'data_request.answered',
 ] as const;

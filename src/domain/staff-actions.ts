@@ -46,3 +46,8 @@ export function passengerCorrectionRefusal(
     ? 'checked_in'
     : undefined;
 }
+
+/** Who may cancel a booking's tickets from the console: an agent with the fee, only an admin without it (money). */
+export function staffCancellationRole(waiveFee: boolean): 'agent' | 'admin' {
+  return waiveFee ? 'admin' : 'agent';
+}

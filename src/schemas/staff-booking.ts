@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { STAFF_REASON_MAX, STAFF_REASON_MIN, resendableMails } from '../domain/staff-actions.ts';
 import { MAX_PARTY } from '../domain/passengers.ts';
 import { contactSchema, passengerSchema } from './booking-details.ts';
+import { cancellationSchema } from './cancellation.ts';
 import { printable } from './plain-text.ts';
 
 /**
@@ -56,3 +57,21 @@ export const correctContactSchema = z.object({
   reason: staffReason,
 });
 export type CorrectContactInput = z.infer<typeof correctContactSchema>;
+
+/**
+ * The agency cancels tickets for a traveller (on the phone, at the counter): the tickets and the refund account as
+ * the traveller's own cancellation takes them, whether the fee is waived, and why.
+ */
+export const staffCancellationSchema = z.object({
+  // The traveller agrees to the terms on their own page; here the agent records why instead.
+  ...z.omit(cancellationSchema, { agree: true }).shape,
+  waiveFee: z._default(
+    z.pipe(
+      z.transform((value: unknown) => value === true || value === 'on' || value === 'true'),
+      z.boolean(),
+    ),
+    false,
+  ),
+  reason: staffReason,
+});
+export type StaffCancellationInput = z.infer<typeof staffCancellationSchema>;

@@ -23,7 +23,7 @@ async function search(page: Page, box: string, text: string, submit: string) {
   await page.getByRole('button', { name: submit, exact: true }).click();
 }
 
-test('an agent finds a booking by a passport number, resends its e-tickets, and an admin marks its refund paid', async ({
+test('an agent finds a booking by a passport number, resends its e-tickets and cancels it on the phone, and an admin marks its refund paid', async ({
   page,
 }) => {
   test.slow();
@@ -99,6 +99,24 @@ test('an agent finds a booking by a passport number, resends its e-tickets, and 
   ).toContainText('BNI-TRF-778812');
   await mailsTitled(code, 'your refund has been paid', 1);
 
+  // The traveller asks on the phone to cancel: with the fee, to the account they give.
+  await page.goto('/staff/bookings');
+  await search(page, 'Booking code, name, email', code, 'Search');
+  await page.getByRole('link', { name: code }).click();
+  const cancel = page.getByTestId('staff-cancel');
+  await cancel.getByText('Cancel tickets').click();
+  await cancel.getByRole('checkbox', { name: /Ayu Kartika/ }).check();
+  await cancel.getByLabel('Bank').fill('BCA');
+  await cancel.getByLabel('Account number').fill('1234567890');
+  await cancel.getByLabel('Account holder name').fill('Ayu Kartika');
+  await cancel.getByLabel('Reason').fill('Asked by phone, plans changed');
+  await cancel.getByRole('button', { name: 'Cancel the ticked tickets' }).click();
+  await expect(page.getByTestId('staff-status')).toContainText('Cancelled');
+  await expect(page.getByTestId('staff-booking-state')).toHaveText('Cancelled');
+  await expect(page.getByTestId('staff-history').locator('li').first()).toContainText(
+    'Tickets cancelled by staff',
+  );
+
   // The mails that failed their last try (none of this booking's), then a data request from the same traveller.
   await page.getByRole('link', { name: 'Failed emails' }).click();
   await expectNoAxeViolationsInThemes(page);
@@ -123,7 +141,7 @@ test('an agent finds a booking by a passport number, resends its e-tickets, and 
   await search(page, 'Kode booking, nama, email', code.toLowerCase(), 'Cari');
   await page.getByRole('link', { name: code }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Pesanan ${code}`);
-  await expect(page.getByTestId('staff-booking-state')).toHaveText('Lunas');
-  await expect(page.getByTestId('staff-history')).toContainText('Email dikirim ulang');
+  await expect(page.getByTestId('staff-booking-state')).toHaveText('Dibatalkan');
+  await expect(page.getByTestId('staff-history')).toContainText('Tiket dibatalkan staf');
   await expectNoAxeViolationsInThemes(page);
 });

@@ -45,7 +45,12 @@ function missingAccount(input: Input): ErrorKeys {
  * one of the two wins and the other sees it. The seats go back on sale in the same transaction; the refund
  * joins the agency's queue with its promised date.
  */
-async function cancelTickets(ctx: UseCaseContext, input: Input): Promise<Cancelled> {
+export async function cancelTickets(
+  ctx: UseCaseContext,
+  input: Input,
+  /** The agency's cancellation (the console): why, and whether the fee is waived (admins decide that). */
+  byStaff?: { staffId: string; reason: string; waiveFee: boolean },
+): Promise<Cancelled> {
   return lockingTransaction(ctx.db, async (tx) => {
     const { booking, chosen, now, offered } = await lockPaidTickets(
       tx,
@@ -54,8 +59,10 @@ async function cancelTickets(ctx: UseCaseContext, input: Input): Promise<Cancell
     );
     // The offer the cancellation page showed, asked again under the locks: each ticket still cancellable, and those
     // who stay on each sailing still a party that may travel (no child left without an adult).
-    const { choice } = cancellationOffer(offered, now, input.tickets);
-    if (!choice || choice.refusal) throw refuseCancellation(choice?.refusal ?? 'unknown_ticket');
+    const { choice: offer } = cancellationOffer(offered, now, input.tickets);
+    if (!offer || offer.refusal) throw refuseCancellation(offer?.refusal ?? 'unknown_ticket');
+    // A waived fee goes back with the refund; the rest of the offer (what may be cancelled, and when) still holds.
+    const choice = byStaff?.waiveFee ? { ...offer, fee: 0, refund: offer.refund + offer.fee } : offer;
     for (const ticket of chosen) assertTicketMove(ticket.status, 'cancelled');
     if (choice.refund > 0) {
       const missing = missingAccount(input);
@@ -103,6 +110,21 @@ async function cancelTickets(ctx: UseCaseContext, input: Input): Promise<Cancell
           at: now,
         });
     }
+    if (byStaff)
+      await writeAudit(tx, {
+        by: { kind: 'staff', staffId: byStaff.staffId },
+        action: 'booking.cancelled_by_staff',
+        subject: { type: 'booking', id: booking.id },
+        bookingId: booking.id,
+        reason: byStaff.reason,
+        after: {
+          tickets: input.tickets,
+          fee: choice.fee,
+          refund: choice.refund,
+          feeWaived: byStaff.waiveFee,
+        },
+        at: now,
+      });
     await queueCurrentStateMail(tx, booking.id, 'booking_cancelled');
     return {
       cancelled: chosen.map((t) => t.ticketNumber),

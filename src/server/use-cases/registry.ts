@@ -35,6 +35,7 @@ import { staffSignOut } from './staff-sign-out.ts';
 import { staffResendMail } from './staff-resend-mail.ts';
 import { staffCorrectPassenger } from './staff-correct-passenger.ts';
 import { staffCorrectContact } from './staff-correct-contact.ts';
+import { staffCancelTickets } from './staff-cancel-tickets.ts';
 import { staffDataRequestAnswer, staffDataRequestRecord } from './staff-data-request.ts';
 import { staffRefundFailed } from './staff-refund-failed.ts';
 import { staffRefundPaid } from './staff-refund-paid.ts';
@@ -96,6 +97,7 @@ export const useCases: readonly AnyUseCase[] = [
   staffResendMail,
   staffCorrectPassenger,
   staffCorrectContact,
+  staffCancelTickets,
   staffRefundPaid,
   staffRefundFailed,
   // Personal-data requests (UU PDP)

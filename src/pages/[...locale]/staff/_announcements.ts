@@ -16,7 +16,7 @@ import {
   stateOf,
 } from '../../../server/services/announcements.ts';
 import { announcementAddress } from '../../../server/use-cases/addresses.ts';
-import { routeGuides } from '../../../server/views/route-guides.ts';
+import { routeNames } from '../../../server/views/staff-booking.ts';
 import { announcementPublish } from '../../../server/use-cases/announcement-publish.ts';
 import { announcementCreate, announcementSave } from '../../../server/use-cases/announcement-save.ts';
 import { announcementWithdraw } from '../../../server/use-cases/announcement-withdraw.ts';
@@ -55,12 +55,8 @@ const editorKeys = [
 ] as const satisfies readonly MessageKey[];
 
 /** Every route, by its name in the reader's language, for the editor's route list. */
-function routeChoices(network: Network, locale: Locale) {
-  return routeGuides(network, locale).map((guide) => ({
-    id: guide.id,
-    name: `${guide.from.name} – ${guide.to.name}`,
-  }));
-}
+const routeChoices = (network: Network, locale: Locale) =>
+  [...routeNames(network, locale)].map(([id, name]) => ({ id, name }));
 
 /** `/staff/announcements`: every announcement with where it stands, and "New announcement". */
 export async function serveAnnouncementList(astro: PageAstro) {

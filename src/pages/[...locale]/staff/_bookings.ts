@@ -1,153 +1,35 @@
 import { agencyTime } from '../../../domain/agency.ts';
 import { BOOKING_ID_PATTERN } from '../../../domain/booking-code.ts';
-import {
-  bookingStates,
-  bookingStateOf,
-  moneyStates,
-  type BookingState,
-} from '../../../domain/booking-search.ts';
+import { bookingStateOf } from '../../../domain/booking-search.ts';
 import { ticketStanding } from '../../../domain/booking-standing.ts';
 import { resendableMails } from '../../../domain/staff-actions.ts';
+import { refundStateLine } from '../../../components/staff/refund-words.ts';
 import { ticketStandingLabel } from '../../../i18n/booking-status.ts';
 import { formatDate, formatPortTime, formatRupiah } from '../../../i18n/format.ts';
-import { localizePath, type Locale } from '../../../i18n/locales.ts';
-import { translate, type MessageKey } from '../../../i18n/translate.ts';
-import type { AnyUseCase } from '../../../server/use-cases/use-case.ts';
+import { translate } from '../../../i18n/translate.ts';
 import { submitForm } from '../../../server/http/form-post.ts';
 import type { PageAstro } from '../../../server/http/pages/page-astro.ts';
-import type { Network } from '../../../server/network.ts';
-import { bookingHistory, failedMails, type HistoryEntry } from '../../../server/services/booking-history.ts';
-import { searchBookings, type BookingQuery } from '../../../server/services/booking-search.ts';
-import { bookingView, type PassengerView } from '../../../server/services/booking-view.ts';
-import { routeGuides } from '../../../server/views/route-guides.ts';
-import { refundStateLine } from '../../../components/staff/refund-words.ts';
 import { useCasePorts } from '../../../server/http/use-case-ports.ts';
+import { bookingHistory } from '../../../server/services/booking-history.ts';
+import { bookingView } from '../../../server/services/booking-view.ts';
 import { refundQueue } from '../../../server/use-cases/refund-queue.ts';
-import { staffResendMail } from '../../../server/use-cases/staff-resend-mail.ts';
-import { staffCorrectPassenger } from '../../../server/use-cases/staff-correct-passenger.ts';
 import { staffCorrectContact } from '../../../server/use-cases/staff-correct-contact.ts';
+import { staffCorrectPassenger } from '../../../server/use-cases/staff-correct-passenger.ts';
+import { staffResendMail } from '../../../server/use-cases/staff-resend-mail.ts';
+import { staffCancelTickets } from '../../../server/use-cases/staff-cancel-tickets.ts';
+import { cancellationPage } from '../../../server/views/cancellation-page.ts';
+import type { AnyUseCase } from '../../../server/use-cases/use-case.ts';
 import { countryList } from '../../../server/views/countries.ts';
+import { historyLine, passengerFields, pick, stateLabel } from '../../../server/views/staff-booking.ts';
 import { consoleEntry } from './_console.ts';
 
-const pick = <T extends string>(values: readonly T[], asked: string | null): T | undefined =>
-  values.find((value) => value === asked);
-
-/** A route's name in the reader's language: `Batam Centre – HarbourFront`. */
-function routeNames(network: Network, locale: Locale): Map<string, string> {
-  return new Map(
-    routeGuides(network, locale).map((guide) => [guide.id, `${guide.from.name} – ${guide.to.name}`]),
-  );
-}
-
-/** How many bookings a search lists; more say "add a detail". */
-const SEARCH_LIMIT = 50;
-
-const stateLabel = (state: BookingState, locale: Locale) =>
-  translate(`booking_status_${state}` as MessageKey, locale);
-
-/**
- * `/staff/bookings`: the one search box and its filters (all in the address, so a search can be shared and reloaded),
- * and the bookings found, newest first. With nothing asked, the newest bookings.
- */
-export async function serveBookingSearch(astro: PageAstro) {
-  const { locale, deps } = astro.locals;
-  const entry = await consoleEntry(astro, 'agent');
-  if (entry instanceof Response || !entry.allowed) return entry;
-  const asked = astro.url.searchParams;
-  const names = routeNames(deps.network, locale);
-  const date = asked.get('date') ?? '';
-  const query: BookingQuery = {
-    text: (asked.get('q') ?? '').slice(0, 200),
-    state: pick(bookingStates, asked.get('state')),
-    money: pick(moneyStates, asked.get('money')),
-    routeId: names.has(asked.get('route') ?? '') ? (asked.get('route') ?? undefined) : undefined,
-    sailingOn: /^\d{4}-\d{2}-\d{2}$/.test(date) && !Number.isNaN(Date.parse(date)) ? date : undefined,
-  };
-  const rows = await searchBookings(entry.db, { ...query, limit: SEARCH_LIMIT }, deps.clock());
-  const detail = localizePath('/staff/bookings', locale);
-  return {
-    allowed: true as const,
-    bar: entry.bar,
-    query,
-    searched: [query.text, query.state, query.money, query.routeId, query.sailingOn].some(Boolean),
-    capped: rows.length === SEARCH_LIMIT,
-    states: bookingStates.map((state) => ({ value: state, label: stateLabel(state, locale) })),
-    money: moneyStates.map((state) => ({
-      value: state,
-      label: translate(`staff_money_${state}` as MessageKey, locale),
-    })),
-    routes: [...names].map(([value, label]) => ({ value, label })),
-    rows: rows.map((row) => ({
-      code: row.code,
-      href: `${detail}/${row.id}`,
-      state: stateLabel(row.state, locale),
-      contact: [row.contactName, row.contactEmail].filter(Boolean).join(' · '),
-      sailing: row.firstSailing
-        ? `${names.get(row.firstSailing.routeId) ?? row.firstSailing.routeId}, ${formatPortTime(agencyTime(row.firstSailing.departsAt), locale)}`
-        : '',
-      total: formatRupiah(row.total, locale),
-    })),
-  };
-}
-
-/** What a line of the history adds, in the reader's language: amounts, why money goes back, which mail. */
-function historyDetail(entry: HistoryEntry, locale: Locale): string {
-  if (entry.source === 'audit') {
-    const mail = (entry.after as { mail?: string } | null)?.mail;
-    return [mail ? translate(`staff_mail_${mail}` as MessageKey, locale) : '', entry.reason ?? '']
-      .filter(Boolean)
-      .join(' · ');
-  }
-  const { amount, bank, why, tickets } = entry.detail;
-  return [
-    bank?.toUpperCase(),
-    amount === undefined ? undefined : formatRupiah(amount, locale),
-    why ? translate(`staff_refund_reason_${why}`, locale) : undefined,
-    tickets,
-  ]
-    .filter(Boolean)
-    .join(' · ');
-}
-
-/** One line of the history as the page reads it: when, what, who, and what it adds. */
-function historyLine(entry: HistoryEntry, locale: Locale) {
-  return {
-    when: formatPortTime(agencyTime(entry.at), locale),
-    what:
-      entry.source === 'record'
-        ? translate(`staff_history_${entry.event}`, locale)
-        : translate(`audit_${entry.action.replace('.', '_')}` as MessageKey, locale),
-    who: entry.source === 'audit' ? translate(`staff_actor_${entry.actorKind}`, locale) : '',
-    detail: historyDetail(entry, locale),
-  };
-}
-
-type PassengerField = keyof Pick<
-  PassengerView,
-  'fullName' | 'dateOfBirth' | 'passportNumber' | 'passportCountry' | 'passportIssued' | 'passportExpiry'
->;
-
-/** A passenger's correction form's fields, as the booking flow names them, filled with what is stored. */
-function passengerFields(passenger: PassengerView, locale: Locale) {
-  const field = (name: PassengerField, type: 'text' | 'date', label: MessageKey, list?: string) => ({
-    name,
-    label: translate(label, locale),
-    type,
-    value: passenger[name] ?? '',
-    ...(list ? { list } : {}),
-  });
-  return [
-    field('fullName', 'text', 'flow_full_name'),
-    field('dateOfBirth', 'date', 'flow_birth_date'),
-    field('passportNumber', 'text', 'flow_passport_number'),
-    field('passportCountry', 'text', 'flow_passport_country', 'staff-countries'),
-    field('passportIssued', 'date', 'flow_passport_issued'),
-    field('passportExpiry', 'date', 'flow_passport_expiry'),
-  ];
-}
-
 /** The actions a booking's page posts to itself, by the word in the address (`?contact`). */
-const doors = { resend: staffResendMail, correct: staffCorrectPassenger, contact: staffCorrectContact };
+const doors = {
+  resend: staffResendMail,
+  correct: staffCorrectPassenger,
+  contact: staffCorrectContact,
+  cancel: staffCancelTickets,
+};
 
 /**
  * `/staff/bookings/{id}`: a booking as the agency sees it (its sailings, passengers with their passports and tickets,
@@ -164,7 +46,7 @@ export async function serveBookingDetail(astro: PageAstro, id: string) {
   };
   if (!BOOKING_ID_PATTERN.test(id)) return notFound();
   const asked = astro.url.searchParams;
-  const form = (['resend', 'correct', 'contact'] as const).find((name) => asked.has(name));
+  const form = (['resend', 'correct', 'contact', 'cancel'] as const).find((name) => asked.has(name));
   const action: AnyUseCase | undefined = form && doors[form];
   const posted = action ? await submitForm(entry.page.form, action, { params: { id } }) : undefined;
   if (posted instanceof Response) return posted;
@@ -248,6 +130,14 @@ export async function serveBookingDetail(astro: PageAstro, id: string) {
     })),
     /** A refused post, for the form that sent it (a passenger's by their position). */
     posted: posted && { ...posted, to: form, position: Number(posted.form.get('position')) },
+    cancellation: cancellationPage(
+      view,
+      deps.network,
+      locale,
+      now,
+      posted && form === 'cancel' ? posted.form : new URLSearchParams(),
+      useCasePorts.calendar,
+    ),
     countries: countryList(locale).map((country) => ({ code: country.code, name: country.name })),
     notice: resent
       ? translate('staff_resent_notice', locale)
@@ -255,27 +145,8 @@ export async function serveBookingDetail(astro: PageAstro, id: string) {
         ? translate('staff_corrected_notice', locale)
         : asked.has('contact-corrected')
           ? translate('staff_contact_corrected_notice', locale)
-          : undefined,
-  };
-}
-
-/** `/staff/mails`: the booking mails given up on after their last try, each with its booking, for a person to act. */
-export async function serveFailedMails(astro: PageAstro) {
-  const { locale } = astro.locals;
-  const entry = await consoleEntry(astro, 'agent');
-  if (entry instanceof Response || !entry.allowed) return entry;
-  const detail = localizePath('/staff/bookings', locale);
-  const mails = await failedMails(entry.db);
-  return {
-    allowed: true as const,
-    bar: entry.bar,
-    mails: mails.map((mail) => ({
-      code: mail.bookingCode,
-      href: `${detail}/${mail.bookingId}`,
-      kind: translate(`staff_mail_${mail.kind}`, locale),
-      to: mail.contactEmail ?? '',
-      attempts: translate('staff_mail_attempts', locale, { count: mail.attempts }),
-      queued: formatPortTime(agencyTime(mail.createdAt), locale),
-    })),
+          : asked.has('tickets-cancelled')
+            ? translate('staff_tickets_cancelled_notice', locale)
+            : undefined,
   };
 }
