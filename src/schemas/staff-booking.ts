@@ -75,3 +75,30 @@ export const staffCancellationSchema = z.object({
   reason: staffReason,
 });
 export type StaffCancellationInput = z.infer<typeof staffCancellationSchema>;
+
+/**
+ * Where an owed refund goes, as the traveller gives it to the agency (a payment by Virtual Account has no account
+ * to go back to; a transfer that came back needs another): the cancellation form's own fields, all required.
+ */
+export const refundAccountSchema = z.object({
+  bank: z.pipe(
+    z.transform((value: unknown) => value ?? ''),
+    z.string().check(z.trim(), z.minLength(2, 'cancel_error_bank'), z.maxLength(60, 'cancel_error_bank')),
+  ),
+  accountNumber: z.pipe(
+    z.transform((value: unknown) => (typeof value === 'string' ? value.replace(/[\s.-]/g, '') : value)),
+    z
+      .string({ error: 'cancel_error_account_number' })
+      .check(z.regex(/^[0-9]{5,34}$/, 'cancel_error_account_number')),
+  ),
+  accountHolder: z
+    .string({ error: 'cancel_error_account_holder' })
+    .check(
+      z.trim(),
+      z.minLength(2, 'cancel_error_account_holder'),
+      z.maxLength(100, 'cancel_error_account_holder'),
+      printable(),
+    ),
+  reason: staffReason,
+});
+export type RefundAccountInput = z.infer<typeof refundAccountSchema>;

@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '../../src/server/db/client.ts';
 import { bookingPassengers } from '../../src/server/db/schema/bookings.ts';
 import { payments, refunds, sentMails, tickets } from '../../src/server/db/schema/payments.ts';
 import { auditEntries } from '../../src/server/services/audit.ts';
+import { bulkTransferRows } from '../../src/domain/refund-queue.ts';
 import { refundQueue } from '../../src/server/use-cases/refund-queue.ts';
 import { useCasePorts } from '../../src/server/http/use-case-ports.ts';
 import { registerTestWebClient, testApp } from '../support/app.ts';
@@ -115,7 +116,27 @@ describe.each(testDatabases)('staff actions on bookings and refunds on $name', (
       state: 'failed',
       failure: 'Account closed by the bank',
     });
+    // The traveller sends another account: due again, and in the next bank file.
+    const account = {
+      bank: 'Bank BCA',
+      accountNumber: '12-3456-7890',
+      accountHolder: 'Siti Rahma',
+      reason: 'New account by email',
+    };
+    const setAccount = (browser: TestBrowser, json: unknown) =>
+      browser.request(`/api/staff/refunds/${id}/account`, { method: 'PUT', json });
+    expect((await setAccount(agent, account)).status).toBe(403);
+    expect((await setAccount(admin, { ...account, accountNumber: '12' })).status).toBe(400);
+    expect((await setAccount(admin, account)).status).toBe(204);
+    const owedAgain = (await refundQueue({ db: handle.db, calendar: useCasePorts.calendar }, now)).filter(
+      (refund) => refund.id === id,
+    );
+    expect(owedAgain).toMatchObject([{ state: 'due', accountNumber: '1234567890', failure: null }]);
+    expect(bulkTransferRows(owedAgain)).toMatchObject([
+      { bankCode: '014', accountNumber: '1234567890', accountHolder: 'Siti Rahma', amount: 25_000 },
+    ]);
     expect((await post(admin, 'payment', { reference: 'BNI-778812' })).status).toBe(204);
+    expect((await setAccount(admin, account)).status).toBe(409);
     expect((await post(admin, 'payment', { reference: 'BNI-778812' })).status).toBe(409);
     expect((await post(admin, 'failure', { reason: 'Account closed' })).status).toBe(409);
     expect(
@@ -139,11 +160,13 @@ describe.each(testDatabases)('staff actions on bookings and refunds on $name', (
     const history = await auditEntries(handle.db, { bookingId: paid.id, action: 'refund.' });
     expect(history.map((entry) => [entry.action, entry.actorKind])).toEqual([
       ['refund.paid', 'staff'],
+      ['refund.account_set', 'staff'],
       ['refund.failed', 'staff'],
       ['refund.queued', 'gateway'],
     ]);
     expect(history[0]?.after).toMatchObject({ transferReference: 'BNI-778812' });
-    expect(history[1]?.reason).toBe('Account closed by the bank');
+    expect(history[1]?.after).toEqual({ bank: 'Bank BCA', accountNumber: '••••••7890' });
+    expect(history[2]?.reason).toBe('Account closed by the bank');
     expect(
       (await refundQueue({ db: handle.db, calendar: useCasePorts.calendar }, now, 'paid')).map(
         (refund) => refund.id,

@@ -157,3 +157,37 @@ export async function markRefundFailed(
     return 'failed';
   });
 }
+
+/**
+ * The account an owed refund goes to, as the traveller gave it to the agency: it replaces a failed transfer's
+ * account (the refund is due again, and in the next bank file) or gives one to a refund of a Virtual Account
+ * payment. A paid refund keeps the account it was paid to.
+ */
+export async function setRefundAccount(
+  context: { db: Database; clock: () => Date; by: Actor | 'system' },
+  refundId: string,
+  account: { bank: string; accountNumber: string; accountHolder: string; reason: string },
+): Promise<'set' | 'already_paid' | 'unknown'> {
+  return lockingTransaction(context.db, async (tx) => {
+    const [refund] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update');
+    if (!refund) return 'unknown';
+    if (refund.status === 'done') return 'already_paid';
+    const { bank, accountNumber, accountHolder } = account;
+    await tx
+      .update(refunds)
+      .set({ bank, accountNumber, accountHolder, failedAt: null, failure: null })
+      .where(eq(refunds.id, refundId));
+    await writeAudit(tx, {
+      by: context.by,
+      action: 'refund.account_set',
+      subject: { type: 'refund', id: refund.id },
+      bookingId: refund.bookingId,
+      reason: account.reason,
+      // The holder's name stays in the refund's own row, as when the traveller gave it (cancel-tickets.ts).
+      before: { bank: refund.bank, accountNumber: refund.accountNumber, failedAt: refund.failedAt },
+      after: { bank, accountNumber },
+      at: context.clock(),
+    });
+    return 'set';
+  });
+}

@@ -39,6 +39,7 @@ import { staffCancelTickets } from './staff-cancel-tickets.ts';
 import { staffDataRequestAnswer, staffDataRequestRecord } from './staff-data-request.ts';
 import { staffRefundFailed } from './staff-refund-failed.ts';
 import { staffRefundPaid } from './staff-refund-paid.ts';
+import { staffRefundAccount } from './staff-refund-account.ts';
 import { updateProfile } from './update-profile.ts';
 import type { AnyUseCase } from './use-case.ts';
 import { verifyEmail } from './verify-email.ts';
@@ -100,6 +101,7 @@ export const useCases: readonly AnyUseCase[] = [
   staffCancelTickets,
   staffRefundPaid,
   staffRefundFailed,
+  staffRefundAccount,
   // Personal-data requests (UU PDP)
   staffDataRequestRecord,
   staffDataRequestAnswer,

@@ -10,6 +10,8 @@ import type { PageAstro } from '../../../server/http/pages/page-astro.ts';
 import { refundQueue, type QueuedRefund } from '../../../server/use-cases/refund-queue.ts';
 import { staffRefundFailed } from '../../../server/use-cases/staff-refund-failed.ts';
 import { staffRefundPaid } from '../../../server/use-cases/staff-refund-paid.ts';
+import { staffRefundAccount } from '../../../server/use-cases/staff-refund-account.ts';
+import type { AnyUseCase } from '../../../server/use-cases/use-case.ts';
 import { consoleEntry } from './_console.ts';
 
 /** A refund as the queue shows it, with what the bank needs and what keeps it out of the bulk file. */
@@ -31,6 +33,7 @@ function refundRow(refund: QueuedRefund, locale: Locale, bookings: string) {
         })
       : translate('staff_refund_no_account', locale),
     noBankCode: Boolean(refund.accountNumber) && !bankCode,
+    hasAccount: Boolean(refund.accountNumber),
     reference: translate('staff_refund_reference', locale, {
       reference: refundReference(refund.bookingCode, refund.id),
     }),
@@ -49,6 +52,13 @@ function exportFile(queue: QueuedRefund[], today: string): Response {
   });
 }
 
+/** The actions a refund's forms post here, by the word in the address. */
+const doors: Record<'pay' | 'fail' | 'account', AnyUseCase> = {
+  pay: staffRefundPaid,
+  fail: staffRefundFailed,
+  account: staffRefundAccount,
+};
+
 /**
  * `/staff/refunds`: the refunds owed, soonest due first, overdue ones standing out; "Mark paid" and "The transfer came
  * back" (admins; their forms post here with `?pay={id}` or `?fail={id}`); the latest paid; and `?export` the CSV.
@@ -58,13 +68,10 @@ export async function serveRefundQueue(astro: PageAstro) {
   const entry = await consoleEntry(astro, 'agent');
   if (entry instanceof Response || !entry.allowed) return entry;
   const asked = astro.url.searchParams;
-  const paying = asked.get('pay');
-  const failing = asked.get('fail');
-  const posted = paying
-    ? await submitForm(entry.page.form, staffRefundPaid, { params: { id: paying } })
-    : failing
-      ? await submitForm(entry.page.form, staffRefundFailed, { params: { id: failing } })
-      : undefined;
+  // Which of a refund's forms posted here, and for which refund (`?pay={id}`, `?fail={id}`, `?account={id}`).
+  const to = (['pay', 'fail', 'account'] as const).find((name) => asked.has(name));
+  const refundId = to ? (asked.get(to) ?? '') : '';
+  const posted = to ? await submitForm(entry.page.form, doors[to], { params: { id: refundId } }) : undefined;
   if (posted instanceof Response) return posted;
   if (posted) astro.response.status = posted.status;
   const now = deps.clock();
@@ -87,16 +94,16 @@ export async function serveRefundQueue(astro: PageAstro) {
     owed: owed.map((refund) => refundRow(refund, locale, bookings)),
     paid: paid.map((refund) => refundRow(refund, locale, bookings)),
     posted,
-    postedFor: paying ?? failing ?? undefined,
+    postedFor: to && { id: refundId, to },
     /** A refusal about a refund no longer owed (paid meanwhile) or unknown: said at the top of the page. */
     unplaced:
-      posted && !owed.some((refund) => refund.id === (paying ?? failing))
-        ? Object.values(posted.errors).flat()
-        : [],
+      posted && !owed.some((refund) => refund.id === refundId) ? Object.values(posted.errors).flat() : [],
     notice: asked.has('paid')
       ? translate('staff_refund_paid_notice', locale)
       : asked.has('failed')
         ? translate('staff_refund_failed_notice', locale)
-        : undefined,
+        : asked.has('account-set')
+          ? translate('staff_refund_account_notice', locale)
+          : undefined,
   };
 }
