@@ -33,6 +33,7 @@ export const auditActions = [
   'booking.passenger_corrected',
   'booking.contact_corrected',
   'booking.cancelled_by_staff',
+  'booking.deadline_extended',
   'data_request.recorded',
   'data_request.answered',
 ] as const;

@@ -152,6 +152,30 @@ export function paymentDeadline(now: Date, windowMinutes: number, firstDeparture
   return wholeSecond(new Date(Math.min(window, cutoff)));
 }
 
+/** The agency extends a payment deadline once by this much (a traveller whose transfer is slow calls the counter). */
+export const PAYMENT_EXTENSION_MINUTES = 60;
+
+/**
+ * Why the agency cannot extend a booking's payment deadline, or undefined when it may: only a booking awaiting
+ * payment whose deadline has not passed (a lapsed one's seats may be sold: the traveller pays again instead), once.
+ */
+export function paymentExtensionRefusal(
+  booking: Timed & { paymentExtendedAt: Date | null },
+  now: Date,
+): 'not_awaiting' | 'already_extended' | undefined {
+  if (booking.status !== 'awaiting_payment' || !holdIsLive(booking, now)) return 'not_awaiting';
+  return booking.paymentExtendedAt ? 'already_extended' : undefined;
+}
+
+/**
+ * The deadline once extended: 60 minutes more, never past the first departure's booking cutoff; undefined when the
+ * cutoff leaves no more time.
+ */
+export function extendedPaymentDeadline(expiresAt: Date, firstDeparture?: Date): Date | undefined {
+  const extended = paymentDeadline(expiresAt, PAYMENT_EXTENSION_MINUTES, firstDeparture);
+  return extended > expiresAt ? extended : undefined;
+}
+
 /** What the traveller can do next with a booking, as it reads at `t`. */
 export type NextAction = 'continue_booking' | 'pay' | 'download_tickets' | 'search_again';
 

@@ -102,3 +102,7 @@ export const refundAccountSchema = z.object({
   reason: staffReason,
 });
 export type RefundAccountInput = z.infer<typeof refundAccountSchema>;
+
+/** An action that needs nothing but why (extending a payment deadline). */
+export const staffReasonSchema = z.object({ reason: staffReason });
+export type StaffReasonInput = z.infer<typeof staffReasonSchema>;

@@ -127,3 +127,21 @@ describe('Xendit gateway: virtualAccountStatus', () => {
     expect(other.message).toBe("Xendit answered fetch VA with another attempt's VA");
   });
 });
+
+describe('Xendit gateway: extendVirtualAccount', () => {
+  it('moves an open VA expiration date later, and leaves a paid one inactive', async () => {
+    const account = await openAccount('att-EXTEND-1');
+    const later = new Date(Date.now() + 2 * 3_600_000);
+    expect(await gateway().extendVirtualAccount(account, later)).toBe('extended');
+    const [request] = requests;
+    expect(request?.method).toBe('PATCH');
+    expect(JSON.parse(request?.body ?? '{}')).toEqual({ expiration_date: later.toISOString() });
+    expect(accounts.get(account.gatewayAccountId)?.expiration_date).toBe(later.toISOString());
+
+    const paid = await openAccount('att-EXTEND-PAID');
+    payAccount(paid.gatewayAccountId, 'pay-extend');
+    expect(await gateway().extendVirtualAccount(paid, later)).toBe('inactive');
+    fake.failWithStatus = 503;
+    expect(await failure(gateway().extendVirtualAccount(account, later))).toBeInstanceOf(GatewayUnavailable);
+  });
+});

@@ -136,4 +136,9 @@ export interface PaymentGateway {
   closeVirtualAccount(account: VirtualAccountRef): Promise<CloseOutcome>;
   /** Was this VA paid, is it still open? What the gateway itself says now. Throws GatewayUnavailable. */
   virtualAccountStatus(account: VirtualAccountRef): Promise<VirtualAccountState>;
+  /**
+   * Move an open VA's expiry to `expiresAt` (the agency extended the payment deadline). `inactive`: it takes no
+   * payment any more (paid, closed or expired), so there is nothing to extend. Throws GatewayUnavailable.
+   */
+  extendVirtualAccount(account: VirtualAccountRef, expiresAt: Date): Promise<'extended' | 'inactive'>;
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { sandboxAccounts } from '../db/schema/sandbox.ts';
 import type {
@@ -38,6 +38,28 @@ export async function issueSandboxAccount(
     ...(kept.billerCode ? { billerCode: kept.billerCode } : {}),
     gatewayAccountId: kept.id,
   };
+}
+
+/** Moves an open sandbox VA's expiry later (the agency extended the deadline); a paid, closed or expired one stays. */
+export async function extendSandboxAccount(
+  db: Database,
+  ref: VirtualAccountRef,
+  expiresAt: Date,
+  now: Date,
+): Promise<'extended' | 'inactive'> {
+  const extended = await db
+    .update(sandboxAccounts)
+    .set({ expiresAt })
+    .where(
+      and(
+        eq(sandboxAccounts.id, ref.gatewayAccountId),
+        isNull(sandboxAccounts.paymentId),
+        isNull(sandboxAccounts.closedAt),
+        gt(sandboxAccounts.expiresAt, now),
+      ),
+    )
+    .returning({ id: sandboxAccounts.id });
+  return extended.length > 0 ? 'extended' : 'inactive';
 }
 
 export async function closeSandboxAccount(

@@ -10,7 +10,12 @@ import {
   type PaymentGateway,
   type VirtualAccountRequest,
 } from './gateway.ts';
-import { closeSandboxAccount, issueSandboxAccount, sandboxAccountState } from './sandbox-accounts.ts';
+import {
+  closeSandboxAccount,
+  extendSandboxAccount,
+  issueSandboxAccount,
+  sandboxAccountState,
+} from './sandbox-accounts.ts';
 
 /** The header carrying `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`, the shape Stripe-style gateways use. */
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
@@ -102,6 +107,9 @@ export function createSandboxGateway(options: {
     },
     async closeVirtualAccount(account) {
       return closeSandboxAccount(await options.database(), account, clock());
+    },
+    async extendVirtualAccount(account, expiresAt) {
+      return extendSandboxAccount(await options.database(), account, expiresAt, clock());
     },
     async virtualAccountStatus(account) {
       const state = await sandboxAccountState(await options.database(), account, clock());

@@ -14,6 +14,7 @@ const accountPath = (account: VirtualAccountRef) =>
  * Closing a Xendit fixed VA and asking after it, per Xendit's API reference for Fixed Virtual Accounts:
  * - close: "Update Fixed Virtual Account" (PATCH /callback_virtual_accounts/{id}) with an `expiration_date` in the
  *   past; the VA then refuses every payment. Xendit has no other way to close one.
+ * - extend: the same update with a later `expiration_date` (the agency extended the payment deadline).
  * - status: "Get Fixed Virtual Account" (GET /callback_virtual_accounts/{id}): `status` is PENDING (the bank is
  *   activating it), ACTIVE or INACTIVE. The VA object lists no payments, so the payments callbacks reported are
  *   fetched back one by one ("Get Fixed Virtual Account Payment"); a single-use VA that turned INACTIVE before its
@@ -49,6 +50,20 @@ export function xenditAccounts(call: ApiCall, fetchPayment: (paymentId: string) 
       // Not ours under this key (another account or mode): nothing this key can close; retrying would not help.
       if (answer.status === 404) return 'not_found';
       if (text(answer.data, 'error_code') === inactiveAccount) return 'already_inactive';
+      throw new GatewayUnavailable(describeFailure(action, answer));
+    },
+
+    async extendVirtualAccount(
+      account: VirtualAccountRef,
+      expiresAt: Date,
+    ): Promise<'extended' | 'inactive'> {
+      const action = 'extend VA';
+      const answer = await call('PATCH', accountPath(account), action, {
+        expiration_date: expiresAt.toISOString(),
+      });
+      if (answer.ok) return 'extended';
+      // Not ours under this key, or no longer taking payments: nothing this key can extend.
+      if (answer.status === 404 || text(answer.data, 'error_code') === inactiveAccount) return 'inactive';
       throw new GatewayUnavailable(describeFailure(action, answer));
     },
 

@@ -36,6 +36,7 @@ import { staffResendMail } from './staff-resend-mail.ts';
 import { staffCorrectPassenger } from './staff-correct-passenger.ts';
 import { staffCorrectContact } from './staff-correct-contact.ts';
 import { staffCancelTickets } from './staff-cancel-tickets.ts';
+import { staffExtendDeadline } from './staff-extend-deadline.ts';
 import { staffDataRequestAnswer, staffDataRequestRecord } from './staff-data-request.ts';
 import { staffRefundFailed } from './staff-refund-failed.ts';
 import { staffRefundPaid } from './staff-refund-paid.ts';
@@ -99,6 +100,7 @@ export const useCases: readonly AnyUseCase[] = [
   staffCorrectPassenger,
   staffCorrectContact,
   staffCancelTickets,
+  staffExtendDeadline,
   staffRefundPaid,
   staffRefundFailed,
   staffRefundAccount,

@@ -17,6 +17,7 @@ import { staffCorrectContact } from '../../../server/use-cases/staff-correct-con
 import { staffCorrectPassenger } from '../../../server/use-cases/staff-correct-passenger.ts';
 import { staffResendMail } from '../../../server/use-cases/staff-resend-mail.ts';
 import { staffCancelTickets } from '../../../server/use-cases/staff-cancel-tickets.ts';
+import { staffExtendDeadline } from '../../../server/use-cases/staff-extend-deadline.ts';
 import { cancellationPage } from '../../../server/views/cancellation-page.ts';
 import type { AnyUseCase } from '../../../server/use-cases/use-case.ts';
 import { countryList } from '../../../server/views/countries.ts';
@@ -29,6 +30,7 @@ const doors = {
   correct: staffCorrectPassenger,
   contact: staffCorrectContact,
   cancel: staffCancelTickets,
+  extend: staffExtendDeadline,
 };
 
 /**
@@ -46,7 +48,7 @@ export async function serveBookingDetail(astro: PageAstro, id: string) {
   };
   if (!BOOKING_ID_PATTERN.test(id)) return notFound();
   const asked = astro.url.searchParams;
-  const form = (['resend', 'correct', 'contact', 'cancel'] as const).find((name) => asked.has(name));
+  const form = (Object.keys(doors) as (keyof typeof doors)[]).find((name) => asked.has(name));
   const action: AnyUseCase | undefined = form && doors[form];
   const posted = action ? await submitForm(entry.page.form, action, { params: { id } }) : undefined;
   if (posted instanceof Response) return posted;
@@ -59,6 +61,7 @@ export async function serveBookingDetail(astro: PageAstro, id: string) {
     refundQueue({ db: entry.db, calendar: useCasePorts.calendar }, now, { bookingId: view.id }),
   ]);
   const tickets = view.passengers.flatMap((passenger) => passenger.tickets);
+  const state = bookingStateOf(view, tickets, now);
   const onSailing = (ticket: { leg: number; segment: number }) =>
     view.legs.some((leg) => leg.leg === ticket.leg && leg.segment === ticket.segment && leg.sailingId);
   const resent = pick(resendableMails, asked.get('resent'));
@@ -70,7 +73,8 @@ export async function serveBookingDetail(astro: PageAstro, id: string) {
     code: view.code,
     contact: view.contact,
     language: translate(`staff_booking_language_${view.locale}`, locale),
-    state: stateLabel(bookingStateOf(view, tickets, now), locale),
+    state: stateLabel(state, locale),
+    awaitingPayment: state === 'awaiting_payment',
     total: formatRupiah(view.price.total, locale),
     created: formatPortTime(agencyTime(view.createdAt), locale),
     legs: view.legs.map((leg) => ({
@@ -147,6 +151,8 @@ export async function serveBookingDetail(astro: PageAstro, id: string) {
           ? translate('staff_contact_corrected_notice', locale)
           : asked.has('tickets-cancelled')
             ? translate('staff_tickets_cancelled_notice', locale)
-            : undefined,
+            : asked.has('deadline-extended')
+              ? translate('staff_deadline_extended_notice', locale)
+              : undefined,
   };
 }

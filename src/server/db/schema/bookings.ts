@@ -49,6 +49,8 @@ export const bookings = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     /** When "Keep my seats" extended the hold (once per booking: keepSeatsRefusal). */
     holdExtendedAt: timestamp('hold_extended_at', { withTimezone: true }),
+    /** When the agency extended the payment deadline (once per booking: paymentExtensionRefusal). */
+    paymentExtendedAt: timestamp('payment_extended_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

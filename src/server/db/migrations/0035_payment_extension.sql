@@ -1,0 +1,1 @@
+ALTER TABLE "bookings" ADD COLUMN "payment_extended_at" timestamp with time zone;
