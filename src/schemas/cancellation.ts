@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { printable } from './plain-text.ts';
 import { agreement, ticketChoice } from './shared-fields.ts';
 
 /** Spaces, dots and dashes people type in account numbers; the bank needs the digits. Blank: not given. */
@@ -16,7 +17,14 @@ const digitsOnly = (value: unknown) => {
 export const cancellationSchema = z.object({
   tickets: ticketChoice('cancel_error_choose', 'cancel_error_ticket'),
   bank: z.optional(
-    z.string().check(z.trim(), z.minLength(2, 'cancel_error_bank'), z.maxLength(60, 'cancel_error_bank')),
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(2, 'cancel_error_bank'),
+        z.maxLength(60, 'cancel_error_bank'),
+        printable(),
+      ),
   ),
   accountNumber: z.optional(
     z.pipe(
@@ -31,6 +39,7 @@ export const cancellationSchema = z.object({
         z.trim(),
         z.minLength(2, 'cancel_error_account_holder'),
         z.maxLength(100, 'cancel_error_account_holder'),
+        printable(),
       ),
   ),
   agree: agreement('cancel_error_agree'),

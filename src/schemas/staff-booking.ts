@@ -83,7 +83,14 @@ export type StaffCancellationInput = z.infer<typeof staffCancellationSchema>;
 export const refundAccountSchema = z.object({
   bank: z.pipe(
     z.transform((value: unknown) => value ?? ''),
-    z.string().check(z.trim(), z.minLength(2, 'cancel_error_bank'), z.maxLength(60, 'cancel_error_bank')),
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(2, 'cancel_error_bank'),
+        z.maxLength(60, 'cancel_error_bank'),
+        printable(),
+      ),
   ),
   accountNumber: z.pipe(
     z.transform((value: unknown) => (typeof value === 'string' ? value.replace(/[\s.-]/g, '') : value)),

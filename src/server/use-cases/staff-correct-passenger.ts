@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { passengerCorrectionRefusal } from '../../domain/staff-actions.ts';
+import { passengerCorrectionRefusal, resendRefusal } from '../../domain/staff-actions.ts';
 import { birthDateProblem } from '../../domain/passengers.ts';
 import { passportProblems } from '../../domain/passport.ts';
 import { localizePath } from '../../i18n/locales.ts';
@@ -85,7 +85,13 @@ async function correctPassenger(ctx: UseCaseContext, input: Input): Promise<void
       after: { position: input.position, ...corrected },
       at: now,
     });
-    if (booking.status === 'paid') await queueCurrentStateMail(tx, input.bookingId, 'booking_paid');
+    // The corrected e-tickets go out again, unless there is nothing left to travel on (resend's own rule).
+    const allTickets = await tx
+      .select({ leg: tickets.leg, status: tickets.status })
+      .from(tickets)
+      .where(eq(tickets.bookingId, input.bookingId));
+    if (!resendRefusal('booking_paid', booking, allTickets))
+      await queueCurrentStateMail(tx, input.bookingId, 'booking_paid');
   });
   ctx.afterCommit(ctx.wakeMail);
 }

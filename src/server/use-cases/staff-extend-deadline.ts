@@ -85,7 +85,8 @@ async function extendDeadline(ctx: UseCaseContext, input: StaffReasonInput & { b
       booking.expiresAt?.getTime() === planned.from.getTime() &&
       holdIsLive(booking, now) &&
       payment?.status === 'pending';
-    if (!unchanged) return booking?.status === 'awaiting_payment' ? 'kept' : 'moved';
+    // Extended by another agent meanwhile: theirs stands. Anything else (paid, lapsed): the VA must not outlive it.
+    if (!unchanged) return booking?.paymentExtendedAt ? 'kept' : 'moved';
     // The expiry write moves the booking's seats in the ledger (triggers), under the ledger locks taken above.
     await tx
       .update(bookings)

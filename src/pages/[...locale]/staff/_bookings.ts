@@ -62,6 +62,14 @@ export async function serveBookingDetail(astro: PageAstro, id: string) {
   ]);
   const tickets = view.passengers.flatMap((passenger) => passenger.tickets);
   const state = bookingStateOf(view, tickets, now);
+  const cancellation = cancellationPage(
+    view,
+    deps.network,
+    locale,
+    now,
+    posted && form === 'cancel' ? posted.form : new URLSearchParams(),
+    useCasePorts.calendar,
+  );
   const onSailing = (ticket: { leg: number; segment: number }) =>
     view.legs.some((leg) => leg.leg === ticket.leg && leg.segment === ticket.segment && leg.sailingId);
   const resent = pick(resendableMails, asked.get('resent'));
@@ -134,14 +142,14 @@ export async function serveBookingDetail(astro: PageAstro, id: string) {
     })),
     /** A refused post, for the form that sent it (a passenger's by their position). */
     posted: posted && { ...posted, to: form, position: Number(posted.form.get('position')) },
-    cancellation: cancellationPage(
-      view,
-      deps.network,
-      locale,
-      now,
-      posted && form === 'cancel' ? posted.form : new URLSearchParams(),
-      useCasePorts.calendar,
-    ),
+    cancellation,
+    /** A refusal whose form is no longer drawn (the booking was paid, or nothing can be cancelled now): said on top. */
+    unplaced:
+      posted &&
+      ((form === 'extend' && state !== 'awaiting_payment') ||
+        (form === 'cancel' && !cancellation.cancellable))
+        ? Object.values(posted.errors).flat()
+        : [],
     countries: countryList(locale).map((country) => ({ code: country.code, name: country.name })),
     notice: resent
       ? translate('staff_resent_notice', locale)

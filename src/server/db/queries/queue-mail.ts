@@ -27,7 +27,9 @@ export async function queueCurrentStateMail(
         attempts: 0,
         retryAt: null,
         version: sql`${sentMails.version} + 1`,
-        recipient: recipient ?? null,
+        // A notice to a previous address still unsent keeps its address: a second change before it goes out must
+        // not take the warning away from the first address (the traveller's own, most likely).
+        recipient: sql`case when ${sentMails.sentAt} is null and ${sentMails.recipient} is not null then ${sentMails.recipient} else ${recipient ?? null} end`,
       },
     });
 }
