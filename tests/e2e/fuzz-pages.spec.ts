@@ -19,6 +19,7 @@ let server: ChildProcess | undefined;
 let log = '';
 
 test.beforeAll(async () => {
+  test.setTimeout(120_000); // the database set up, then the server's first start (below)
   rmSync(DB, { recursive: true, force: true });
   const env = {
     ...process.env,
@@ -37,7 +38,9 @@ test.beforeAll(async () => {
     const text = chunk.toString();
     if (/error/i.test(text)) log += text;
   });
-  for (let i = 0; i < 100; i++) {
+  // Up to a minute: beside another worker's browser on 2 cores, a fresh server's first start (migrations read, the
+  // sailings' horizon written) took longer than the 10 s once allowed. A server that exits stops the wait at once.
+  for (let i = 0; i < 600 && server.exitCode === null; i++) {
     const up = await fetch(`${base}/api/health`).then(
       (r) => r.ok,
       () => false,
@@ -45,7 +48,7 @@ test.beforeAll(async () => {
     if (up) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`fuzz server did not start: ${log}`);
+  throw new Error(`fuzz server did not start (exit code ${String(server.exitCode)}): ${log}`);
 });
 test.afterAll(() => {
   server?.kill('SIGTERM');
