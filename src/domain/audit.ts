@@ -19,6 +19,8 @@ export const auditActions = [
   'refund.account_set',
   'anomaly.recorded',
   'sailing.cancelled',
+  'sailing.delayed',
+  'sailing.capacity_changed',
   'staff.added',
   'staff.disabled',
   'staff.set_up',
@@ -34,6 +36,7 @@ export const auditActions = [
   'booking.contact_corrected',
   'booking.cancelled_by_staff',
   'booking.deadline_extended',
+  'booking.travel_document_added',
   'data_request.recorded',
   'data_request.answered',
 ] as const;

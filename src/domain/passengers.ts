@@ -4,6 +4,10 @@ export type PassengerCategory = (typeof passengerCategories)[number];
 export type ByCategory<T> = Record<PassengerCategory, T>;
 export type PassengerCounts = ByCategory<number>;
 
+/** Sex as printed in a passport (ICAO 9303): female, male, or X (unspecified). */
+export const passportSexes = ['F', 'M', 'X'] as const;
+export type PassportSex = (typeof passportSexes)[number];
+
 export const MAX_SEATED_PASSENGERS = 9;
 /** The largest party: nine seated, each adult with an infant on the lap. */
 export const MAX_PARTY = MAX_SEATED_PASSENGERS * 2;

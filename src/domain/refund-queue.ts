@@ -1,3 +1,4 @@
+import { csvText } from './csv.ts';
 /**
  * The refund queue's rules (issue 36): where a refund stands on a Batam day, the bank codes a bulk transfer needs,
  * and the file the agency uploads to its bank. Pure: the server reads the rows (use-cases/refund-queue.ts).
@@ -75,22 +76,19 @@ export interface RefundCsvRow {
   email: string;
 }
 
-/**
- * A CSV a bank's bulk transfer reads (RFC 4180: comma, CRLF, quotes doubled): a header, then one line per refund.
- * A cell that starts like a formula is prefixed with `'`, so a spreadsheet opened on the way never runs it.
- */
+/** The file a bank's bulk transfer reads (domain/csv.ts): a header, then one line per refund. */
 export function refundCsv(rows: readonly RefundCsvRow[]): string {
-  const cell = (value: string | number) => {
-    let text = String(value);
-    if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-    return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-  };
-  const lines = rows.map((row) =>
-    [row.bankCode, row.accountNumber, row.accountHolder, row.amount, row.reference, row.email]
-      .map(cell)
-      .join(','),
+  return csvText(
+    REFUND_CSV_COLUMNS,
+    rows.map((row) => [
+      row.bankCode,
+      row.accountNumber,
+      row.accountHolder,
+      row.amount,
+      row.reference,
+      row.email,
+    ]),
   );
-  return `${[REFUND_CSV_COLUMNS.join(','), ...lines].join('\r\n')}\r\n`;
 }
 
 /**

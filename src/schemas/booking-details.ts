@@ -1,3 +1,4 @@
+import { getCountries } from 'libphonenumber-js/min';
 import * as z from 'zod/mini';
 import { birthDateProblemKeys, MAX_PARTY } from '../domain/passengers.ts';
 import { passportProblemKeys } from '../domain/passport.ts';
@@ -44,10 +45,12 @@ const text = (message: DetailsErrorKey, max = 100) =>
     .string({ error: message })
     .check(z.trim(), z.minLength(1, message), z.maxLength(max, key('booking_error_too_long')), printable());
 
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
-/** An ISO 3166 country code Intl knows (it echoes unknown codes back). */
+// The countries the pickers offer (views/countries.ts reads the same list). Intl alone was too kind: it names
+// `ZZ` ("Unknown Region") and groupings such as `EU`, which issue no passport.
+const countryCodes = new Set<string>(getCountries());
+/** An ISO 3166 country code of a country the pickers offer. */
 export function isCountry(code: string): boolean {
-  return /^[A-Z]{2}$/.test(code) && regionNames.of(code) !== code;
+  return countryCodes.has(code);
 }
 
 const emailFormat = z.email();

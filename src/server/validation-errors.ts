@@ -180,6 +180,13 @@ export const refusalStatuses = {
   data_request_answered: 409,
   data_request_error_received: 422,
   staff_refund_already_paid: 409,
+  staff_sailing_not_found: 404,
+  staff_sailing_departed: 409,
+  staff_sailing_already_cancelled: 409,
+  staff_sailing_cancelled: 409,
+  staff_capacity_below_sold: 409,
+  staff_capacity_not_whole: 422,
+  checkin_error_sex_of: 422,
 } as const satisfies Record<string, RefusalStatus>;
 export type RefusalCode = keyof typeof refusalStatuses;
 

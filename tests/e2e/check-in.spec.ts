@@ -34,6 +34,8 @@ test(`en: a guest finds the booking, checks in online and downloads the boarding
   await expect(page.getByLabel('Rina Wijaya')).toBeChecked();
   await expectNoAxeViolations(page);
 
+  await expect(page.getByLabel('Nationality')).toHaveValue('ID');
+  await page.getByLabel('Sex (as in the passport)').selectOption('F');
   await page.getByRole('button', { name: t.checkIn, exact: true }).click();
   await expect(page.getByTestId('check-in-done')).toContainText(t.done);
   await expect(page.getByTestId('check-in-leg-1')).toContainText(t.checkedIn);
@@ -58,6 +60,7 @@ test('without JavaScript, check-in works from the order page, and a second check
   await page.getByTestId('check-order-submit').click();
   const orderUrl = page.url();
   await page.getByTestId('ticket-check-in').first().click();
+  await page.getByLabel('Sex (as in the passport)').selectOption('M');
   await page.getByRole('button', { name: 'Check in', exact: true }).click();
   await expect(page.getByTestId('boarding-pass-link')).toHaveCount(1);
   const first = await page.getByTestId('boarding-pass-link').getAttribute('href');

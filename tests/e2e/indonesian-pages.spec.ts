@@ -72,6 +72,11 @@ test('the booking pages pass axe in Indonesian: a hold running out, a refused da
   await axeAt(page, `/id/booking/${paid}`, 'manage_title');
   await expect(page.getByTestId('trip-card')).toBeVisible();
   await axeAt(page, `/id/booking/${paid}/check-in`, 'checkin_title');
+  // Asked for the manifest: nationality (from the passport's country) and sex as printed in the passport.
+  await expect(page.getByLabel('Kewarganegaraan')).toHaveValue('ID');
+  await page.getByRole('button', { name: 'Check-in', exact: true }).click();
+  await expect(page.getByTestId('check-in-refused')).toContainText('Pilih jenis kelamin Rina Wijaya');
+  await page.getByLabel('Jenis kelamin (sesuai paspor)').selectOption('F');
   await page.getByRole('button', { name: 'Check-in', exact: true }).click();
   await expect(page.getByTestId('check-in-done')).toBeVisible(); // with the boarding pass
   await expectNoAxeViolations(page);

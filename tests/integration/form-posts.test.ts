@@ -219,9 +219,22 @@ describe('plain form posts through the one form adapter', () => {
         mailJob = deliverMails({ db: handle.db, network: deps.network, mailer, siteUrl: deps.siteUrl, now });
       },
     };
-    // The check-in page's form (booking/[id]/check-in.astro), as bookingTaskPage hands it to submitForm.
-    const tickets = { tickets: ticketNumbersOf(view)[0] ?? '' };
-    const answer = await submitForm(post(tickets), checkIn, { params: { id: view.id } }, waking);
+    // The check-in page's form (booking/[id]/check-in.astro), as bookingTaskPage hands it to submitForm: the
+    // passenger's nationality and sex in numbered rows, refused by name while the sex is not chosen.
+    const ticket = ticketNumbersOf(view)[0] ?? '';
+    const row = { tickets: ticket, 'travellers.0.ticket': ticket, 'travellers.0.nationality': 'SG' };
+    const noSex = refusal(
+      await submitForm(
+        post({ ...row, 'travellers.0.sex': '' }),
+        checkIn,
+        { params: { id: view.id } },
+        waking,
+      ),
+    );
+    expect(noSex.status).toBe(422);
+    expect(Object.values(noSex.errors).flat().join(' ')).toContain(view.passengers[0]?.fullName ?? '?');
+    const form = post({ ...row, 'travellers.0.sex': 'F' });
+    const answer = await submitForm(form, checkIn, { params: { id: view.id } }, waking);
     expect((answer as Response).status).toBe(303);
     expect(mailJob).toBeDefined();
     await mailJob;

@@ -36,7 +36,8 @@ export async function bookingReadyToPay(
     date: string;
     adults?: number;
     trip?: 'one_way' | 'two_way';
-    sailing?: 'first' | 'last';
+    /** The search's first or last sailing of the day, or a sailing of that day by its id. */
+    sailing?: 'first' | 'last' | { id: string };
     contact?: typeof contact;
   },
 ): Promise<{ id: string; code: string; sailingId: string }> {
@@ -53,7 +54,8 @@ export async function bookingReadyToPay(
   if (trip === 'two_way') query.set('returnDate', returnDate);
   const search = (await (await app.request(`/api/schedules?${query.toString()}`)).json()) as SearchResult;
   const pick = options.sailing === 'last' ? -1 : 0;
-  const out = search.outbound?.sailings.at(pick)?.id ?? '';
+  const out =
+    typeof options.sailing === 'object' ? options.sailing.id : (search.outbound?.sailings.at(pick)?.id ?? '');
   const ret = trip === 'two_way' ? search.return?.sailings.at(-1)?.id : undefined;
   const held = await app.request('/api/bookings', json('POST', { trip, out, ret, adults }));
   if (held.status !== 201) throw new Error(`hold failed: ${String(held.status)} ${await held.text()}`);

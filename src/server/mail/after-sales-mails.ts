@@ -108,7 +108,8 @@ export function refundPaidMail(view: BookingView, links: MailLinks): ComposedMai
 }
 
 /**
- * Sent to every booking on a sailing the operator cancelled (`npm run ops -- cancel-sailing <id>`): a free move to
+ * Sent to every booking on a sailing the operator cancelled (the console, or `npm run ops -- cancel-sailing <id>`),
+ * with the operator's reason in the booking's language: a free move to
  * another sailing, or a refund without fee up to 1 week after its departure, each a link away. The links are what
  * the offers (domain/offers.ts) still allow when the mail is written at `now`, as on the order page: a mail sent
  * after the traveller already chose, or after the week, offers nothing the pages would then refuse.
@@ -119,6 +120,12 @@ export function sailingCancelledMail(view: BookingView, links: MailLinks, now: D
   const blocks: Block[] = [
     greeting(view),
     { kind: 'paragraph', text: t('mail_sailing_cancelled_intro') },
+    ...view.legs
+      .filter((leg) => leg.sailingCancelled && leg.sailingNotice)
+      .map((leg) => ({
+        kind: 'paragraph' as const,
+        text: t('mail_operator_notice', { notice: leg.sailingNotice ?? '' }),
+      })),
     ...tripBlocks({ ...view, legs: view.legs.filter((leg) => leg.sailingCancelled) }),
     ...(possible.reschedule
       ? [

@@ -1,80 +1,17 @@
 import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
 import { segmentTravelled } from '../../domain/after-sales.ts';
-import type { BookingStatus, TicketStatus } from '../../domain/booking-lifecycle.ts';
-import type { PassengerCategory } from '../../domain/passengers.ts';
-import type { PaymentBank } from '../../domain/payment-banks.ts';
 import { portTime } from '../../domain/port-time.ts';
-import type { BookingPrice } from '../../domain/pricing.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import type { Database } from '../db/client.ts';
 import { bookingLegs, bookingPassengers, bookings } from '../db/schema/bookings.ts';
 import { sailings } from '../db/schema/network.ts';
-import {
-  payments,
-  refunds,
-  tickets,
-  type paymentStatuses,
-  type refundReasons,
-} from '../db/schema/payments.ts';
+import { payments, refunds, tickets } from '../db/schema/payments.ts';
 import type { Network } from '../network.ts';
+import type { BookingStatus } from '../../domain/booking-lifecycle.ts';
+import type { BookingLegView, BookingView, PassengerView, TicketView } from './booking-view-types.ts';
 
-export interface LocalTime {
-  date: string;
-  time: string;
-  /** WIB, SGT, MYT: the zone of the terminal the time belongs to. */
-  zone: string;
-}
-
-export interface BookingLegView {
-  /** 0 outbound, 1 return. */
-  leg: number;
-  /** 0 as booked; a reschedule of some of the leg's passengers adds segments (tickets name theirs). */
-  segment: number;
-  routeId: string;
-  operatorCode: string;
-  /** Absent for an open ticket not claimed yet. */
-  sailingId?: string;
-  /** The operator cancelled the sailing: a free reschedule or a refund without fee. */
-  sailingCancelled: boolean;
-  /** Terminal codes (for QR payloads and links) and names in the reader's language. */
-  fromCode: string;
-  toCode: string;
-  from: string;
-  to: string;
-  operator: string;
-  /** Absent for an open ticket, which names no sailing until it is claimed. */
-  departure?: LocalTime;
-  arrival?: LocalTime;
-  /** The same two moments as instants (ISO 8601), for deadlines and calendar files. */
-  departsAt?: string;
-  arrivesAt?: string;
-}
-
-export interface PassengerView {
-  position: number;
-  category: PassengerCategory;
-  fullName: string;
-  /** Missing only on bookings made before the booking flow asked for it. */
-  dateOfBirth?: string;
-  passportNumber: string;
-  passportIssued: string;
-  passportExpiry: string;
-  passportCountry: string;
-  /** Issued when the booking is paid. */
-  eTicketNumber?: string;
-  tickets: TicketView[];
-}
-
-export interface TicketView {
-  leg: number;
-  segment: number;
-  ticketNumber: string;
-  status: TicketStatus;
-  /** Owed at the counter before boarding (a move onto another operator's sailing). */
-  counterFee: number;
-  /** The ticket this one replaced, when a reschedule issued it. */
-  rescheduledFrom?: string;
-}
+// The view's shapes have their own file; importing them from here still works.
+export type * from './booking-view-types.ts';
 
 /** The passenger's ticket on a leg's segment, unless it moved elsewhere (rescheduled) or was `cancelled` too. */
 export function ticketOn(
@@ -89,57 +26,6 @@ export function ticketOn(
       t.status !== 'rescheduled' &&
       (options.cancelled || t.status !== 'cancelled'),
   );
-}
-
-export interface RefundView {
-  amount: number;
-  reason: (typeof refundReasons)[number];
-  status: 'queued' | 'done';
-  /** A cancellation's tickets (none for a payment that could not be honoured). */
-  ticketNumbers: string[];
-  /** The Batam date it is promised by (cancellations). */
-  dueOn?: string;
-  paidAt?: Date;
-  /** The bank's reference of the transfer that paid it, as the agency recorded it. */
-  transferReference?: string;
-}
-
-export interface PaymentView {
-  bank: PaymentBank;
-  /** The VA number; for Mandiri the bill key. */
-  accountNumber: string;
-  /** Mandiri bill payment's biller (company) code. */
-  billerCode?: string;
-  amount: number;
-  status: (typeof paymentStatuses)[number];
-  expiresAt: Date;
-  paidAt?: Date;
-  gateway: 'sandbox' | 'xendit';
-}
-
-export interface BookingView {
-  id: string;
-  code: string;
-  status: BookingStatus;
-  trip: 'one_way' | 'two_way' | 'open';
-  /** The booking's own language: its e-mails and documents use it whatever page is reading it. */
-  locale: Locale;
-  party: { adult: number; child: number; infant: number };
-  expiresAt: Date | null;
-  paidAt: Date | null;
-  createdAt: Date;
-  price: BookingPrice;
-  legs: BookingLegView[];
-  /** The segments every passenger of which a reschedule moved on: what Manage booking says they moved from. */
-  history?: BookingLegView[];
-  contact?: { fullName: string; email: string; phone: string };
-  passengers: PassengerView[];
-  /** The latest virtual account issued, if any. */
-  payment?: PaymentView;
-  /** Money queued to go back from a payment that could not be honoured (late with seats gone, over-, under-paid). */
-  refundsQueued: number;
-  /** Every refund, oldest first, with its progress: what the order page shows. */
-  refunds: RefundView[];
 }
 
 /** Only where a booking stands: what the payment page asks every few seconds, in one small query. */
@@ -172,6 +58,9 @@ export async function bookingView(
         operatorCode: bookingLegs.operatorCode,
         sailingId: bookingLegs.sailingId,
         sailingStatus: sailings.status,
+        noticeEn: sailings.noticeEn,
+        noticeId: sailings.noticeId,
+        scheduledDepartsAt: sailings.scheduledDepartsAt,
         departsAt: sailings.departsAt,
         arrivesAt: sailings.arrivesAt,
       })
@@ -202,6 +91,7 @@ export async function bookingView(
     const route = network.routeById(leg.routeId);
     if (!route) throw new Error(`booking ${id} names unknown route ${leg.routeId}`);
     const { from, to } = network.ends(route);
+    const notice = locale === 'id' ? leg.noticeId : leg.noticeEn;
     return {
       leg: leg.leg,
       segment: leg.segment,
@@ -209,6 +99,8 @@ export async function bookingView(
       operatorCode: leg.operatorCode,
       ...(leg.sailingId ? { sailingId: leg.sailingId } : {}),
       sailingCancelled: leg.sailingStatus === 'cancelled',
+      ...(notice ? { sailingNotice: notice } : {}),
+      ...(leg.scheduledDepartsAt ? { delayedFrom: portTime(leg.scheduledDepartsAt, from.timeZone) } : {}),
       fromCode: from.id,
       toCode: to.id,
       from: from.name[locale],

@@ -51,3 +51,10 @@ export function dataRequestAddress(params: Record<string, string | undefined>): 
   if (!passengerId.safeParse(id).success) throw refuse('request', 'data_request_not_found');
   return { id };
 }
+
+/** A sailing's `{id}` (`/api/staff/sailings/{id}/...`, the console's sailing page). */
+export function sailingAddress(params: Record<string, string | undefined>): { sailingId: string } {
+  const id = params.id ?? '';
+  if (!passengerId.safeParse(id).success) throw refuse('sailing', 'staff_sailing_not_found');
+  return { sailingId: id };
+}

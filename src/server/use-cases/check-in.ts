@@ -6,12 +6,14 @@ import { checkInSchema, type CheckInRequest } from '../../schemas/check-in.ts';
 import { lockingTransaction } from '../db/conflicts.ts';
 import { lockBookingForChange } from '../db/queries/inventory.ts';
 import { bookingTravelDates } from '../db/queries/travel-dates.ts';
+import type { Database } from '../db/client.ts';
 import { bookingPassengers } from '../db/schema/bookings.ts';
 import { tickets } from '../db/schema/payments.ts';
 import { queueCurrentStateMail } from '../db/queries/queue-mail.ts';
 import { localizePath } from '../../i18n/locales.ts';
 import { refuseCheckIn } from '../offer-refusals.ts';
 import { lockedOfferTickets } from '../services/offer-input.ts';
+import { keepTravelDocument } from '../services/travel-documents.ts';
 import { refuse } from '../validation-errors.ts';
 import { bookingAddress } from './addresses.ts';
 import type { UseCaseContext } from './context.ts';
@@ -32,6 +34,7 @@ async function checkInTickets(
   ctx: Pick<UseCaseContext, 'db' | 'clock' | 'network' | 'lockSeats'>,
   bookingId: string,
   wanted: string[],
+  travellers: CheckInRequest['travellers'],
 ) {
   return lockingTransaction(ctx.db, async (tx): Promise<CheckedIn> => {
     // The sailings first (shared: an operator's cancellation waits for this check-in, or this one sees it), then
@@ -65,6 +68,7 @@ async function checkInTickets(
       if (!passport || passportProblems(passport, today, last).length > 0)
         throw refuse('tickets', 'checkin_error_passport', { name: passenger?.fullName ?? '' });
     }
+    await keepTravelDocuments(tx, { userId: booking.userId, rows, passengers, travellers });
     const fresh = rows.filter((ticket) => ticket.status !== 'checked_in');
     for (const ticket of fresh) assertTicketMove(ticket.status, 'checked_in');
     if (fresh.length > 0)
@@ -87,6 +91,42 @@ async function checkInTickets(
   });
 }
 
+/**
+ * The nationality and sex the check-in form gave for the chosen passengers, kept on the booking (the manifest) and
+ * in the account's saved passenger of that passport. The form asks for sex: a chosen passenger it gave none for,
+ * and the booking has none for, is refused by name. An API client that sends no `travellers` is not asked.
+ */
+async function keepTravelDocuments(
+  tx: Database,
+  given: {
+    userId: string | null;
+    rows: readonly { ticketNumber: string; position: number }[];
+    passengers: readonly (typeof bookingPassengers.$inferSelect)[];
+    travellers: CheckInRequest['travellers'];
+  },
+) {
+  if (!given.travellers) return;
+  for (const ticket of given.rows) {
+    const passenger = given.passengers.find((person) => person.position === ticket.position);
+    const answer = given.travellers.find((row) => row.ticket === ticket.ticketNumber);
+    if (!passenger) continue;
+    const sex = answer?.sex ?? passenger.sex;
+    if (!sex) throw refuse('tickets', 'checkin_error_sex_of', { name: passenger.fullName });
+    const nationality = answer?.nationality ?? passenger.nationality ?? passenger.passportCountry;
+    if (sex === passenger.sex && nationality === passenger.nationality) continue;
+    await tx
+      .update(bookingPassengers)
+      .set({ nationality, sex })
+      .where(
+        and(
+          eq(bookingPassengers.bookingId, passenger.bookingId),
+          eq(bookingPassengers.position, passenger.position),
+        ),
+      );
+    await keepTravelDocument(tx, given.userId, passenger.passportNumber, { nationality, sex });
+  }
+}
+
 /** The mail that carries a leg's boarding passes. */
 export function boardingPassMailKind(leg: number) {
   return leg === 0 ? ('boarding_pass_outbound' as const) : ('boarding_pass_return' as const);
@@ -98,7 +138,7 @@ export const checkIn = defineUseCase({
   input: checkInSchema,
   address: bookingAddress,
   async run(ctx: UseCaseContext, input: CheckInRequest & { bookingId: string }): Promise<CheckedIn> {
-    const checkedIn = await checkInTickets(ctx, input.bookingId, input.tickets);
+    const checkedIn = await checkInTickets(ctx, input.bookingId, input.tickets, input.travellers);
     ctx.afterCommit(ctx.wakeMail); // the boarding passes, by e-mail
     return checkedIn;
   },

@@ -37,6 +37,9 @@ import { staffCorrectPassenger } from './staff-correct-passenger.ts';
 import { staffCorrectContact } from './staff-correct-contact.ts';
 import { staffCancelTickets } from './staff-cancel-tickets.ts';
 import { staffExtendDeadline } from './staff-extend-deadline.ts';
+import { staffCancelSailing } from './staff-cancel-sailing.ts';
+import { staffSailingCapacity } from './staff-sailing-capacity.ts';
+import { staffTravelDocument } from './staff-travel-document.ts';
 import { staffDataRequestAnswer, staffDataRequestRecord } from './staff-data-request.ts';
 import { staffRefundFailed } from './staff-refund-failed.ts';
 import { staffRefundPaid } from './staff-refund-paid.ts';
@@ -101,6 +104,9 @@ export const useCases: readonly AnyUseCase[] = [
   staffCorrectContact,
   staffCancelTickets,
   staffExtendDeadline,
+  staffTravelDocument,
+  staffSailingCapacity,
+  staffCancelSailing,
   staffRefundPaid,
   staffRefundFailed,
   staffRefundAccount,

@@ -7,7 +7,8 @@ import { correctPassengerSchema, type CorrectPassengerInput } from '../../schema
 import { lockingTransaction } from '../db/conflicts.ts';
 import { queueCurrentStateMail } from '../db/queries/queue-mail.ts';
 import { bookingTravelDates } from '../db/queries/travel-dates.ts';
-import { bookingPassengers, bookings } from '../db/schema/bookings.ts';
+import { lockedPassenger } from '../db/queries/locked-passenger.ts';
+import { bookingPassengers } from '../db/schema/bookings.ts';
 import { tickets } from '../db/schema/payments.ts';
 import { writeAudit } from '../services/audit.ts';
 import { Refused, refuse, type ErrorKeys } from '../validation-errors.ts';
@@ -28,18 +29,7 @@ async function correctPassenger(ctx: UseCaseContext, input: Input): Promise<void
   const agent = staffOf(ctx, 'agent');
   const now = ctx.clock();
   await lockingTransaction(ctx.db, async (tx) => {
-    const [booking] = await tx
-      .select({ status: bookings.status })
-      .from(bookings)
-      .where(eq(bookings.id, input.bookingId))
-      .for('update');
-    if (!booking) throw refuse('booking', 'api_booking_not_found');
-    const where = and(
-      eq(bookingPassengers.bookingId, input.bookingId),
-      eq(bookingPassengers.position, input.position),
-    );
-    const [passenger] = await tx.select().from(bookingPassengers).where(where);
-    if (!passenger) throw refuse('position', 'staff_passenger_not_found');
+    const { booking, passenger, where } = await lockedPassenger(tx, input.bookingId, input.position);
     const ticketRows = await tx
       .select({ status: tickets.status })
       .from(tickets)

@@ -10,6 +10,8 @@ import { formatClock, tripCard } from './trip-card.ts';
 
 /** One passenger on one sailing, as the check-in page lists them. */
 export interface CheckInPassenger {
+  /** The passenger's place in the party: what their nationality and sex are kept by. */
+  position: number;
   name: string;
   ticketNumber: string;
   checkedIn: boolean;
@@ -53,6 +55,7 @@ export function checkInLegs(view: BookingView, network: Network, locale: Locale,
         // Listed: who holds a boarding pass, and who the check-in offer lets check in now.
         .filter((ticket) => ticket.status === 'checked_in' || allowed(ticket.ticketNumber))
         .map((ticket) => ({
+          position: passenger.position,
           name: passenger.fullName,
           ticketNumber: ticket.ticketNumber,
           checkedIn: ticket.status === 'checked_in',

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  char,
   check,
   customType,
   date,
@@ -11,6 +12,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { passportSexes } from '../../../domain/passengers.ts';
 
 /** Binary data (`bytea`): node-postgres answers a Buffer, PGlite a Uint8Array; both read as a Buffer. */
 const bytes = customType<{ data: Buffer; driverData: Uint8Array }>({
@@ -199,12 +201,16 @@ export const savedPassengers = pgTable(
     passportIssued: date('passport_issued').notNull(),
     passportExpiry: date('passport_expiry').notNull(),
     passportCountry: varchar('passport_country', { length: 2 }).notNull(),
+    /** Kept from an online check-in, so the next one is already filled in (the manifest needs them). */
+    nationality: char('nationality', { length: 2 }),
+    sex: char('sex', { length: 1, enum: passportSexes }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('saved_passengers_user_idx').on(t.userId),
     check('saved_passengers_passport_dates', sql`${t.passportExpiry} > ${t.passportIssued}`),
+    check('saved_passengers_sex_known', sql`${t.sex} in ('F', 'M', 'X')`),
   ],
 );
 

@@ -15,6 +15,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { bookingStatuses } from '../../../domain/booking-lifecycle.ts';
+import { passportSexes } from '../../../domain/passengers.ts';
 import type { BookingPrice } from '../../../domain/pricing.ts';
 import { operators, routes, sailings } from './network.ts';
 
@@ -132,6 +133,12 @@ export const bookingPassengers = pgTable(
     passportIssued: date('passport_issued').notNull(),
     passportExpiry: date('passport_expiry').notNull(),
     passportCountry: char('passport_country', { length: 2 }).notNull(),
+    /**
+     * For the manifest (issue 37): asked at online check-in or added at the counter; empty until then, and on
+     * the manifest as missing.
+     */
+    nationality: char('nationality', { length: 2 }),
+    sex: char('sex', { length: 1, enum: passportSexes }),
     /** Issued with the tickets when the booking is paid: one e-ticket (one PDF page) per passenger. */
     eTicketNumber: varchar('e_ticket_number', { length: 16 }).unique(),
   },
@@ -139,6 +146,7 @@ export const bookingPassengers = pgTable(
     primaryKey({ columns: [t.bookingId, t.position] }),
     check('booking_passengers_category_known', sql`${t.category} in ('adult', 'child', 'infant')`),
     check('booking_passengers_passport_dates', sql`${t.passportExpiry} > ${t.passportIssued}`),
+    check('booking_passengers_sex_known', sql`${t.sex} in ('F', 'M', 'X')`),
     // The console finds a booking by a passenger's passport number, however it was typed.
     index('booking_passengers_passport_idx').on(sql`upper(${t.passportNumber})`),
   ],

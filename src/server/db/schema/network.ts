@@ -85,6 +85,11 @@ export const sailings = pgTable(
     status: text('status', { enum: ['scheduled', 'cancelled'] })
       .notNull()
       .default('scheduled'),
+    /** The departure first published, kept when the operator delays the sailing (null: never delayed). */
+    scheduledDepartsAt: timestamp('scheduled_departs_at', { withTimezone: true }),
+    /** The operator's reason for a cancellation or delay, in both languages: what the travellers' mails say. */
+    noticeEn: text('notice_en'),
+    noticeId: text('notice_id'),
   },
   (t) => [
     unique('sailings_route_operator_departure_unique').on(t.routeId, t.operatorCode, t.departsAt),

@@ -3,6 +3,8 @@ import { bookingTaskPage } from '../../../../server/http/pages/booking-by-id.ts'
 import { checkInLegs } from '../../../../server/views/check-in-page.ts';
 import type { PageAstro } from '../../../../server/http/pages/page-astro.ts';
 import { checkIn } from '../../../../server/use-cases/check-in.ts';
+import { checkInTravelDocuments } from '../../../../server/services/travel-documents.ts';
+import { countryList } from '../../../../server/views/countries.ts';
 
 /**
  * /booking/{id}/check-in, one booking's online check-in: the booking's unguessable id gives access, as for its order
@@ -17,11 +19,21 @@ export async function serveCheckIn(astro: PageAstro) {
   const { booking, posted } = task;
   if (!booking) return undefined;
   const deps = astro.locals.deps;
+  const documents = await checkInTravelDocuments(await deps.database(), id);
   return {
     id,
     self: localizePath(`/booking/${id}/check-in`, locale),
     booking,
     legs: booking.status === 'paid' ? checkInLegs(booking, deps.network, locale, deps.clock()) : [],
+    /** What each passenger's nationality and sex start as: what was posted, else what is known (by position). */
+    documentOf: (position: number, row: number) => ({
+      nationality:
+        posted?.form.get(`travellers.${String(row)}.nationality`) ??
+        documents.get(position)?.nationality ??
+        '',
+      sex: posted?.form.get(`travellers.${String(row)}.sex`) ?? documents.get(position)?.sex ?? '',
+    }),
+    countries: countryList(locale),
     refusal: posted && Object.values(posted.errors).flat()[0],
     done: astro.url.searchParams.has('done') && !posted,
   };

@@ -1,0 +1,120 @@
+import type { BookingStatus, TicketStatus } from '../../domain/booking-lifecycle.ts';
+import type { PassengerCategory } from '../../domain/passengers.ts';
+import type { PaymentBank } from '../../domain/payment-banks.ts';
+import type { BookingPrice } from '../../domain/pricing.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import type { paymentStatuses, refundReasons } from '../db/schema/payments.ts';
+
+/** A booking as its pages, e-mails and documents read it (services/booking-view.ts builds it). */
+export interface LocalTime {
+  date: string;
+  time: string;
+  /** WIB, SGT, MYT: the zone of the terminal the time belongs to. */
+  zone: string;
+}
+
+export interface BookingLegView {
+  /** 0 outbound, 1 return. */
+  leg: number;
+  /** 0 as booked; a reschedule of some of the leg's passengers adds segments (tickets name theirs). */
+  segment: number;
+  routeId: string;
+  operatorCode: string;
+  /** Absent for an open ticket not claimed yet. */
+  sailingId?: string;
+  /** The operator cancelled the sailing: a free reschedule or a refund without fee. */
+  sailingCancelled: boolean;
+  /** The operator's reason for cancelling or delaying it, in the view's language. */
+  sailingNotice?: string;
+  /** The departure first published, when the operator delayed the sailing. */
+  delayedFrom?: LocalTime;
+  /** Terminal codes (for QR payloads and links) and names in the reader's language. */
+  fromCode: string;
+  toCode: string;
+  from: string;
+  to: string;
+  operator: string;
+  /** Absent for an open ticket, which names no sailing until it is claimed. */
+  departure?: LocalTime;
+  arrival?: LocalTime;
+  /** The same two moments as instants (ISO 8601), for deadlines and calendar files. */
+  departsAt?: string;
+  arrivesAt?: string;
+}
+
+export interface PassengerView {
+  position: number;
+  category: PassengerCategory;
+  fullName: string;
+  /** Missing only on bookings made before the booking flow asked for it. */
+  dateOfBirth?: string;
+  passportNumber: string;
+  passportIssued: string;
+  passportExpiry: string;
+  passportCountry: string;
+  /** Issued when the booking is paid. */
+  eTicketNumber?: string;
+  tickets: TicketView[];
+}
+
+export interface TicketView {
+  leg: number;
+  segment: number;
+  ticketNumber: string;
+  status: TicketStatus;
+  /** Owed at the counter before boarding (a move onto another operator's sailing). */
+  counterFee: number;
+  /** The ticket this one replaced, when a reschedule issued it. */
+  rescheduledFrom?: string;
+}
+
+export interface RefundView {
+  amount: number;
+  reason: (typeof refundReasons)[number];
+  status: 'queued' | 'done';
+  /** A cancellation's tickets (none for a payment that could not be honoured). */
+  ticketNumbers: string[];
+  /** The Batam date it is promised by (cancellations). */
+  dueOn?: string;
+  paidAt?: Date;
+  /** The bank's reference of the transfer that paid it, as the agency recorded it. */
+  transferReference?: string;
+}
+
+export interface PaymentView {
+  bank: PaymentBank;
+  /** The VA number; for Mandiri the bill key. */
+  accountNumber: string;
+  /** Mandiri bill payment's biller (company) code. */
+  billerCode?: string;
+  amount: number;
+  status: (typeof paymentStatuses)[number];
+  expiresAt: Date;
+  paidAt?: Date;
+  gateway: 'sandbox' | 'xendit';
+}
+
+export interface BookingView {
+  id: string;
+  code: string;
+  status: BookingStatus;
+  trip: 'one_way' | 'two_way' | 'open';
+  /** The booking's own language: its e-mails and documents use it whatever page is reading it. */
+  locale: Locale;
+  party: { adult: number; child: number; infant: number };
+  expiresAt: Date | null;
+  paidAt: Date | null;
+  createdAt: Date;
+  price: BookingPrice;
+  legs: BookingLegView[];
+  /** The segments every passenger of which a reschedule moved on: what Manage booking says they moved from. */
+  history?: BookingLegView[];
+  contact?: { fullName: string; email: string; phone: string };
+  passengers: PassengerView[];
+  /** The latest virtual account issued, if any. */
+  payment?: PaymentView;
+  /** Money queued to go back from a payment that could not be honoured (late with seats gone, over-, under-paid). */
+  refundsQueued: number;
+  /** Every refund, oldest first, with its progress: what the order page shows. */
+  refunds: RefundView[];
+}
