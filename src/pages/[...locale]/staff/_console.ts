@@ -6,11 +6,13 @@ import { roleAllows, type StaffRole } from '../../../domain/staff.ts';
 import type { Database } from '../../../server/db/client.ts';
 import { translate, type MessageKey } from '../../../i18n/translate.ts';
 import { submitForm } from '../../../server/http/form-post.ts';
+import { useCasePorts } from '../../../server/http/use-case-ports.ts';
 import type { PageAstro } from '../../../server/http/pages/page-astro.ts';
 import { staffPage } from '../../../server/http/pages/staff-page.ts';
 import { auditEntries } from '../../../server/services/audit.ts';
 import { staffMemberOf } from '../../../server/services/staff-session.ts';
 import { staffSignOut } from '../../../server/use-cases/staff-sign-out.ts';
+import { staffDashboard } from '../../../server/views/staff-dashboard.ts';
 
 /** The audit log's filters on the console, by the family of actions each shows. */
 export const auditFilters = [
@@ -29,9 +31,9 @@ export const auditFilterLabel = (filter: (typeof auditFilters)[number], locale: 
   translate(`staff_audit_filter_${filter.slice(0, -1)}` as MessageKey, locale);
 
 /**
- * `/staff`, the console's start: who is signed in, "Sign out" (its form posts here), and the audit log, newest first,
- * filtered by a family of actions (`?show=refund.`) and a booking's code (`?booking=K7M4QX`). Nobody signed in as
- * staff: the sign-in page.
+ * `/staff`, the console's start: who is signed in, "Sign out" (its form posts here), the manager's dashboard
+ * (server/views/staff-dashboard.ts), and the audit log, newest first, filtered by a family of actions
+ * (`?show=refund.`) and a booking's code (`?booking=K7M4QX`). Nobody signed in as staff: the sign-in page.
  */
 export async function serveStaffConsole(astro: PageAstro) {
   const { locale, deps } = astro.locals;
@@ -48,8 +50,14 @@ export async function serveStaffConsole(astro: PageAstro) {
     ...(code ? { bookingCode: code } : {}),
     limit: 50,
   });
+  const dashboard = await staffDashboard(
+    { db, network: deps.network, calendar: useCasePorts.calendar, now: deps.clock() },
+    locale,
+    { admin: page.actor.role === 'admin' },
+  );
   return {
     csrf: page.csrf,
+    dashboard,
     ...(await consoleBar(db, page.actor, locale)),
     show: show ?? '',
     code,
