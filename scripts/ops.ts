@@ -105,7 +105,7 @@ const commands: Record<string, (db: Database) => Promise<number>> = {
     const result = await cancelSailing(db, rest[0] ?? '');
     if (result.outcome === 'unknown') console.log('No sailing with that id.');
     else if (result.outcome === 'already_cancelled') console.log('Already cancelled: nobody emailed again.');
-    else
+    else if (result.outcome === 'cancelled')
       console.log(
         `Cancelled. ${String(result.bookingsTold)} booking(s) emailed a free reschedule or a refund without fee.`,
       );

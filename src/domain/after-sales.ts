@@ -67,6 +67,20 @@ export function rescheduleRefusal(
   return undefined;
 }
 
+/**
+ * Why a ticket on a sailing the operator delayed cannot be moved or cancelled now, or undefined when it can: its
+ * traveller may keep it, or move it or cancel it free (no fee of either kind, even a ticket moved before or checked
+ * in) until the sailing leaves at its new time.
+ */
+export function delayedChangeRefusal(
+  ticket: TicketState,
+  departsAt: Date,
+  now: Date,
+): 'not_active' | 'change_closed' | undefined {
+  if (!travelling.includes(ticket.status)) return 'not_active';
+  return now.getTime() >= departsAt.getTime() ? 'change_closed' : undefined;
+}
+
 /** The fee of moving `tickets` tickets from one operator's sailing to another's: paid at the counter. */
 export function rescheduleFee(fromOperator: string, toOperator: string, tickets: number): number {
   return fromOperator === toOperator ? 0 : OTHER_OPERATOR_FEE * tickets;

@@ -14,6 +14,8 @@ export interface OfferSailing {
   arrivesAt: Date;
   /** The operator cancelled it: free moves and refunds without fee, up to a week after its departure. */
   cancelled: boolean;
+  /** The operator delayed it: its travellers keep it, or move it or cancel it free, until it leaves. */
+  delayed: boolean;
 }
 
 /** What the four offers need of one ticket: built from a booking's view (pages) or its locked rows (use cases). */

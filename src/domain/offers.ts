@@ -2,6 +2,7 @@ import {
   OTHER_OPERATOR_FEE,
   cancellationQuote,
   cancellationRefusal,
+  delayedChangeRefusal,
   checkInRefusal,
   claimRefusal,
   rescheduleFee,
@@ -37,12 +38,15 @@ const firstRefusal = <R extends string>(verdicts: readonly TicketVerdict<object,
   return undefined;
 };
 const categoriesOf = (group: readonly OfferTicket[]) => group.map((t) => t.category);
+/** How the operator changed a ticket's sailing, if it did: either way its traveller's changes are free. */
+const operatorChange = (t: OfferTicket) =>
+  t.sailing?.cancelled ? ('cancelled' as const) : t.sailing?.delayed ? ('delayed' as const) : undefined;
 
 export type CancellationChoiceRefusal = CancellationRefusal | 'unknown_ticket' | 'minors_alone';
 
 export interface CancellationOffer {
   tickets: TicketVerdict<
-    { paid: number; fee: number; refund: number; operatorCancelled: boolean },
+    { paid: number; fee: number; refund: number; operatorCancelled: boolean; operatorDelayed: boolean },
     CancellationRefusal
   >[];
   /** For the chosen tickets: what cancelling them comes to, and the first reason it cannot be done now. */
@@ -52,6 +56,8 @@ export interface CancellationOffer {
     refund: number;
     /** Every chosen ticket's sailing was cancelled by its operator: the refund's reason. */
     operatorCancelled: boolean;
+    /** Every chosen ticket's sailing was delayed by its operator (none cancelled): the refund's reason. */
+    operatorDelayed: boolean;
     refusal?: CancellationChoiceRefusal;
   };
 }
@@ -67,16 +73,22 @@ export function cancellationOffer(
   chosen: readonly string[] = [],
 ): CancellationOffer {
   const verdicts = tickets.map((t): CancellationOffer['tickets'][number] => {
-    const operatorCancelled = t.sailing?.cancelled ?? false;
+    const change = operatorChange(t);
     const departure = t.sailing?.departsAt ?? openTicketValidity(t.issuedAt, now);
-    const reason = cancellationRefusal(t, departure, now, operatorCancelled);
+    const reason =
+      change === 'delayed' && t.sailing
+        ? delayedChangeRefusal(t, t.sailing.departsAt, now)
+        : cancellationRefusal(t, departure, now, change === 'cancelled');
     if (reason) return { ticketNumber: t.ticketNumber, allowed: false, reason };
-    const quote = cancellationQuote([{ paid: t.paid, operatorCancelled }]);
-    return { ticketNumber: t.ticketNumber, allowed: true, ...quote, operatorCancelled };
+    const quote = cancellationQuote([{ paid: t.paid, operatorCancelled: change !== undefined }]);
+    const operator = { operatorCancelled: change === 'cancelled', operatorDelayed: change === 'delayed' };
+    return { ticketNumber: t.ticketNumber, allowed: true, ...quote, ...operator };
   });
   if (chosen.length === 0) return { tickets: verdicts };
   const { wanted, known, unknown } = pickChosen(tickets, chosen);
-  const priced = known.map((t) => ({ paid: t.paid, operatorCancelled: t.sailing?.cancelled ?? false }));
+  const changes = known.map(operatorChange);
+  // The fee is waived whichever way the operator changed the sailing.
+  const priced = known.map((t, i) => ({ paid: t.paid, operatorCancelled: changes[i] !== undefined }));
   const staying = tickets.filter((t) => !wanted.has(t.ticketNumber) && travelling.includes(t.status));
   const groups = Map.groupBy(staying, (t) => `${String(t.leg)}:${String(t.segment)}`);
   const refusal: CancellationChoiceRefusal | undefined = unknown
@@ -87,7 +99,8 @@ export function cancellationOffer(
     tickets: verdicts,
     choice: {
       ...cancellationQuote(priced),
-      operatorCancelled: priced.every((t) => t.operatorCancelled),
+      operatorCancelled: changes.every((change) => change === 'cancelled'),
+      operatorDelayed: changes.every((change) => change === 'delayed'),
       ...(refusal ? { refusal } : {}),
     },
   };
@@ -112,9 +125,11 @@ export type RescheduleChoiceRefusal =
   | 'after_return'
   | 'before_outbound';
 
-/** The fee of moving one ticket onto a sailing of `toOperator`: free with its own operator, or when it cancelled. */
+/** The fee of moving one ticket onto a sailing of `toOperator`: free with its own operator, or when it changed the sailing. */
 export function moveFee(ticket: Pick<OfferTicket, 'operatorCode' | 'sailing'>, toOperator: string): number {
-  return ticket.sailing?.cancelled ? 0 : rescheduleFee(ticket.operatorCode, toOperator, 1);
+  return ticket.sailing?.cancelled || ticket.sailing?.delayed
+    ? 0
+    : rescheduleFee(ticket.operatorCode, toOperator, 1);
 }
 
 export interface RescheduleOffer {
@@ -136,11 +151,14 @@ export function rescheduleOffer(
 ): RescheduleOffer {
   const verdicts = tickets.map((t): RescheduleOffer['tickets'][number] => {
     // An open ticket names no sailing: it is claimed, not rescheduled.
-    const reason = t.sailing
-      ? rescheduleRefusal(t, t.sailing.departsAt, now, t.sailing.cancelled)
-      : 'not_active';
+    const change = operatorChange(t);
+    const reason = !t.sailing
+      ? 'not_active'
+      : change === 'delayed'
+        ? delayedChangeRefusal(t, t.sailing.departsAt, now)
+        : rescheduleRefusal(t, t.sailing.departsAt, now, change === 'cancelled');
     if (reason) return { ticketNumber: t.ticketNumber, allowed: false, reason };
-    const otherOperatorFee = t.sailing?.cancelled ? 0 : OTHER_OPERATOR_FEE;
+    const otherOperatorFee = change ? 0 : OTHER_OPERATOR_FEE;
     return { ticketNumber: t.ticketNumber, allowed: true, otherOperatorFee };
   });
   if (!choice || choice.tickets.length === 0) return { tickets: verdicts };

@@ -1,8 +1,8 @@
-import { csvText } from './csv.ts';
 /**
  * The refund queue's rules (issue 36): where a refund stands on a Batam day, the bank codes a bulk transfer needs,
  * and the file the agency uploads to its bank. Pure: the server reads the rows (use-cases/refund-queue.ts).
  */
+import { csvText } from './csv.ts';
 
 /** Paid; its transfer came back (the traveller is asked for another account); past its promised date; or due. */
 export type RefundState = 'paid' | 'failed' | 'overdue' | 'due';

@@ -29,5 +29,28 @@ const notice = (error: string) =>
 export const operatorCancellationSchema = z.object({
   noticeEn: notice('staff_error_notice_en'),
   noticeId: notice('staff_error_notice_id'),
+  /** The travellers the dry run counted: the change is refused if it touches another number (an API may omit it). */
+  expected: z.optional(
+    z.coerce.number({ error: 'error_invalid_value' }).check(z.int(), z.gte(0), z.lte(100_000)),
+  ),
 });
 export type OperatorCancellationInput = z.infer<typeof operatorCancellationSchema>;
+
+/** A wall-clock time as a `datetime-local` field posts it (`2026-12-24T18:30`), and one that exists (no 30 February). */
+const wallClock = z.string({ error: 'staff_error_departure' }).check(
+  z.trim(),
+  z.refine(
+    (value) =>
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value) &&
+      !Number.isNaN(Date.parse(`${value}:00Z`)) &&
+      new Date(`${value}:00Z`).toISOString().slice(0, 16) === value,
+    'staff_error_departure',
+  ),
+);
+
+/** An operator's delay of a sailing: the new departure on its terminal's clock, and the reason in both languages. */
+export const operatorDelaySchema = z.object({
+  departure: wallClock,
+  ...operatorCancellationSchema.shape,
+});
+export type OperatorDelayInput = z.infer<typeof operatorDelaySchema>;

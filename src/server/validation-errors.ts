@@ -187,6 +187,12 @@ export const refusalStatuses = {
   staff_capacity_below_sold: 409,
   staff_capacity_not_whole: 422,
   checkin_error_sex_of: 422,
+  staff_delay_sailing_cancelled: 409,
+  staff_delay_departed: 409,
+  staff_delay_not_later: 422,
+  staff_delay_too_long: 422,
+  staff_delay_clash: 409,
+  staff_operator_stale: 409,
 } as const satisfies Record<string, RefusalStatus>;
 export type RefusalCode = keyof typeof refusalStatuses;
 

@@ -31,7 +31,7 @@ test(`en: a guest finds the booking, checks in online and downloads the boarding
   await page.locator('[name="email"]').fill('rina.wijaya@example.co.id');
   await page.getByRole('button', { name: t.find }).click();
   await expect(page).toHaveURL(new RegExp(`${t.prefix}/booking/[\\w-]{24}/check-in$`));
-  await expect(page.getByLabel('Rina Wijaya')).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Rina Wijaya' })).toBeChecked();
   await expectNoAxeViolations(page);
 
   await expect(page.getByLabel('Nationality')).toHaveValue('ID');

@@ -26,6 +26,13 @@ test('an admin exports a sailing’s manifest and cancels the sailing for its op
   );
   await signedInAdmin(page);
 
+  // The dashboard: the day at a glance, the week's revenue drawn, every departure behind its fold.
+  await expect(page.getByRole('heading', { name: 'Today at a glance' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Revenue per day, last 7 days' })).toBeVisible();
+  await page.getByText(/Every departure today/).click();
+  await expect(page.getByTestId('dash-departures')).toBeVisible();
+  await expectNoAxeViolationsInThemes(page);
+
   await page.getByRole('link', { name: 'Sailings', exact: true }).click();
   await page.getByLabel('From (Batam date)').fill(day);
   await page.getByRole('button', { name: 'Show sailings' }).click();
@@ -81,13 +88,19 @@ test('an admin exports a sailing’s manifest and cancels the sailing for its op
   await capacity.getByRole('button', { name: 'Save capacity' }).click();
   await expect(page.locator('#staff-capacity-error')).toContainText('1 to 600');
 
+  // A delay's form, after its dry run (the delay itself: tests/integration/sailing-delay.test.ts).
+  await page.getByTestId('staff-operator-delay-dry-run').click();
+  await expect(page.getByTestId('staff-operator-delay-preview')).toContainText(/Travellers: \d+/);
+  await expect(page.getByLabel(/New departure/)).toHaveValue(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+  await expectNoAxeViolationsInThemes(page);
+
   // The operator cancels: the dry run first, then the reason in both languages.
-  await page.getByTestId('staff-operator-dry-run').click();
-  await expect(page.getByTestId('staff-operator-preview')).toContainText('Travellers:');
+  await page.getByTestId('staff-operator-cancel-dry-run').click();
+  await expect(page.getByTestId('staff-operator-cancel-preview')).toContainText(/Travellers: \d+/);
   await expectNoAxeViolationsInThemes(page);
   const cancel = page.getByTestId('staff-operator-cancel');
   await cancel.getByRole('button', { name: /Cancel the sailing/ }).click();
-  await expect(page.locator('#staff-noticeEn-error')).toContainText('in English');
+  await expect(page.locator('#operator-cancel-noticeEn-error')).toContainText('in English');
   await page.getByLabel("The operator's reason, in English").fill('Engine failure on the vessel.');
   await page.getByLabel("The operator's reason, in Indonesian").fill('Mesin kapal mengalami kerusakan.');
   await page

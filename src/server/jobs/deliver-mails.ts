@@ -15,7 +15,12 @@ import { tripCard } from '../views/trip-card.ts';
 import { serverBoardingPassKeys } from '../boarding-pass/keys.ts';
 import type { BoardingPassSigner } from '../boarding-pass/signing.ts';
 import { renderBoardingPassPdf } from '../documents/boarding-pass.ts';
-import { bookingCancelledMail, refundPaidMail, sailingCancelledMail } from '../mail/after-sales-mails.ts';
+import {
+  bookingCancelledMail,
+  refundPaidMail,
+  sailingCancelledMail,
+  sailingDelayedMail,
+} from '../mail/after-sales-mails.ts';
 import { boardingPassMail } from '../mail/boarding-pass-mail.ts';
 import { boardingPassOf } from '../documents/boarding-pass-of.ts';
 import { bookingView, type BookingView } from '../services/booking-view.ts';
@@ -110,6 +115,8 @@ async function composeBookingMail(
       return refundPaidMail(view, links);
     case 'sailing_cancelled':
       return sailingCancelledMail(view, links, context.now);
+    case 'sailing_delayed':
+      return sailingDelayedMail(view, links, context.now);
   }
 }
 

@@ -1,5 +1,5 @@
 import { accountEnding } from '../../domain/booking-access.ts';
-import { formatRupiah } from '../../i18n/format.ts';
+import { formatPortTime, formatRupiah } from '../../i18n/format.ts';
 import type { RefundAccount } from '../db/queries/refund-accounts.ts';
 import type { BookingView } from '../services/booking-view.ts';
 import { afterSalesActions, refundProgress } from '../views/order-actions.ts';
@@ -107,47 +107,84 @@ export function refundPaidMail(view: BookingView, links: MailLinks): ComposedMai
   });
 }
 
+/** The legs the operator changed one way, and the links to what the offers still allow at `now` (move, cancel). */
+function operatorChangeBlocks(
+  view: BookingView,
+  links: MailLinks,
+  now: Date,
+  changed: (leg: BookingView['legs'][number]) => boolean,
+): Block[] {
+  const t = translator(view.locale);
+  const possible = afterSalesActions(view, now);
+  const link = (label: 'order_action_reschedule' | 'order_action_cancel', task: string): Block => ({
+    kind: 'link',
+    label: t(label),
+    url: siteLink(links, `/booking/${view.id}/${task}`, view.locale),
+  });
+  return [
+    ...view.legs
+      .filter((leg) => changed(leg) && leg.sailingNotice)
+      .map((leg): Block => ({
+        kind: 'paragraph',
+        text: t('mail_operator_notice', { notice: leg.sailingNotice ?? '' }),
+      })),
+    ...tripBlocks({ ...view, legs: view.legs.filter(changed) }),
+    ...(possible.reschedule ? [link('order_action_reschedule', 'reschedule')] : []),
+    ...(possible.cancel ? [link('order_action_cancel', 'cancellation')] : []),
+  ];
+}
+
 /**
  * Sent to every booking on a sailing the operator cancelled (the console, or `npm run ops -- cancel-sailing <id>`),
- * with the operator's reason in the booking's language: a free move to
- * another sailing, or a refund without fee up to 1 week after its departure, each a link away. The links are what
- * the offers (domain/offers.ts) still allow when the mail is written at `now`, as on the order page: a mail sent
- * after the traveller already chose, or after the week, offers nothing the pages would then refuse.
+ * with the operator's reason in the booking's language: a free move to another sailing, or a refund without fee up
+ * to 1 week after its departure, each a link away. The links are what the offers (domain/offers.ts) still allow when
+ * the mail is written at `now`, as on the order page: a mail sent after the traveller already chose, or after the
+ * week, offers nothing the pages would then refuse.
  */
 export function sailingCancelledMail(view: BookingView, links: MailLinks, now: Date): ComposedMail {
   const t = translator(view.locale);
-  const possible = afterSalesActions(view, now);
   const blocks: Block[] = [
     greeting(view),
     { kind: 'paragraph', text: t('mail_sailing_cancelled_intro') },
-    ...view.legs
-      .filter((leg) => leg.sailingCancelled && leg.sailingNotice)
-      .map((leg) => ({
-        kind: 'paragraph' as const,
-        text: t('mail_operator_notice', { notice: leg.sailingNotice ?? '' }),
-      })),
-    ...tripBlocks({ ...view, legs: view.legs.filter((leg) => leg.sailingCancelled) }),
-    ...(possible.reschedule
-      ? [
-          {
-            kind: 'link' as const,
-            label: t('order_action_reschedule'),
-            url: siteLink(links, `/booking/${view.id}/reschedule`, view.locale),
-          },
-        ]
-      : []),
-    ...(possible.cancel
-      ? [
-          {
-            kind: 'link' as const,
-            label: t('order_action_cancel'),
-            url: siteLink(links, `/booking/${view.id}/cancellation`, view.locale),
-          },
-        ]
-      : []),
+    ...operatorChangeBlocks(view, links, now, (leg) => leg.sailingCancelled),
     ...footer(view.locale),
   ];
   return renderMail(view.locale, t('mail_sailing_cancelled_subject', { code: view.code }), blocks, {
+    bookingCode: view.code,
+  });
+}
+
+/**
+ * Sent to every booking on a sailing the operator delayed (the console): the new departure and the one it replaces,
+ * the operator's reason, that boarding passes issued before are void (the new ones follow in their own mail), and the
+ * choices: keep the sailing, or move or cancel it without fee until it leaves.
+ */
+export function sailingDelayedMail(view: BookingView, links: MailLinks, now: Date): ComposedMail {
+  const t = translator(view.locale);
+  const delayed = (leg: BookingView['legs'][number]) => Boolean(leg.delayedFrom) && !leg.sailingCancelled;
+  const checkedIn = view.passengers.some((passenger) =>
+    passenger.tickets.some(
+      (ticket) =>
+        ticket.status === 'checked_in' &&
+        view.legs.some((leg) => delayed(leg) && leg.leg === ticket.leg && leg.segment === ticket.segment),
+    ),
+  );
+  const blocks: Block[] = [
+    greeting(view),
+    ...view.legs.filter(delayed).map((leg): Block => ({
+      kind: 'paragraph',
+      text: t('mail_sailing_delayed_intro', {
+        route: `${leg.from} → ${leg.to}`,
+        now: leg.departure ? formatPortTime(leg.departure, view.locale) : '',
+        was: leg.delayedFrom ? formatPortTime(leg.delayedFrom, view.locale) : '',
+      }),
+    })),
+    { kind: 'paragraph', text: t('mail_sailing_delayed_choices') },
+    ...(checkedIn ? [{ kind: 'paragraph' as const, text: t('mail_sailing_delayed_passes') }] : []),
+    ...operatorChangeBlocks(view, links, now, delayed),
+    ...footer(view.locale),
+  ];
+  return renderMail(view.locale, t('mail_sailing_delayed_subject', { code: view.code }), blocks, {
     bookingCode: view.code,
   });
 }

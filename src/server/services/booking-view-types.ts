@@ -1,5 +1,5 @@
 import type { BookingStatus, TicketStatus } from '../../domain/booking-lifecycle.ts';
-import type { PassengerCategory } from '../../domain/passengers.ts';
+import type { PassengerCategory, PassportSex } from '../../domain/passengers.ts';
 import type { PaymentBank } from '../../domain/payment-banks.ts';
 import type { BookingPrice } from '../../domain/pricing.ts';
 import type { Locale } from '../../i18n/locales.ts';
@@ -52,6 +52,9 @@ export interface PassengerView {
   passportIssued: string;
   passportExpiry: string;
   passportCountry: string;
+  /** For the manifest, once asked at check-in or added at the counter. */
+  nationality?: string;
+  sex?: PassportSex;
   /** Issued when the booking is paid. */
   eTicketNumber?: string;
   tickets: TicketView[];

@@ -148,6 +148,8 @@ export async function bookingView(
       passportIssued: p.passportIssued,
       passportExpiry: p.passportExpiry,
       passportCountry: p.passportCountry,
+      ...(p.nationality ? { nationality: p.nationality } : {}),
+      ...(p.sex ? { sex: p.sex } : {}),
       ...(p.eTicketNumber ? { eTicketNumber: p.eTicketNumber } : {}),
       tickets: issued
         .filter((t) => t.position === p.position)
@@ -175,7 +177,7 @@ export async function bookingView(
         }
       : {}),
     refundsQueued: refundRows
-      .filter((r) => r.reason !== 'cancellation' && r.reason !== 'operator_cancelled')
+      .filter((r) => !['cancellation', 'operator_cancelled', 'operator_delayed'].includes(r.reason))
       .reduce((sum, r) => sum + r.amount, 0),
     refunds: refundRows.map((r) => ({
       amount: r.amount,

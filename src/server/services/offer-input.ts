@@ -48,6 +48,7 @@ export function offerSailing(leg: BookingLegView): OfferSailing | undefined {
     departsAt: new Date(leg.departsAt),
     arrivesAt: new Date(leg.arrivesAt),
     cancelled: leg.sailingCancelled,
+    delayed: leg.delayedFrom !== undefined,
   };
 }
 
@@ -68,7 +69,7 @@ export interface LockedSegment {
   segment: number;
   routeId: string;
   operatorCode: string;
-  sailing?: { id: string; departsAt: Date; arrivesAt: Date; status: string } | undefined;
+  sailing?: { id: string; departsAt: Date; arrivesAt: Date; status: string; delayed: boolean } | undefined;
 }
 
 /**
@@ -106,6 +107,7 @@ export function lockedOfferTickets(
         departsAt: sailing.departsAt,
         arrivesAt: sailing.arrivesAt,
         cancelled: sailing.status === 'cancelled',
+        delayed: sailing.delayed,
       },
     };
   });

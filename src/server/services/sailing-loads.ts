@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import { and, asc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { sailings } from '../db/schema/network.ts';
@@ -64,7 +65,7 @@ export function sailingLoads(
 
 /** One sailing with its seats at `now`; undefined for an unknown id (checked as a UUID first, so never a 500). */
 export async function sailingLoad(db: Database, id: string, now: Date): Promise<SailingLoad | undefined> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return undefined;
+  if (!z.uuid().safeParse(id).success) return undefined;
   const [row] = await db.select(columns(now)).from(sailings).where(eq(sailings.id, id));
   return row;
 }

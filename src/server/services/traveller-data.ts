@@ -32,6 +32,8 @@ export interface TravellerData {
     passportCountry: string;
     passportIssued: string;
     passportExpiry: string;
+    nationality: string | null;
+    sex: string | null;
   }[];
   bookings: BookingView[];
 }
@@ -76,6 +78,8 @@ export async function travellerData(db: Database, network: Network, email: strin
       passportCountry: passenger.passportCountry,
       passportIssued: passenger.passportIssued,
       passportExpiry: passenger.passportExpiry,
+      nationality: passenger.nationality,
+      sex: passenger.sex,
     })),
     bookings: views.filter((view): view is BookingView => view !== undefined),
   };

@@ -12,7 +12,15 @@ import type { Actor } from './context.ts';
 import { legBooking, legTickets, paidTicketsOn } from '../db/queries/sailing-tickets.ts';
 
 export type SailingCancelled =
-  { outcome: 'cancelled' | 'already_cancelled'; bookingsTold: number } | { outcome: 'unknown' };
+  | { outcome: 'cancelled' | 'already_cancelled'; bookingsTold: number }
+  | { outcome: 'unknown' | 'departed' | 'stale' };
+
+/** What the console checks under the lock: the sailing has not left, and its dry run still holds. */
+export interface CancellationGuard {
+  now: Date;
+  /** The travellers the admin's dry run counted; another number means it changed since (undefined: not checked). */
+  travellers?: number | undefined;
+}
 
 /**
  * The operator cancelled a sailing (the console's sailing page, or `npm run ops -- cancel-sailing <id>`), with its
@@ -26,22 +34,26 @@ export async function cancelSailing(
   sailingId: string,
   by: Actor | 'system' = 'system',
   notice?: { en: string; id: string; reason?: string },
+  guard?: CancellationGuard,
 ): Promise<SailingCancelled> {
   if (!z.uuid().safeParse(sailingId).success) return { outcome: 'unknown' };
   return lockingTransaction(db, async (tx) => {
     const [sailing] = await tx.select().from(sailings).where(eq(sailings.id, sailingId)).for('update');
     if (!sailing) return { outcome: 'unknown' };
     if (sailing.status === 'cancelled') return { outcome: 'already_cancelled', bookingsTold: 0 };
-    await tx
-      .update(sailings)
-      .set({ status: 'cancelled', ...(notice ? { noticeEn: notice.en, noticeId: notice.id } : {}) })
-      .where(eq(sailings.id, sailingId));
+    if (guard && sailing.departsAt <= guard.now) return { outcome: 'departed' };
     const travellers = await tx
       .select({ bookingId: bookingLegs.bookingId, status: tickets.status })
       .from(bookingLegs)
       .innerJoin(bookings, legBooking)
       .innerJoin(tickets, legTickets)
       .where(paidTicketsOn(sailingId, travelling));
+    if (guard?.travellers !== undefined && guard.travellers !== travellers.length)
+      return { outcome: 'stale' };
+    await tx
+      .update(sailings)
+      .set({ status: 'cancelled', ...(notice ? { noticeEn: notice.en, noticeId: notice.id } : {}) })
+      .where(eq(sailings.id, sailingId));
     const onBoard = [...new Set(travellers.map((ticket) => ticket.bookingId))].sort();
     for (const bookingId of onBoard) await queueCurrentStateMail(tx, bookingId, 'sailing_cancelled');
     await writeAudit(tx, {

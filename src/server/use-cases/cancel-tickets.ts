@@ -91,7 +91,11 @@ export async function cancelTickets(
       const queued = {
         bookingId: booking.id,
         amount: choice.refund,
-        reason: choice.operatorCancelled ? ('operator_cancelled' as const) : ('cancellation' as const),
+        reason: choice.operatorCancelled
+          ? ('operator_cancelled' as const)
+          : choice.operatorDelayed
+            ? ('operator_delayed' as const)
+            : ('cancellation' as const),
         ticketNumbers: chosen.map((t) => t.ticketNumber),
         bank: input.bank ?? null,
         accountNumber: input.accountNumber ?? null,

@@ -38,6 +38,7 @@ import { staffCorrectContact } from './staff-correct-contact.ts';
 import { staffCancelTickets } from './staff-cancel-tickets.ts';
 import { staffExtendDeadline } from './staff-extend-deadline.ts';
 import { staffCancelSailing } from './staff-cancel-sailing.ts';
+import { staffDelaySailing } from './staff-delay-sailing.ts';
 import { staffSailingCapacity } from './staff-sailing-capacity.ts';
 import { staffTravelDocument } from './staff-travel-document.ts';
 import { staffDataRequestAnswer, staffDataRequestRecord } from './staff-data-request.ts';
@@ -107,6 +108,7 @@ export const useCases: readonly AnyUseCase[] = [
   staffTravelDocument,
   staffSailingCapacity,
   staffCancelSailing,
+  staffDelaySailing,
   staffRefundPaid,
   staffRefundFailed,
   staffRefundAccount,

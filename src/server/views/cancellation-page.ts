@@ -17,6 +17,8 @@ export interface CancellationQuoteView {
   /** `Refunded to your account by Thursday, 3 December 2026 (7 working days).`; absent with nothing to refund. */
   refundBy?: string;
   operatorCancelled: boolean;
+  /** Every chosen ticket's sailing was delayed by its operator: no fee either. */
+  operatorDelayed: boolean;
 }
 
 export interface CancellationPage {
@@ -80,6 +82,7 @@ export function cancellationPage(
           }
         : {}),
       operatorCancelled: quote.operatorCancelled,
+      operatorDelayed: quote.operatorDelayed,
     },
   };
 }

@@ -55,6 +55,8 @@ export interface ManagedSailing {
   /** An open ticket's last day. */
   validUntil?: string;
   operatorCancelled: boolean;
+  /** The operator delayed it: the departure it was to leave at, `Fri 27 Nov 2026, 06:00 WIB`. */
+  delayedFrom?: string;
   tickets: ManagedTicket[];
 }
 
@@ -216,6 +218,9 @@ export function manageBooking(view: BookingView, network: Network, now: Date, lo
         ...(departure ? { departs: departure } : {}),
         ...(legCard?.validUntil ? { validUntil: legCard.validUntil } : {}),
         operatorCancelled: leg.sailingCancelled,
+        ...(leg.delayedFrom && !leg.sailingCancelled
+          ? { delayedFrom: formatPortTime(leg.delayedFrom, locale) }
+          : {}),
         tickets,
       };
     }),

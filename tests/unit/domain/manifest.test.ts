@@ -7,6 +7,7 @@ import {
   manifestStates,
   type ManifestPassenger,
 } from '../../../src/domain/manifest.ts';
+import { delayedArrival, delayRefusal } from '../../../src/domain/sailing-delay.ts';
 import { capacityRefusal, freeSeats, loadFactor } from '../../../src/domain/sailing-load.ts';
 
 const passenger = (overrides: Partial<ManifestPassenger>): ManifestPassenger => ({
@@ -96,5 +97,26 @@ describe('a sailing’s seats', () => {
     expect(capacityRefusal(seats, 150.5)).toBe('capacity_not_whole');
     expect(capacityRefusal(seats, 6000)).toBe('capacity_not_whole');
     expect(capacityRefusal({ ...seats, cancelled: true }, 300)).toBe('sailing_cancelled');
+  });
+});
+
+describe('an operator’s delay', () => {
+  const departsAt = new Date('2026-12-06T01:00:00Z');
+  const sailing = { departsAt, arrivesAt: new Date('2026-12-06T02:00:00Z'), cancelled: false };
+  const now = new Date('2026-12-05T10:00:00Z');
+  const hours = (count: number) => new Date(departsAt.getTime() + count * 3_600_000);
+
+  it('takes a later time, up to a day later, before the sailing leaves and unless it was cancelled', () => {
+    expect(delayRefusal(sailing, hours(1.5), now)).toBeUndefined();
+    expect(delayRefusal(sailing, hours(24), now)).toBeUndefined();
+    expect(delayRefusal(sailing, hours(24.1), now)).toBe('too_long');
+    expect(delayRefusal(sailing, hours(0), now)).toBe('not_later');
+    expect(delayRefusal(sailing, hours(-1), now)).toBe('not_later');
+    expect(delayRefusal(sailing, hours(2), departsAt)).toBe('departed');
+    expect(delayRefusal({ ...sailing, cancelled: true }, hours(2), now)).toBe('sailing_cancelled');
+  });
+
+  it('moves the arrival by as much as the departure', () => {
+    expect(delayedArrival(sailing, hours(2)).toISOString()).toBe('2026-12-06T04:00:00.000Z');
   });
 });

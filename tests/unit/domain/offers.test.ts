@@ -20,12 +20,14 @@ const outbound: OfferSailing = {
   departsAt,
   arrivesAt: new Date('2026-12-06T02:00:00Z'),
   cancelled: false,
+  delayed: false,
 };
 const back: OfferSailing = {
   id: 'back',
   departsAt: new Date('2026-12-08T02:00:00Z'),
   arrivesAt: new Date('2026-12-08T03:00:00Z'),
   cancelled: false,
+  delayed: false,
 };
 const cancelledSailing: OfferSailing = { ...outbound, cancelled: true };
 
@@ -57,9 +59,9 @@ const party = (sailing: OfferSailing = outbound): OfferTicket[] => [
   ticket({ ticketNumber: 'C1', passenger: 1, category: 'child', leg: 1, routeId: 'hfc-btc', sailing: back }),
 ];
 
-const refund = (paid: number, fee: number, operatorCancelled = false) => ({
+const refund = (paid: number, fee: number, operatorCancelled = false, operatorDelayed = false) => ({
   allowed: true,
-  ...{ paid, fee, refund: paid - fee, operatorCancelled },
+  ...{ paid, fee, refund: paid - fee, operatorCancelled, operatorDelayed },
 });
 const no = (reason: string) => ({ allowed: false, reason });
 const fare = refund(645_000, 150_000);
@@ -110,7 +112,7 @@ describe('cancellation offer, for a choice', () => {
 
   it('quotes what the chosen tickets were paid, the fees kept and the refund, per ticket never below zero', () => {
     const quote = (paid: number, fee: number, operatorCancelled: boolean) => ({
-      ...{ paid, fee, refund: paid - fee, operatorCancelled },
+      ...{ paid, fee, refund: paid - fee, operatorCancelled, operatorDelayed: false },
     });
     expect(cancellationOffer(party(), before(600), ['C0', 'I0']).choice).toEqual(
       quote(740_000, 245_000, false),

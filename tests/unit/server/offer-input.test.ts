@@ -18,6 +18,7 @@ describe('the offers read from a booking view', () => {
       departsAt,
       arrivesAt: new Date('2026-12-06T01:50:00Z'),
       cancelled: false,
+      delayed: false,
     });
     // An open ticket's validity counts from the payment, its issue.
     expect(offerTickets(openTicketView()).map((t) => [t.ticketNumber, t.sailing, t.issuedAt])).toEqual([

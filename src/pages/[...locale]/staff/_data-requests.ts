@@ -16,6 +16,7 @@ import {
   staffDataRequestAnswer,
   staffDataRequestRecord,
 } from '../../../server/use-cases/staff-data-request.ts';
+import { privateDownload } from '../../../server/http/private-download.ts';
 import { consoleEntry } from './_console.ts';
 
 /** A request as the console lists it: what, from whom, and where it stands against its legal due date. */
@@ -85,13 +86,11 @@ export async function serveDataRequest(astro: PageAstro, id: string) {
   if (!row) return notFound();
   const data = await travellerData(entry.db, deps.network, row.email);
   if (astro.url.searchParams.has('export'))
-    return new Response(JSON.stringify({ generatedAt: now, ...data }, null, 2), {
-      headers: {
-        'Content-Type': 'application/json; charset=utf-8',
-        'Content-Disposition': `attachment; filename="personal-data-${row.id.slice(0, 8)}.json"`,
-        'Cache-Control': 'private, no-store',
-      },
-    });
+    return privateDownload(
+      JSON.stringify({ generatedAt: now, ...data }, null, 2),
+      'application/json; charset=utf-8',
+      `personal-data-${row.id.slice(0, 8)}.json`,
+    );
   return {
     allowed: true as const,
     found: true as const,

@@ -7,18 +7,8 @@ import { sailingLoad } from '../../../server/services/sailing-loads.ts';
 import { sailingManifest } from '../../../server/services/sailing-manifest.ts';
 import { manifestLine, manifestSummary } from '../../../server/views/staff-manifest.ts';
 import { sailingLine } from '../../../server/views/staff-sailings.ts';
+import { privateDownload } from '../../../server/http/private-download.ts';
 import { consoleEntry } from './_console.ts';
-
-/** A download no browser or proxy keeps: it holds every passenger's passport. */
-function download(body: string | Uint8Array, type: string, name: string): Response {
-  return new Response(typeof body === 'string' ? body : new Uint8Array(body), {
-    headers: {
-      'Content-Type': type,
-      'Content-Disposition': `attachment; filename="${name}"`,
-      'Cache-Control': 'private, no-store',
-    },
-  });
-}
 
 /**
  * `/staff/sailings/{id}/manifest`: the sailing's passenger manifest for the harbour master and immigration, as a
@@ -38,7 +28,7 @@ export async function serveManifest(astro: PageAstro, id: string) {
   const line = sailingLine(sailing, deps.network, locale);
   const name = `manifest-${sailing.routeId}-${line.date}-${line.departure.slice(0, 5).replace(':', '')}`;
   const format = astro.url.searchParams.get('format');
-  if (format === 'csv') return download(manifestCsv(rows), 'text/csv; charset=utf-8', `${name}.csv`);
+  if (format === 'csv') return privateDownload(manifestCsv(rows), 'text/csv; charset=utf-8', `${name}.csv`);
   const lines = rows.map((row, index) => manifestLine(row, index, locale));
   const head = {
     locale,
@@ -50,6 +40,6 @@ export async function serveManifest(astro: PageAstro, id: string) {
     summary: manifestSummary(lines, locale),
   };
   if (format === 'pdf')
-    return download(await renderManifestPdf(head, lines), 'application/pdf', `${name}.pdf`);
+    return privateDownload(await renderManifestPdf(head, lines), 'application/pdf', `${name}.pdf`);
   return { allowed: true as const, found: true as const, bar: entry.bar, head, lines };
 }

@@ -12,6 +12,7 @@ import { staffRefundFailed } from '../../../server/use-cases/staff-refund-failed
 import { staffRefundPaid } from '../../../server/use-cases/staff-refund-paid.ts';
 import { staffRefundAccount } from '../../../server/use-cases/staff-refund-account.ts';
 import type { AnyUseCase } from '../../../server/use-cases/use-case.ts';
+import { privateDownload } from '../../../server/http/private-download.ts';
 import { consoleEntry } from './_console.ts';
 
 /** A refund as the queue shows it, with what the bank needs and what keeps it out of the bulk file. */
@@ -41,16 +42,9 @@ function refundRow(refund: QueuedRefund, locale: Locale, bookings: string) {
   };
 }
 
-/** The bulk-transfer file (domain/refund-queue.ts), never kept by a browser or a proxy. */
-function exportFile(queue: QueuedRefund[], today: string): Response {
-  return new Response(refundCsv(bulkTransferRows(queue)), {
-    headers: {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="refunds-due-${today}.csv"`,
-      'Cache-Control': 'private, no-store',
-    },
-  });
-}
+/** The bulk-transfer file (domain/refund-queue.ts). */
+const exportFile = (queue: QueuedRefund[], today: string): Response =>
+  privateDownload(refundCsv(bulkTransferRows(queue)), 'text/csv; charset=utf-8', `refunds-due-${today}.csv`);
 
 /** The actions a refund's forms post here, by the word in the address. */
 const doors: Record<'pay' | 'fail' | 'account', AnyUseCase> = {

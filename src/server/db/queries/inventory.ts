@@ -42,6 +42,7 @@ export function sailingsWithSeats(db: Database, ids: string[], now: Date) {
       arrivesAt: sailings.arrivesAt,
       capacity: sailings.capacity,
       status: sailings.status,
+      delayed: sql<boolean>`${sailings.scheduledDepartsAt} is not null`,
       taken: seatsTakenSql(sql.placeholder('now')),
     })
     .from(sailings)

@@ -26,6 +26,7 @@ export async function bookingTravelDates(db: Database, network: Network, booking
         departsAt: sailings.departsAt,
         arrivesAt: sailings.arrivesAt,
         sailingStatus: sailings.status,
+        scheduledDepartsAt: sailings.scheduledDepartsAt,
       })
       .from(bookingLegs)
       .leftJoin(sailings, eq(sailings.id, bookingLegs.sailingId))
@@ -44,12 +45,20 @@ export async function bookingTravelDates(db: Database, network: Network, booking
     today,
   );
   // Every segment with its sailing, moved-from ones too: what the after-sales offers read of each ticket's leg.
-  const segments = all.map(({ sailingId, departsAt, arrivesAt, sailingStatus, ...segment }) => ({
-    ...segment,
-    sailing:
-      sailingId && departsAt && arrivesAt
-        ? { id: sailingId, departsAt, arrivesAt, status: sailingStatus ?? 'scheduled' }
-        : undefined,
-  }));
+  const segments = all.map(
+    ({ sailingId, departsAt, arrivesAt, sailingStatus, scheduledDepartsAt, ...segment }) => ({
+      ...segment,
+      sailing:
+        sailingId && departsAt && arrivesAt
+          ? {
+              id: sailingId,
+              departsAt,
+              arrivesAt,
+              status: sailingStatus ?? 'scheduled',
+              delayed: scheduledDepartsAt !== null,
+            }
+          : undefined,
+    }),
+  );
   return { legs, segments, today, dates, last: lastTravelDate(dates, today) };
 }

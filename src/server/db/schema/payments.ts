@@ -112,6 +112,7 @@ export const refundReasons = [
   'already_paid',
   'cancellation',
   'operator_cancelled',
+  'operator_delayed',
 ] as const;
 
 /** Money to give back: a payment that could not be honoured, or the part of one above the amount due. */
@@ -222,6 +223,8 @@ export const mailKinds = [
   'refund_paid',
   // The operator cancelled a sailing of the booking: a free reschedule or a refund without fee.
   'sailing_cancelled',
+  // The operator delayed a sailing of the booking: its new time, re-issued boarding passes, free changes.
+  'sailing_delayed',
   // A one-time code proving the contact mailbox (domain/booking-access.ts): sent again, newest, when asked again.
   'access_code',
   // The agency corrected the contact details: the new address is told, and the previous one (`recipient`).

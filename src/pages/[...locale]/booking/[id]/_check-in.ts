@@ -34,6 +34,8 @@ export async function serveCheckIn(astro: PageAstro) {
       sex: posted?.form.get(`travellers.${String(row)}.sex`) ?? documents.get(position)?.sex ?? '',
     }),
     countries: countryList(locale),
+    /** Ticked: every passenger at first; after a refusal, those the traveller had ticked. */
+    ticked: (ticket: string) => !posted || posted.form.getAll('tickets').includes(ticket),
     refusal: posted && Object.values(posted.errors).flat()[0],
     done: astro.url.searchParams.has('done') && !posted,
   };
