@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
-import { bookings } from '../../src/server/db/schema/bookings.ts';
+import { bookingPassengers, bookings } from '../../src/server/db/schema/bookings.ts';
+import { keepTravelDocument } from '../../src/server/services/travel-documents.ts';
 import { users } from '../../src/server/db/schema/accounts.ts';
 import { Network } from '../../src/server/network.ts';
 import { accountBooking, accountBookings } from '../../src/server/services/account-bookings.ts';
@@ -155,6 +156,35 @@ describe.each(testDatabases)("an account's bookings (My bookings) on $name", (da
     expect(saved.status).toBe(204);
     const [row] = await handle.db.select().from(bookings).where(eq(bookings.id, id));
     expect(row?.userId).toBeNull();
+  });
+
+  it('brings a saved passenger’s nationality and sex, kept by a check-in, to a new booking with that passport', async () => {
+    const browser = await loggedIn('bima@example.com');
+    const [bima] = await handle.db.select().from(users).where(eq(users.email, 'bima@example.com'));
+    // As a check-in of Ratna's passport kept them (use-cases/check-in.ts).
+    await keepTravelDocument(handle.db, bima?.id ?? null, 'x7654321', { nationality: 'MY', sex: 'F' });
+    const search = await app.request('/api/schedules?from=BTC&to=HFC&date=2026-11-28&adults=2');
+    const { outbound } = (await search.json()) as { outbound: { sailings: { id: string }[] } };
+    const held = await browser.request('/api/bookings', {
+      method: 'POST',
+      json: { out: outbound.sailings[0]?.id, adults: 2 },
+    });
+    const { id } = (await held.json()) as { id: string };
+    const party = [passenger('Bima Sakti'), { ...passenger('Ratna Sakti'), passportNumber: 'X7654321' }];
+    const saved = await browser.request(`/api/bookings/${id}/details`, {
+      method: 'PUT',
+      json: { contact, passengers: party },
+    });
+    expect(saved.status).toBe(204);
+    const people = await handle.db
+      .select({ nationality: bookingPassengers.nationality, sex: bookingPassengers.sex })
+      .from(bookingPassengers)
+      .where(eq(bookingPassengers.bookingId, id))
+      .orderBy(bookingPassengers.position);
+    expect(people).toEqual([
+      { nationality: null, sex: null },
+      { nationality: 'MY', sex: 'F' },
+    ]);
   });
 
   it('moves a booking to History once its sailing has left, and a lapsed hold with it', async () => {

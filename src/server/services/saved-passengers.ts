@@ -1,4 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
+import type { PassportSex } from '../../domain/passengers.ts';
 import type { Database } from '../db/client.ts';
 import { savedPassengers } from '../db/schema/accounts.ts';
 
@@ -11,6 +12,9 @@ export interface SavedPassenger {
   passportIssued: string;
   passportExpiry: string;
   passportCountry: string;
+  /** Kept from the last online check-in of this passport (or the counter); null until then. */
+  nationality: string | null;
+  sex: PassportSex | null;
 }
 
 /** The account's saved passengers, by name. */
@@ -24,6 +28,8 @@ export async function savedPassengersOf(db: Database, userId: string): Promise<S
       passportIssued: savedPassengers.passportIssued,
       passportExpiry: savedPassengers.passportExpiry,
       passportCountry: savedPassengers.passportCountry,
+      nationality: savedPassengers.nationality,
+      sex: savedPassengers.sex,
     })
     .from(savedPassengers)
     .where(eq(savedPassengers.userId, userId))

@@ -70,3 +70,23 @@ export async function checkInTravelDocuments(
     ]),
   );
 }
+
+/**
+ * A booking's passengers given the nationality and sex its account's saved passenger of the same passport keeps
+ * (from an earlier check-in), where they have none: the manifest has them before anyone checks in.
+ */
+export async function copySavedTravelDocuments(
+  db: Pick<Database, 'execute'>,
+  bookingId: string,
+  userId: string | null,
+): Promise<void> {
+  if (!userId) return;
+  await db.execute(sql`
+    update ${bookingPassengers} as bp
+    set nationality = coalesce(bp.nationality, sp.nationality), sex = coalesce(bp.sex, sp.sex)
+    from ${savedPassengers} as sp
+    where bp.booking_id = ${bookingId}
+      and sp.user_id::text = ${userId}
+      and upper(sp.passport_number) = upper(bp.passport_number)
+      and (sp.nationality is not null or sp.sex is not null)`);
+}

@@ -6,6 +6,7 @@ import { bookingDetailsSchema, type BookingDetails } from '../../schemas/booking
 import type { Database } from '../db/client.ts';
 import { bookingTravelDates } from '../db/queries/travel-dates.ts';
 import { bookingPassengers, bookings } from '../db/schema/bookings.ts';
+import { copySavedTravelDocuments } from '../services/travel-documents.ts';
 import type { Network } from '../network.ts';
 import { Refused, refuse, type ErrorKeys } from '../validation-errors.ts';
 import { provenAddressOf } from '../services/account-bookings.ts';
@@ -57,13 +58,14 @@ async function saveBookingDetails(id: string, details: BookingDetails, context: 
     });
     if (Object.keys(errors).length > 0) throw new Refused(400, errors);
 
+    const owner = booking.userId ?? (await newOwner(tx, context, details.contact.email)) ?? null;
     await tx
       .update(bookings)
       .set({
         contactName: details.contact.fullName,
         contactEmail: details.contact.email.toLowerCase(),
         contactPhone: details.contact.phone,
-        userId: booking.userId ?? (await newOwner(tx, context, details.contact.email)) ?? null,
+        userId: owner,
         updatedAt: context.now,
       })
       .where(eq(bookings.id, id));
@@ -81,6 +83,8 @@ async function saveBookingDetails(id: string, details: BookingDetails, context: 
         passportCountry: passenger.passportCountry,
       })),
     );
+    // The account's saved passengers bring the nationality and sex an earlier check-in kept: the manifest has them.
+    await copySavedTravelDocuments(tx, id, owner);
     if (context.accountId && details.saveToList?.length) {
       const chosen = details.passengers.filter((_, position) => details.saveToList?.includes(position));
       await keepInPassengerList(tx, context.accountId, chosen, context.now);
