@@ -51,6 +51,8 @@ const wallClock = z.string({ error: 'staff_error_departure' }).check(
 /** An operator's delay of a sailing: the new departure on its terminal's clock, and the reason in both languages. */
 export const operatorDelaySchema = z.object({
   departure: wallClock,
+  /** The departure the dry run showed: refused if the sailing moved since (another admin's delay). */
+  from: z.optional(wallClock),
   ...operatorCancellationSchema.shape,
 });
 export type OperatorDelayInput = z.infer<typeof operatorDelaySchema>;

@@ -120,6 +120,9 @@ describe.each(testDatabases)('an operator’s delay on $name', (database) => {
       .where(and(eq(sentMails.bookingId, view.id), eq(sentMails.kind, 'sailing_delayed')));
     expect(queued).toHaveLength(1);
 
+    // A dry run read before this delay no longer holds: its departure moved since.
+    const shown = portTime(departs, 'Asia/Jakarta');
+    expect((await delay(admin, { from: `${shown.date}T${shown.time}` })).status).toBe(409);
     // Not onto another of the operator's sailings of the route; a second delay keeps the first published departure.
     const [next] = await handle.db
       .select()

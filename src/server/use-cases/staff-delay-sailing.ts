@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { travelling } from '../../domain/after-sales.ts';
-import { fromLocal } from '../../domain/port-time.ts';
+import { fromLocal, portTime } from '../../domain/port-time.ts';
 import { delayedArrival, delayRefusal } from '../../domain/sailing-delay.ts';
 import { localizePath } from '../../i18n/locales.ts';
 import { operatorDelaySchema, type OperatorDelayInput } from '../../schemas/staff-sailing.ts';
-import { lockingTransaction } from '../db/conflicts.ts';
+import { lockingTransaction, sqlState } from '../db/conflicts.ts';
 import { queueCurrentStateMail } from '../db/queries/queue-mail.ts';
 import { legBooking, legTickets, paidTicketsOn } from '../db/queries/sailing-tickets.ts';
 import { bookingLegs, bookings } from '../db/schema/bookings.ts';
@@ -35,6 +35,9 @@ async function delaySailing(ctx: UseCaseContext, input: Input) {
     const [sailing] = await tx.select().from(sailings).where(eq(sailings.id, input.sailingId)).for('update');
     if (!sailing) throw refuse('sailing', 'staff_sailing_not_found');
     const zone = ctx.network.zoneOf(ctx.network.routeById(sailing.routeId)?.from);
+    const shown = portTime(sailing.departsAt, zone);
+    if (input.from !== undefined && input.from !== `${shown.date}T${shown.time}`)
+      throw refuse('sailing', 'staff_operator_stale');
     const to = fromLocal({ date: input.departure.slice(0, 10), time: input.departure.slice(11, 16) }, zone);
     const refusal = delayRefusal(
       { departsAt: sailing.departsAt, cancelled: sailing.status === 'cancelled' },
@@ -63,7 +66,12 @@ async function delaySailing(ctx: UseCaseContext, input: Input) {
         noticeEn: input.noticeEn,
         noticeId: input.noticeId,
       })
-      .where(eq(sailings.id, sailing.id));
+      .where(eq(sailings.id, sailing.id))
+      .catch((error: unknown) => {
+        // Another sailing of the operator moved onto that minute meanwhile: the unique departure says so.
+        if (sqlState(error) === '23505') throw refuse('departure', 'staff_delay_clash');
+        throw error;
+      });
     const riding = await tx
       .select({
         bookingId: bookingLegs.bookingId,
