@@ -70,7 +70,7 @@ export function rescheduleRefusal(
 /**
  * Why a ticket on a sailing the operator delayed cannot be moved or cancelled now, or undefined when it can: its
  * traveller may keep it, or move it or cancel it free (no fee of either kind, even a ticket moved before or checked
- * in) until the sailing leaves at its new time.
+ * in) until check-in closes for the new time (1 hour before): after that, a traveller is expected at the gate.
  */
 export function delayedChangeRefusal(
   ticket: TicketState,
@@ -78,7 +78,7 @@ export function delayedChangeRefusal(
   now: Date,
 ): 'not_active' | 'change_closed' | undefined {
   if (!travelling.includes(ticket.status)) return 'not_active';
-  return now.getTime() >= departsAt.getTime() ? 'change_closed' : undefined;
+  return minutesBefore(departsAt, now) < CHECK_IN_CLOSES_MINUTES_BEFORE ? 'change_closed' : undefined;
 }
 
 /** The fee of moving `tickets` tickets from one operator's sailing to another's: paid at the counter. */

@@ -14,8 +14,10 @@ export interface OfferSailing {
   arrivesAt: Date;
   /** The operator cancelled it: free moves and refunds without fee, up to a week after its departure. */
   cancelled: boolean;
-  /** The operator delayed it: its travellers keep it, or move it or cancel it free, until it leaves. */
+  /** The operator delayed it: its travellers keep it, or move it or cancel it free, until check-in closes. */
   delayed: boolean;
+  /** When the delay was recorded: a ticket issued after it was bought at the new time, with no free change. */
+  delayedAt?: Date | undefined;
 }
 
 /** What the four offers need of one ticket: built from a booking's view (pages) or its locked rows (use cases). */

@@ -39,8 +39,12 @@ const firstRefusal = <R extends string>(verdicts: readonly TicketVerdict<object,
 };
 const categoriesOf = (group: readonly OfferTicket[]) => group.map((t) => t.category);
 /** How the operator changed a ticket's sailing, if it did: either way its traveller's changes are free. */
-const operatorChange = (t: OfferTicket) =>
-  t.sailing?.cancelled ? ('cancelled' as const) : t.sailing?.delayed ? ('delayed' as const) : undefined;
+const operatorChange = (t: Pick<OfferTicket, 'sailing' | 'issuedAt'>) => {
+  const sailing = t.sailing;
+  if (sailing?.cancelled) return 'cancelled' as const;
+  const delayedForIt = sailing?.delayed && (!sailing.delayedAt || t.issuedAt < sailing.delayedAt);
+  return delayedForIt ? ('delayed' as const) : undefined;
+};
 
 export type CancellationChoiceRefusal = CancellationRefusal | 'unknown_ticket' | 'minors_alone';
 
@@ -126,10 +130,11 @@ export type RescheduleChoiceRefusal =
   | 'before_outbound';
 
 /** The fee of moving one ticket onto a sailing of `toOperator`: free with its own operator, or when it changed the sailing. */
-export function moveFee(ticket: Pick<OfferTicket, 'operatorCode' | 'sailing'>, toOperator: string): number {
-  return ticket.sailing?.cancelled || ticket.sailing?.delayed
-    ? 0
-    : rescheduleFee(ticket.operatorCode, toOperator, 1);
+export function moveFee(
+  ticket: Pick<OfferTicket, 'operatorCode' | 'sailing' | 'issuedAt'>,
+  toOperator: string,
+): number {
+  return operatorChange(ticket) ? 0 : rescheduleFee(ticket.operatorCode, toOperator, 1);
 }
 
 export interface RescheduleOffer {

@@ -7,16 +7,20 @@ export const MAX_DELAY_MINUTES = 24 * 60;
 
 export type DelayRefusal = 'sailing_cancelled' | 'departed' | 'not_later' | 'too_long';
 
-/** Why a sailing cannot be delayed to `to` at `now`, or undefined when it can. */
+/**
+ * Why a sailing cannot be delayed to `to` at `now`, or undefined when it can. The day is counted from the departure
+ * first published (`scheduledDepartsAt`), so delays one after another never add up past it.
+ */
 export function delayRefusal(
-  sailing: { departsAt: Date; cancelled: boolean },
+  sailing: { departsAt: Date; scheduledDepartsAt?: Date | null; cancelled: boolean },
   to: Date,
   now: Date,
 ): DelayRefusal | undefined {
   if (sailing.cancelled) return 'sailing_cancelled';
   if (sailing.departsAt.getTime() <= now.getTime()) return 'departed';
   if (to.getTime() <= sailing.departsAt.getTime()) return 'not_later';
-  if (to.getTime() - sailing.departsAt.getTime() > MAX_DELAY_MINUTES * 60_000) return 'too_long';
+  const first = (sailing.scheduledDepartsAt ?? sailing.departsAt).getTime();
+  if (to.getTime() - first > MAX_DELAY_MINUTES * 60_000) return 'too_long';
   return undefined;
 }
 

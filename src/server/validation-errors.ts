@@ -193,6 +193,7 @@ export const refusalStatuses = {
   staff_delay_too_long: 422,
   staff_delay_clash: 409,
   staff_operator_stale: 409,
+  staff_delay_moved: 409,
 } as const satisfies Record<string, RefusalStatus>;
 export type RefusalCode = keyof typeof refusalStatuses;
 

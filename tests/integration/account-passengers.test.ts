@@ -56,7 +56,7 @@ describe.each(testDatabases)('the Passenger list (/api/passengers) on $name', (d
     expect((await hana.request('/api/profile')).headers.get('Cache-Control')).toBe('no-store');
     expect((await api.request('/api/boarding-pass/keys')).headers.get('Cache-Control')).toContain('public');
     const { id } = (await added.json()) as { id: string };
-    expect(await list(hana)).toEqual([{ id, ...siti }]);
+    expect(await list(hana)).toEqual([{ id, ...siti, nationality: null, sex: null }]);
     const changed = await hana.request(`/api/passengers/${id}`, {
       method: 'PUT',
       json: { ...siti, passportNumber: 'c7654321' },
@@ -95,7 +95,12 @@ describe.each(testDatabases)('the Passenger list (/api/passengers) on $name', (d
     const userId = async (email: string) =>
       (await handle.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id ?? '';
     const [hanaId, jokoId] = [await userId('hana@example.com'), await userId('joko@example.com')];
-    expect(await savedPassengerOf(handle.db, hanaId, id)).toEqual({ id, ...siti });
+    expect(await savedPassengerOf(handle.db, hanaId, id)).toEqual({
+      id,
+      ...siti,
+      nationality: null,
+      sex: null,
+    });
     expect(await savedPassengerOf(handle.db, jokoId, id)).toBeUndefined();
     expect(await savedPassengerOf(handle.db, hanaId, randomUUID())).toBeUndefined();
     expect(await savedPassengerOf(handle.db, hanaId, 'not-a-uuid')).toBeUndefined();

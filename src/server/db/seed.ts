@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { isNotNull, sql } from 'drizzle-orm';
 import { bookingWindow, windowDates } from '../../domain/booking-window.ts';
 import { fromLocal, isoWeekday, toLocal } from '../../domain/port-time.ts';
 import type { NetworkData } from '../network-data.ts';
@@ -133,11 +133,30 @@ export function extendSailings(
   return insertSailings(db, plannedSailings(data, now, horizonDays));
 }
 
-/** Inserts dated sailings, leaving alone any that exist already (another process may add the same). */
+/**
+ * Inserts dated sailings, leaving alone any that exist already (another process may add the same), and any the
+ * operator delayed: its first published departure is free in the unique index, but the sailing left it on purpose.
+ */
 export async function insertSailings(
   db: Database,
-  planned: ReturnType<typeof plannedSailings>,
+  timetable: ReturnType<typeof plannedSailings>,
 ): Promise<number> {
+  const moved = await db
+    .select({
+      routeId: sailings.routeId,
+      operatorCode: sailings.operatorCode,
+      scheduledDepartsAt: sailings.scheduledDepartsAt,
+    })
+    .from(sailings)
+    .where(isNotNull(sailings.scheduledDepartsAt));
+  const slot = (routeId: string, operatorCode: string, at: Date | null) =>
+    `${routeId} ${operatorCode} ${String(at?.getTime())}`;
+  const delayedFrom = new Set(
+    moved.map((row) => slot(row.routeId, row.operatorCode, row.scheduledDepartsAt)),
+  );
+  const planned = timetable.filter(
+    (sailing) => !delayedFrom.has(slot(sailing.routeId, sailing.operatorCode, sailing.departsAt)),
+  );
   let added = 0;
   for (let i = 0; i < planned.length; i += BATCH) {
     const inserted = await db

@@ -68,7 +68,7 @@ async function compose(kind: MailKind, bookingId: string, context: MailContext, 
     return to ? { to, ...contactChangedMail(local, { siteUrl: context.siteUrl }, previous) } : undefined;
   }
   const mail = await composeBookingMail(kind, local, context);
-  return { to: local.contact.email, ...mail };
+  return mail ? { to: local.contact.email, ...mail } : undefined;
 }
 
 /** The mails that carry the e-tickets, and why they are sent. */

@@ -159,9 +159,11 @@ export function sailingCancelledMail(view: BookingView, links: MailLinks, now: D
  * the operator's reason, that boarding passes issued before are void (the new ones follow in their own mail), and the
  * choices: keep the sailing, or move or cancel it without fee until it leaves.
  */
-export function sailingDelayedMail(view: BookingView, links: MailLinks, now: Date): ComposedMail {
+export function sailingDelayedMail(view: BookingView, links: MailLinks, now: Date): ComposedMail | undefined {
   const t = translator(view.locale);
   const delayed = (leg: BookingView['legs'][number]) => Boolean(leg.delayedFrom) && !leg.sailingCancelled;
+  // Written when sent: a sailing cancelled or left since has no delay to tell (its own mail says what happened).
+  if (!view.legs.some(delayed)) return undefined;
   const checkedIn = view.passengers.some((passenger) =>
     passenger.tickets.some(
       (ticket) =>

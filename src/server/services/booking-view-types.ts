@@ -26,8 +26,9 @@ export interface BookingLegView {
   sailingCancelled: boolean;
   /** The operator's reason for cancelling or delaying it, in the view's language. */
   sailingNotice?: string;
-  /** The departure first published, when the operator delayed the sailing. */
+  /** The departure first published, when the operator delayed the sailing, and when the delay was recorded (ISO). */
   delayedFrom?: LocalTime;
+  delayedAt?: string;
   /** Terminal codes (for QR payloads and links) and names in the reader's language. */
   fromCode: string;
   toCode: string;

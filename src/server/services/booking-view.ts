@@ -61,6 +61,7 @@ export async function bookingView(
         noticeEn: sailings.noticeEn,
         noticeId: sailings.noticeId,
         scheduledDepartsAt: sailings.scheduledDepartsAt,
+        delayedAt: sailings.delayedAt,
         departsAt: sailings.departsAt,
         arrivesAt: sailings.arrivesAt,
       })
@@ -101,6 +102,7 @@ export async function bookingView(
       sailingCancelled: leg.sailingStatus === 'cancelled',
       ...(notice ? { sailingNotice: notice } : {}),
       ...(leg.scheduledDepartsAt ? { delayedFrom: portTime(leg.scheduledDepartsAt, from.timeZone) } : {}),
+      ...(leg.delayedAt ? { delayedAt: leg.delayedAt.toISOString() } : {}),
       fromCode: from.id,
       toCode: to.id,
       from: from.name[locale],

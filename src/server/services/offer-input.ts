@@ -49,6 +49,7 @@ export function offerSailing(leg: BookingLegView): OfferSailing | undefined {
     arrivesAt: new Date(leg.arrivesAt),
     cancelled: leg.sailingCancelled,
     delayed: leg.delayedFrom !== undefined,
+    delayedAt: leg.delayedAt ? new Date(leg.delayedAt) : undefined,
   };
 }
 
@@ -69,7 +70,16 @@ export interface LockedSegment {
   segment: number;
   routeId: string;
   operatorCode: string;
-  sailing?: { id: string; departsAt: Date; arrivesAt: Date; status: string; delayed: boolean } | undefined;
+  sailing?:
+    | {
+        id: string;
+        departsAt: Date;
+        arrivesAt: Date;
+        status: string;
+        delayed: boolean;
+        delayedAt?: Date | null;
+      }
+    | undefined;
 }
 
 /**
@@ -108,6 +118,7 @@ export function lockedOfferTickets(
         arrivesAt: sailing.arrivesAt,
         cancelled: sailing.status === 'cancelled',
         delayed: sailing.delayed,
+        delayedAt: sailing.delayedAt ?? undefined,
       },
     };
   });

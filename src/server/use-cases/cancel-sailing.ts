@@ -17,7 +17,8 @@ export type SailingCancelled =
 
 /** What the console checks under the lock: the sailing has not left, and its dry run still holds. */
 export interface CancellationGuard {
-  now: Date;
+  /** Read once the sailing's lock is held: "has it left?" after a wait is asked of the time it is then. */
+  clock: () => Date;
   /** The travellers the admin's dry run counted; another number means it changed since (undefined: not checked). */
   travellers?: number | undefined;
 }
@@ -41,7 +42,7 @@ export async function cancelSailing(
     const [sailing] = await tx.select().from(sailings).where(eq(sailings.id, sailingId)).for('update');
     if (!sailing) return { outcome: 'unknown' };
     if (sailing.status === 'cancelled') return { outcome: 'already_cancelled', bookingsTold: 0 };
-    if (guard && sailing.departsAt <= guard.now) return { outcome: 'departed' };
+    if (guard && sailing.departsAt <= guard.clock()) return { outcome: 'departed' };
     const travellers = await tx
       .select({ bookingId: bookingLegs.bookingId, status: tickets.status })
       .from(bookingLegs)

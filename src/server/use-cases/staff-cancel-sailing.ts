@@ -31,7 +31,7 @@ async function cancelFromConsole(ctx: UseCaseContext, input: Input): Promise<{ b
     input.sailingId,
     ctx.actor,
     { en: input.noticeEn, id: input.noticeId },
-    { now: ctx.clock(), travellers: input.expected },
+    { clock: ctx.clock, travellers: input.expected },
   );
   if (result.outcome !== 'cancelled') throw refuse('sailing', refusals[result.outcome]);
   ctx.afterCommit(ctx.wakeMail);

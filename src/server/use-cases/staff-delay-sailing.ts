@@ -30,17 +30,22 @@ type Input = OperatorDelayInput & { sailingId: string };
  */
 async function delaySailing(ctx: UseCaseContext, input: Input) {
   const admin = staffOf(ctx, 'admin');
-  const now = ctx.clock();
   const done = await lockingTransaction(ctx.db, async (tx) => {
     const [sailing] = await tx.select().from(sailings).where(eq(sailings.id, input.sailingId)).for('update');
     if (!sailing) throw refuse('sailing', 'staff_sailing_not_found');
+    // Read once the lock is held: "has it left?" after a wait is asked of the time it is now.
+    const now = ctx.clock();
     const zone = ctx.network.zoneOf(ctx.network.routeById(sailing.routeId)?.from);
     const shown = portTime(sailing.departsAt, zone);
     if (input.from !== undefined && input.from !== `${shown.date}T${shown.time}`)
-      throw refuse('sailing', 'staff_operator_stale');
+      throw refuse('sailing', 'staff_delay_moved');
     const to = fromLocal({ date: input.departure.slice(0, 10), time: input.departure.slice(11, 16) }, zone);
     const refusal = delayRefusal(
-      { departsAt: sailing.departsAt, cancelled: sailing.status === 'cancelled' },
+      {
+        departsAt: sailing.departsAt,
+        scheduledDepartsAt: sailing.scheduledDepartsAt,
+        cancelled: sailing.status === 'cancelled',
+      },
       to,
       now,
     );
@@ -57,21 +62,6 @@ async function delaySailing(ctx: UseCaseContext, input: Input) {
         ),
       );
     if (clash) throw refuse('departure', 'staff_delay_clash');
-    await tx
-      .update(sailings)
-      .set({
-        departsAt: to,
-        arrivesAt: delayedArrival(sailing, to),
-        scheduledDepartsAt: sailing.scheduledDepartsAt ?? sailing.departsAt,
-        noticeEn: input.noticeEn,
-        noticeId: input.noticeId,
-      })
-      .where(eq(sailings.id, sailing.id))
-      .catch((error: unknown) => {
-        // Another sailing of the operator moved onto that minute meanwhile: the unique departure says so.
-        if (sqlState(error) === '23505') throw refuse('departure', 'staff_delay_clash');
-        throw error;
-      });
     const riding = await tx
       .select({
         bookingId: bookingLegs.bookingId,
@@ -83,9 +73,25 @@ async function delaySailing(ctx: UseCaseContext, input: Input) {
       .innerJoin(bookings, legBooking)
       .innerJoin(tickets, legTickets)
       .where(paidTicketsOn(sailing.id, travelling));
-    // The dry run the admin read no longer holds: nothing is changed (the update above rolls back).
+    // The dry run the admin read no longer holds (someone booked, checked in or cancelled since): read it again.
     if (input.expected !== undefined && input.expected !== riding.length)
       throw refuse('sailing', 'staff_operator_stale');
+    await tx
+      .update(sailings)
+      .set({
+        departsAt: to,
+        arrivesAt: delayedArrival(sailing, to),
+        scheduledDepartsAt: sailing.scheduledDepartsAt ?? sailing.departsAt,
+        noticeEn: input.noticeEn,
+        noticeId: input.noticeId,
+        delayedAt: now,
+      })
+      .where(eq(sailings.id, sailing.id))
+      .catch((error: unknown) => {
+        // Another sailing of the operator moved onto that minute meanwhile: the unique departure says so.
+        if (sqlState(error) === '23505') throw refuse('departure', 'staff_delay_clash');
+        throw error;
+      });
     const passes = riding.filter((ticket) => ticket.status === 'checked_in');
     if (passes.length > 0)
       await tx

@@ -114,6 +114,10 @@ describe('an operator’s delay', () => {
     expect(delayRefusal(sailing, hours(-1), now)).toBe('not_later');
     expect(delayRefusal(sailing, hours(2), departsAt)).toBe('departed');
     expect(delayRefusal({ ...sailing, cancelled: true }, hours(2), now)).toBe('sailing_cancelled');
+    // A second delay counts the day from the departure first published.
+    const again = { ...sailing, departsAt: hours(20), scheduledDepartsAt: departsAt };
+    expect(delayRefusal(again, hours(24), now)).toBeUndefined();
+    expect(delayRefusal(again, hours(25), now)).toBe('too_long');
   });
 
   it('moves the arrival by as much as the departure', () => {

@@ -43,6 +43,7 @@ export function sailingsWithSeats(db: Database, ids: string[], now: Date) {
       capacity: sailings.capacity,
       status: sailings.status,
       delayed: sql<boolean>`${sailings.scheduledDepartsAt} is not null`,
+      delayedAt: sailings.delayedAt,
       taken: seatsTakenSql(sql.placeholder('now')),
     })
     .from(sailings)

@@ -27,6 +27,7 @@ export async function bookingTravelDates(db: Database, network: Network, booking
         arrivesAt: sailings.arrivesAt,
         sailingStatus: sailings.status,
         scheduledDepartsAt: sailings.scheduledDepartsAt,
+        delayedAt: sailings.delayedAt,
       })
       .from(bookingLegs)
       .leftJoin(sailings, eq(sailings.id, bookingLegs.sailingId))
@@ -46,7 +47,7 @@ export async function bookingTravelDates(db: Database, network: Network, booking
   );
   // Every segment with its sailing, moved-from ones too: what the after-sales offers read of each ticket's leg.
   const segments = all.map(
-    ({ sailingId, departsAt, arrivesAt, sailingStatus, scheduledDepartsAt, ...segment }) => ({
+    ({ sailingId, departsAt, arrivesAt, sailingStatus, scheduledDepartsAt, delayedAt, ...segment }) => ({
       ...segment,
       sailing:
         sailingId && departsAt && arrivesAt
@@ -56,6 +57,7 @@ export async function bookingTravelDates(db: Database, network: Network, booking
               arrivesAt,
               status: sailingStatus ?? 'scheduled',
               delayed: scheduledDepartsAt !== null,
+              delayedAt,
             }
           : undefined,
     }),

@@ -87,6 +87,8 @@ export const sailings = pgTable(
       .default('scheduled'),
     /** The departure first published, kept when the operator delays the sailing (null: never delayed). */
     scheduledDepartsAt: timestamp('scheduled_departs_at', { withTimezone: true }),
+    /** When the delay was recorded: only tickets issued before it get its free changes. */
+    delayedAt: timestamp('delayed_at', { withTimezone: true }),
     /** The operator's reason for a cancellation or delay, in both languages: what the travellers' mails say. */
     noticeEn: text('notice_en'),
     noticeId: text('notice_id'),

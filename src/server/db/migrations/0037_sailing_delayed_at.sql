@@ -1,0 +1,1 @@
+ALTER TABLE "sailings" ADD COLUMN "delayed_at" timestamp with time zone;
