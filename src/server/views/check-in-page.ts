@@ -1,7 +1,7 @@
 import { CHECK_IN_OPENS_MINUTES_BEFORE, type CheckInRefusal } from '../../domain/after-sales.ts';
 import { checkInOffer, checkInWindow } from '../../domain/offers.ts';
 import { portTime } from '../../domain/port-time.ts';
-import { formatShortDate } from '../../i18n/format.ts';
+import { formatPortTime, formatShortDate } from '../../i18n/format.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import type { Network } from '../network.ts';
 import { ticketOn, type BookingView } from '../services/booking-view.ts';
@@ -25,6 +25,8 @@ export interface CheckInLeg {
   route: string;
   /** `6 December 2026, 08:00 WIB`. */
   when: string;
+  /** The operator delayed the sailing: when it was to leave, `6 December 2026, 06:00 WIB`. */
+  delayedFrom?: string;
   /** Open now, or why not (an open ticket not claimed yet names no sailing). */
   window: 'open' | CheckInRefusal | 'no_sailing';
   /**
@@ -73,6 +75,9 @@ export function checkInLegs(view: BookingView, network: Network, locale: Locale,
       title: cardLeg?.title ?? '',
       route: `${leg.from} → ${leg.to}`,
       when: sailing ? `${sailing.date}, ${formatClock(sailing.departure)}` : '',
+      ...(leg.delayedFrom && !leg.sailingCancelled
+        ? { delayedFrom: formatPortTime(leg.delayedFrom, locale) }
+        : {}),
       passengers,
     };
     if (!offered || !sailing) return { ...base, window: 'no_sailing' as const };

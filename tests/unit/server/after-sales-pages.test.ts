@@ -90,6 +90,21 @@ describe('the check-in page', () => {
     expect(axed?.passengers).toEqual([]);
   });
 
+  it('says when the operator delayed the sailing, and when it was to leave', () => {
+    const view = paidView({ oneWay: true });
+    const delayed = {
+      ...view,
+      legs: view.legs.map((leg) => ({
+        ...leg,
+        delayedFrom: { date: '2026-12-06', time: '06:00', zone: 'WIB' },
+      })),
+    };
+    expect(checkInLegs(delayed, network, 'en', before(300))[0]?.delayedFrom).toBe(
+      'Sun 6 Dec 2026, 06:00 WIB',
+    );
+    expect(checkInLegs(view, network, 'en', before(300))[0]?.delayedFrom).toBeUndefined();
+  });
+
   it('keeps a boarding pass once the window closes', () => {
     const view = paidView({ oneWay: true, adult: { status: 'checked_in' } });
     const [closed] = checkInLegs(view, network, 'en', before(30));
