@@ -58,7 +58,7 @@ export interface CancellationOffer {
     paid: number;
     fee: number;
     refund: number;
-    /** Every chosen ticket's sailing was cancelled by its operator: the refund's reason. */
+    /** Every chosen ticket's sailing was changed by its operator, one of them cancelled: the refund's reason. */
     operatorCancelled: boolean;
     /** Every chosen ticket's sailing was delayed by its operator (none cancelled): the refund's reason. */
     operatorDelayed: boolean;
@@ -103,7 +103,8 @@ export function cancellationOffer(
     tickets: verdicts,
     choice: {
       ...cancellationQuote(priced),
-      operatorCancelled: changes.every((change) => change === 'cancelled'),
+      // A choice on sailings the operator changed both ways is the cancellation's (its refund reason and note).
+      operatorCancelled: changes.every((change) => change !== undefined) && changes.includes('cancelled'),
       operatorDelayed: changes.every((change) => change === 'delayed'),
       ...(refusal ? { refusal } : {}),
     },

@@ -5,7 +5,7 @@ import type { Locale } from '../../i18n/locales.ts';
 import type { Database } from '../db/client.ts';
 import { bookingLegs, bookingPassengers, bookings } from '../db/schema/bookings.ts';
 import { sailings } from '../db/schema/network.ts';
-import { payments, refunds, tickets } from '../db/schema/payments.ts';
+import { cancellationRefundReasons, payments, refunds, tickets } from '../db/schema/payments.ts';
 import type { Network } from '../network.ts';
 import type { BookingStatus } from '../../domain/booking-lifecycle.ts';
 import type { BookingLegView, BookingView, PassengerView, TicketView } from './booking-view-types.ts';
@@ -179,7 +179,7 @@ export async function bookingView(
         }
       : {}),
     refundsQueued: refundRows
-      .filter((r) => !['cancellation', 'operator_cancelled', 'operator_delayed'].includes(r.reason))
+      .filter((r) => !cancellationRefundReasons.includes(r.reason))
       .reduce((sum, r) => sum + r.amount, 0),
     refunds: refundRows.map((r) => ({
       amount: r.amount,

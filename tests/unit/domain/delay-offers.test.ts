@@ -56,6 +56,15 @@ describe('a sailing the operator delayed', () => {
     });
   });
 
+  it('calls a free choice on a delayed and a cancelled sailing the operator’s cancellation', () => {
+    const both = [
+      ticket(),
+      ticket({ ticketNumber: 'A1', leg: 1, sailing: { ...delayed, id: 'axed', cancelled: true } }),
+    ];
+    const { choice } = cancellationOffer(both, before(90), ['A0', 'A1']);
+    expect(choice).toMatchObject({ fee: 0, operatorCancelled: true, operatorDelayed: false });
+  });
+
   it('keeps its free changes for tickets issued before the delay: a ticket bought at the new time pays as usual', () => {
     const delayedAt = new Date('2026-12-05T12:00:00Z');
     const bought = (issuedAt: string) =>

@@ -115,6 +115,13 @@ export const refundReasons = [
   'operator_delayed',
 ] as const;
 
+/** A cancellation's refunds (the traveller's own, or after the operator changed the sailing); the rest are payments. */
+export const cancellationRefundReasons: readonly (typeof refundReasons)[number][] = [
+  'cancellation',
+  'operator_cancelled',
+  'operator_delayed',
+];
+
 /** Money to give back: a payment that could not be honoured, or the part of one above the amount due. */
 export const refunds = pgTable(
   'refunds',
