@@ -1,15 +1,12 @@
 import * as z from 'zod/mini';
 import { eq } from 'drizzle-orm';
-import { travelling } from '../../domain/after-sales.ts';
 import type { Database } from '../db/client.ts';
 import { lockingTransaction } from '../db/conflicts.ts';
 import { queueCurrentStateMail } from '../db/queries/queue-mail.ts';
-import { bookingLegs, bookings } from '../db/schema/bookings.ts';
 import { sailings } from '../db/schema/network.ts';
-import { tickets } from '../db/schema/payments.ts';
 import { writeAudit } from '../services/audit.ts';
 import type { Actor } from './context.ts';
-import { legBooking, legTickets, paidTicketsOn } from '../db/queries/sailing-tickets.ts';
+import { travellersOn } from '../db/queries/sailing-tickets.ts';
 
 export type SailingCancelled =
   | { outcome: 'cancelled' | 'already_cancelled'; bookingsTold: number }
@@ -43,12 +40,7 @@ export async function cancelSailing(
     if (!sailing) return { outcome: 'unknown' };
     if (sailing.status === 'cancelled') return { outcome: 'already_cancelled', bookingsTold: 0 };
     if (guard && sailing.departsAt <= guard.clock()) return { outcome: 'departed' };
-    const travellers = await tx
-      .select({ bookingId: bookingLegs.bookingId, status: tickets.status })
-      .from(bookingLegs)
-      .innerJoin(bookings, legBooking)
-      .innerJoin(tickets, legTickets)
-      .where(paidTicketsOn(sailingId, travelling));
+    const travellers = await travellersOn(tx, sailingId);
     if (guard?.travellers !== undefined && guard.travellers !== travellers.length)
       return { outcome: 'stale' };
     await tx

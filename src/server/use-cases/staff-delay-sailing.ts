@@ -1,15 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import { travelling } from '../../domain/after-sales.ts';
 import { fromLocal, portTime } from '../../domain/port-time.ts';
 import { delayedArrival, delayRefusal } from '../../domain/sailing-delay.ts';
 import { localizePath } from '../../i18n/locales.ts';
 import { operatorDelaySchema, type OperatorDelayInput } from '../../schemas/staff-sailing.ts';
 import { lockingTransaction, sqlState } from '../db/conflicts.ts';
 import { queueCurrentStateMail } from '../db/queries/queue-mail.ts';
-import { legBooking, legTickets, paidTicketsOn } from '../db/queries/sailing-tickets.ts';
-import { bookingLegs, bookings } from '../db/schema/bookings.ts';
+import { travellersOn } from '../db/queries/sailing-tickets.ts';
 import { sailings } from '../db/schema/network.ts';
-import { supersededBoardingPasses, tickets } from '../db/schema/payments.ts';
+import { supersededBoardingPasses } from '../db/schema/payments.ts';
 import { writeAudit } from '../services/audit.ts';
 import { refuse } from '../validation-errors.ts';
 import { sailingAddress } from './addresses.ts';
@@ -62,17 +60,7 @@ async function delaySailing(ctx: UseCaseContext, input: Input) {
         ),
       );
     if (clash) throw refuse('departure', 'staff_delay_clash');
-    const riding = await tx
-      .select({
-        bookingId: bookingLegs.bookingId,
-        leg: tickets.leg,
-        ticketNumber: tickets.ticketNumber,
-        status: tickets.status,
-      })
-      .from(bookingLegs)
-      .innerJoin(bookings, legBooking)
-      .innerJoin(tickets, legTickets)
-      .where(paidTicketsOn(sailing.id, travelling));
+    const riding = await travellersOn(tx, sailing.id);
     // The dry run the admin read no longer holds (someone booked, checked in or cancelled since): read it again.
     if (input.expected !== undefined && input.expected !== riding.length)
       throw refuse('sailing', 'staff_operator_stale');

@@ -1,5 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { travelling } from '../../../domain/after-sales.ts';
 import type { TicketStatus } from '../../../domain/booking-lifecycle.ts';
+import type { Database } from '../client.ts';
 import { bookingLegs, bookingPassengers, bookings } from '../schema/bookings.ts';
 import { tickets } from '../schema/payments.ts';
 
@@ -36,3 +38,21 @@ export const paidTicketsOn = (sailingId: string, statuses: readonly TicketStatus
     eq(bookings.status, 'paid'),
     inArray(tickets.status, [...statuses]),
   );
+
+/**
+ * The travellers still on a sailing (tickets good for travel of its paid bookings), with their booking and leg: whom
+ * an operator's cancellation or delay tells, and whose boarding passes it touches. Read under the sailing's lock.
+ */
+export function travellersOn(tx: Database, sailingId: string) {
+  return tx
+    .select({
+      bookingId: bookingLegs.bookingId,
+      leg: tickets.leg,
+      ticketNumber: tickets.ticketNumber,
+      status: tickets.status,
+    })
+    .from(bookingLegs)
+    .innerJoin(bookings, legBooking)
+    .innerJoin(tickets, legTickets)
+    .where(paidTicketsOn(sailingId, travelling));
+}
