@@ -6,7 +6,7 @@ import { auditEntries } from '../../src/server/services/audit.ts';
 import { sentMails, tickets } from '../../src/server/db/schema/payments.ts';
 import { registerTestWebClient, testApp } from '../support/app.ts';
 import type { TestBrowser } from '../support/browser.ts';
-import { bookingReadyToPay, payInFull } from '../support/booking-flow.ts';
+import { bookingReadyToPay, paidBookingsOn, payInFull } from '../support/booking-flow.ts';
 import { closeAndDrop, createPostgresDatabase, seeded } from '../support/databases.ts';
 import { signedInStaff } from '../support/staff.ts';
 
@@ -53,16 +53,9 @@ describe('check-in racing an operator’s cancellation on PostgreSQL', () => {
     expect(open.length).toBeGreaterThanOrEqual(3);
     for (const sailing of open) {
       const round = { sailingId: sailing.id, bookings: [] as { id: string; tickets: string[] }[] };
-      for (let i = 0; i < 3; i++) {
-        const { id } = await bookingReadyToPay(api, {
-          date: '2026-11-22',
-          adults: 2,
-          sailing: { id: sailing.id },
-        });
-        await payInFull(api, handle.db, id, start);
-        const rows = await handle.db.select().from(tickets).where(eq(tickets.bookingId, id));
-        round.bookings.push({ id, tickets: rows.map((row) => row.ticketNumber) });
-      }
+      round.bookings.push(
+        ...(await paidBookingsOn(api, handle.db, { id: sailing.id, date: '2026-11-22' }, 3, start)),
+      );
       rounds.push(round);
     }
   });

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { portTime } from '../../src/domain/port-time.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
 import { sailings } from '../../src/server/db/schema/network.ts';
-import { sentMails, supersededBoardingPasses, tickets } from '../../src/server/db/schema/payments.ts';
+import { sentMails, supersededBoardingPasses } from '../../src/server/db/schema/payments.ts';
 import { auditEntries } from '../../src/server/services/audit.ts';
 import { registerTestWebClient, testApp } from '../support/app.ts';
 import type { TestBrowser } from '../support/browser.ts';
-import { bookingReadyToPay, payInFull } from '../support/booking-flow.ts';
+import { paidBookingsOn } from '../support/booking-flow.ts';
 import { closeAndDrop, createPostgresDatabase, seeded } from '../support/databases.ts';
 import { signedInStaff } from '../support/staff.ts';
 
@@ -55,16 +55,9 @@ describe('an operator’s delay racing another admin and check-ins on PostgreSQL
         departsAt: sailing.departsAt,
         bookings: [] as { id: string; tickets: string[] }[],
       };
-      for (let i = 0; i < 2; i++) {
-        const { id } = await bookingReadyToPay(api, {
-          date: '2026-11-22',
-          adults: 2,
-          sailing: { id: sailing.id },
-        });
-        await payInFull(api, handle.db, id, start);
-        const rows = await handle.db.select().from(tickets).where(eq(tickets.bookingId, id));
-        round.bookings.push({ id, tickets: rows.map((row) => row.ticketNumber) });
-      }
+      round.bookings.push(
+        ...(await paidBookingsOn(api, handle.db, { id: sailing.id, date: '2026-11-22' }, 2, start)),
+      );
       rounds.push(round);
     }
   });

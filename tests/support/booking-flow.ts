@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/client.ts';
-import { payments } from '../../src/server/db/schema/payments.ts';
+import { payments, tickets } from '../../src/server/db/schema/payments.ts';
 import { sandboxSignature, type SandboxCallbackBody } from '../../src/server/payments/sandbox.ts';
 import { Network } from '../../src/server/network.ts';
 import { bookingView, type BookingView } from '../../src/server/services/booking-view.ts';
@@ -140,4 +140,26 @@ export async function paidBookingView(
 /** Every ticket number of a booking, passenger by passenger. */
 export function ticketNumbersOf(view: BookingView): string[] {
   return view.passengers.flatMap((p) => p.tickets.map((t) => t.ticketNumber));
+}
+
+/** `count` bookings of two adults on one sailing, paid in full at `now`, each with its ticket numbers. */
+export async function paidBookingsOn(
+  app: App,
+  db: Database,
+  sailing: { id: string; date: string },
+  count: number,
+  now: Date,
+): Promise<{ id: string; tickets: string[] }[]> {
+  const made: { id: string; tickets: string[] }[] = [];
+  for (let i = 0; i < count; i++) {
+    const { id } = await bookingReadyToPay(app, {
+      date: sailing.date,
+      adults: 2,
+      sailing: { id: sailing.id },
+    });
+    await payInFull(app, db, id, now);
+    const rows = await db.select().from(tickets).where(eq(tickets.bookingId, id));
+    made.push({ id, tickets: rows.map((row) => row.ticketNumber) });
+  }
+  return made;
 }
