@@ -12,7 +12,7 @@
 import { desc } from 'drizzle-orm';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase, type Database } from '../src/server/db/client.ts';
-import { paymentAnomalies } from '../src/server/db/schema/payments.ts';
+import { paymentAnomalies } from '../src/server/db/schema/anomalies.ts';
 import { staffAddSchema } from '../src/schemas/staff.ts';
 import { serverLinkSecret } from '../src/server/auth/account-links.ts';
 import { staffSecurity } from '../src/server/auth/staff-security.ts';
@@ -96,10 +96,11 @@ const commands: Record<string, (db: Database) => Promise<number>> = {
     const said = {
       paid: 'Marked paid; the traveller is emailed by the server.',
       already_paid: 'Already marked paid: nothing changed.',
+      at_gateway: 'Going back to the card or wallet through the gateway: not paid by transfer.',
       unknown: 'No refund with that id (see `npm run ops -- refunds`).',
     };
     console.log(said[outcome]);
-    return outcome === 'unknown' ? 1 : 0;
+    return outcome === 'unknown' || outcome === 'at_gateway' ? 1 : 0;
   },
   async 'cancel-sailing'(db) {
     const result = await cancelSailing(db, rest[0] ?? '');

@@ -16,6 +16,7 @@ export const auditActions = [
   'refund.queued',
   'refund.paid',
   'refund.failed',
+  'refund.paid_twice',
   'refund.account_set',
   'anomaly.recorded',
   'sailing.cancelled',

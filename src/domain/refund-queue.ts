@@ -4,14 +4,23 @@
  */
 import { csvText } from './csv.ts';
 
-/** Paid; its transfer came back (the traveller is asked for another account); past its promised date; or due. */
-export type RefundState = 'paid' | 'failed' | 'overdue' | 'due';
+/**
+ * Paid; going back to the card or wallet through the gateway (nothing for the agency to do); its transfer (or the
+ * gateway's refund) failed, and the traveller is asked for an account; past its promised date; or due.
+ */
+export type RefundState = 'paid' | 'at_gateway' | 'failed' | 'overdue' | 'due';
 
 export function refundStateOf(
-  refund: { status: 'queued' | 'done'; dueOn: string; failedAt: Date | null },
+  refund: {
+    status: 'queued' | 'done';
+    dueOn: string;
+    failedAt: Date | null;
+    path?: 'bank_transfer' | 'gateway';
+  },
   today: string,
 ): RefundState {
   if (refund.status === 'done') return 'paid';
+  if (refund.path === 'gateway') return 'at_gateway';
   if (refund.failedAt) return 'failed';
   return refund.dueOn < today ? 'overdue' : 'due';
 }

@@ -1,3 +1,4 @@
+import { indicativeCurrencies, type IndicativeCurrency } from '../domain/indicative-price.ts';
 import { intlTags, type Locale } from './locales.ts';
 
 /** A calendar date as people read it: `21 November 2026` / `21 November 2026`. */
@@ -37,6 +38,29 @@ const groupers = { en: new Intl.NumberFormat('en-GB'), id: new Intl.NumberFormat
 export function formatRupiah(amount: number, locale: Locale): string {
   const digits = groupers[locale].format(amount);
   return locale === 'id' ? `Rp ${digits}` : `IDR ${digits}`;
+}
+
+/** The signs travellers in Singapore and Malaysia read on their own prices (Intl's `SGD` and `MYR` in en-GB). */
+const indicativeSigns: Record<IndicativeCurrency, string> = { SGD: 'S$', MYR: 'RM' };
+const indicativeFormats = Object.fromEntries(
+  indicativeCurrencies.map((currency) => [
+    currency,
+    {
+      en: new Intl.NumberFormat(intlTags.en, { style: 'currency', currency }),
+      id: new Intl.NumberFormat(intlTags.id, { style: 'currency', currency }),
+    },
+  ]),
+) as Record<IndicativeCurrency, Record<Locale, Intl.NumberFormat>>;
+
+/**
+ * An indicative amount in cents as the page's language writes money, with its sign: `4198` SGD -> `S$ 41.98` (en) /
+ * `S$ 41,98` (id); MYR -> `RM 41.98`. Intl places the number and the sign; the sign is the one travellers know.
+ */
+export function formatIndicative(cents: number, currency: IndicativeCurrency, locale: Locale): string {
+  return indicativeFormats[currency][locale]
+    .formatToParts(cents / 100)
+    .map((part) => (part.type === 'currency' ? indicativeSigns[currency] : part.value))
+    .join('');
 }
 
 type DurationUnit = 'hour' | 'minute';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { terminalTimeZones } from '../domain/time-zones.ts';
+import { paymentMethods } from '../domain/payment-methods.ts';
 
 /** The sample network (src/content/network/*.json): validated here, read by Astro pages and by the seed step. */
 const localized = z.object({ en: z.string().min(1), id: z.string().min(1) });
@@ -57,7 +58,7 @@ export const fareSchema = z.object({
 });
 
 export const paymentChannelSchema = z.object({
-  id: z.enum(['bni', 'bri', 'bsi', 'mandiri', 'permata']),
+  id: z.enum(paymentMethods),
   name: z.string().min(1),
   /** Charged once per booking. */
   transactionFee: rupiah,

@@ -1,5 +1,10 @@
 import { z } from 'zod';
 import { BOARDING_PASS_KEY_ID_PATTERN } from '../domain/boarding-pass-payload.ts';
+import {
+  indicativeCurrencies,
+  type IndicativeRates,
+  type IndicativeRateTable,
+} from '../domain/indicative-price.ts';
 import { boardingPassJwkSetSchema } from './boarding-pass/jwk.ts';
 
 /** A JWK set given as JSON text in one variable; unreadable JSON is a config error like any other. */
@@ -14,6 +19,36 @@ const jwkSetText = z
     }
   })
   .pipe(boardingPassJwkSetSchema);
+
+/**
+ * The agency's indicative rates, `SGD=12150,MYR=3560`: rupiah per 1 SGD or MYR, each currency at most once, a rate at
+ * least 1 with at most 2 decimals (a rate below 1 is the other way round: SGD per rupiah).
+ */
+const indicativeRatesText = z.string().transform((text, ctx) => {
+  const rates: IndicativeRates = {};
+  for (const entry of text.split(',').map((part) => part.trim())) {
+    const [, code = '', rate = ''] = /^([A-Z]{3})=(\d+(?:\.\d{1,2})?)$/.exec(entry) ?? [];
+    const currency = indicativeCurrencies.find((known) => known === code);
+    const problem = !code
+      ? `"${entry}" is not CURRENCY=RUPIAH (e.g. SGD=12150,MYR=3560)`
+      : !currency
+        ? `${code} is not one of ${indicativeCurrencies.join(', ')}`
+        : rates[currency] !== undefined
+          ? `${code} is given twice`
+          : Number(rate) < 1
+            ? `${code}=${rate}: give rupiah per 1 ${code}, e.g. ${code}=12150`
+            : undefined;
+    if (problem || !currency) {
+      ctx.issues.push({ code: 'custom', message: problem ?? 'unreadable', input: text });
+      return z.NEVER;
+    }
+    rates[currency] = Number(rate);
+  }
+  return rates;
+});
+
+/** Unset and empty are the same: `INDICATIVE_RATES=` in .env, or before `npm start`, turns the line off. */
+const emptyIsUnset = (value: unknown) => (value === '' ? undefined : value);
 
 /** The process environment the server reads, validated once. Keep `astro:env` out so tests can load it plainly. */
 const schema = z
@@ -131,6 +166,16 @@ const schema = z
      * `https://ip2c.org/{ip}`). The address leaves the site for that service: say so in the privacy policy first.
      */
     PHONE_COUNTRY_LOOKUP_URL: z.string().includes('{ip}').optional(),
+    /**
+     * An indicative price in SGD or MYR beside the rupiah total for travellers from Singapore or Johor
+     * (domain/indicative-price.ts): the agency's rates as `SGD=12150,MYR=3560` (rupiah per 1 SGD or MYR) and the day it
+     * set them, `YYYY-MM-DD`, which the pages name; shown for 14 days from that day. Unset: no indicative price.
+     */
+    INDICATIVE_RATES: z.preprocess(emptyIsUnset, indicativeRatesText.optional()),
+    INDICATIVE_RATES_DATE: z.preprocess(
+      emptyIsUnset,
+      z.iso.date('a calendar date YYYY-MM-DD, the day the agency set INDICATIVE_RATES').optional(),
+    ),
     /** Test-only: `1` with NODE_ENV=test holds seats without locking, so the concurrency tests can show the race. */
     TEST_SKIP_SEAT_LOCK: z.enum(['0', '1']).default('0'),
   })
@@ -147,9 +192,21 @@ const schema = z
     (config) =>
       !config.BOARDING_PASS_PREVIOUS_KEYS?.keys.some((key) => key.kid === config.BOARDING_PASS_KEY_ID),
     { path: ['BOARDING_PASS_PREVIOUS_KEYS'], message: 'lists the current BOARDING_PASS_KEY_ID again' },
-  );
+  )
+  .refine((config) => !config.INDICATIVE_RATES || config.INDICATIVE_RATES_DATE, {
+    path: ['INDICATIVE_RATES_DATE'],
+    message: 'INDICATIVE_RATES needs INDICATIVE_RATES_DATE, the day the agency set them (YYYY-MM-DD)',
+  });
 
 export type Config = z.infer<typeof schema>;
+
+/** The agency's indicative rate table, or undefined when none is configured (a date alone says nothing). */
+export function indicativeRateTable(
+  config: Pick<Config, 'INDICATIVE_RATES' | 'INDICATIVE_RATES_DATE'>,
+): IndicativeRateTable | undefined {
+  const { INDICATIVE_RATES: rates, INDICATIVE_RATES_DATE: date } = config;
+  return rates && date ? { rates, date } : undefined;
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = schema.safeParse(env);

@@ -1,3 +1,4 @@
+import type { IndicativeRateTable } from '../domain/indicative-price.ts';
 import type { GoogleConfig } from './auth/google.ts';
 import type { BoardingPassKeys } from './boarding-pass/keys.ts';
 import type { Database } from './db/client.ts';
@@ -40,6 +41,8 @@ export interface AppDeps {
   google?: GoogleConfig | undefined;
   /** The key of the account e-mails' links; absent: this installation's (auth/account-links.ts). */
   linkSecret?: () => string;
+  /** The agency's indicative SGD and MYR rates with their date (INDICATIVE_RATES); absent: no indicative price. */
+  indicativeRates?: IndicativeRateTable | undefined;
   /** Wakes the mail job: use cases ask for it through `ctx.afterCommit(ctx.wakeMail)` once they queued a mail. */
   mailQueued?: () => void;
 }

@@ -1,5 +1,5 @@
 import { googleFromConfig } from './auth/google.ts';
-import { loadConfig } from './config.ts';
+import { indicativeRateTable, loadConfig } from './config.ts';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client.ts';
 import type { AppDeps } from './deps.ts';
 import { startJobs, type Jobs } from './jobs/scheduler.ts';
@@ -74,6 +74,7 @@ export function runtimeDeps(): AppDeps {
     proxyHops: config.TRUST_PROXY ? config.TRUST_PROXY_HOPS : 0,
     google: googleFromConfig(config),
     phoneCountryLookupUrl: config.PHONE_COUNTRY_LOOKUP_URL,
+    indicativeRates: indicativeRateTable(config),
   };
   return deps;
 }

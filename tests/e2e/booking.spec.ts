@@ -37,7 +37,7 @@ const texts = {
 
 /** Bank, agreement, Pay; then the simulator pays the VA and the payment page shows the tickets. */
 async function payInSimulator(page: Page, bank: string, t: (typeof texts)['en' | 'id']) {
-  await page.locator(`input[name="bank"][value="${bank}"]`).check();
+  await page.locator(`input[name="method"][value="${bank}"]`).check();
   await page.locator('input[name="agree"]').check();
   await page.getByTestId('pay').click();
   await expect(page.getByTestId('va-number')).toHaveText(/^\d{12,16}$/);
@@ -89,7 +89,7 @@ for (const locale of ['en', 'id'] as const) {
     await expect(page.getByTestId('hold-timer')).toHaveCount(1);
     await expectNoAxeViolations(page);
 
-    await page.locator('input[name="bank"][value="mandiri"]').check();
+    await page.locator('input[name="method"][value="mandiri"]').check();
     await page.locator('input[name="agree"]').check();
     await page.getByTestId('pay').click();
     await expect(page.getByTestId('biller-code')).toHaveText(/^\d{5}$/);

@@ -5,7 +5,7 @@ import { fillContact, fillPassengers } from './booking-steps.ts';
 
 const t = {
   prefix: '',
-  indonesiaOnly: 'You need an account at a bank in Indonesia',
+  indonesiaOnly: 'A Virtual Account needs an account at a bank in Indonesia',
   methodRequired: 'Payment Method is required',
   copy: 'Copy',
   copied: 'Copied',
@@ -37,10 +37,10 @@ test(`en: the payment page says an Indonesian bank is needed, opens a refused Pa
   const refused = page.waitForResponse((r) => r.request().method() === 'POST');
   await page.getByTestId('pay').click();
   expect((await refused).status()).toBe(400);
-  await expect(page.locator('#bank-error')).toHaveText(t.methodRequired);
-  await expect(page.locator('#bank-error')).toBeFocused();
+  await expect(page.locator('#method-error')).toHaveText(t.methodRequired);
+  await expect(page.locator('#method-error')).toBeFocused();
 
-  await page.locator('input[name="bank"][value="mandiri"]').check();
+  await page.locator('input[name="method"][value="mandiri"]').check();
   await page.locator('input[name="agree"]').check();
   await page.getByTestId('pay').click();
   const number = (await page.getByTestId('va-number').textContent()) ?? '';
@@ -64,7 +64,7 @@ test('without JavaScript the payment page shows no copy button that would do not
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await onPaymentPage(page, '', 13, false);
-  await page.locator('input[name="bank"][value="bni"]').check();
+  await page.locator('input[name="method"][value="bni"]').check();
   await page.getByTestId('pay').click();
   await expect(page.locator('#agree-error')).toBeFocused();
   await page.locator('input[name="agree"]').check();

@@ -42,7 +42,7 @@ async function paidBooking(
   await page.getByTestId('flow-next').click();
   await page.getByTestId('flow-next').click();
   await expect(page).toHaveURL(/\/payment$/);
-  await page.locator('input[name="bank"][value="bni"]').check();
+  await page.locator('input[name="method"][value="bni"]').check();
   await page.locator('input[name="agree"]').check();
   await page.getByTestId('pay').click();
   await expect(page.getByTestId('va-number')).toHaveText(/^\d{16}$/);

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
-import { paymentAnomalies, payments } from '../../src/server/db/schema/payments.ts';
+import { payments } from '../../src/server/db/schema/payments.ts';
+import { paymentAnomalies } from '../../src/server/db/schema/anomalies.ts';
 import { closeVirtualAccounts } from '../../src/server/jobs/close-virtual-accounts.ts';
 import { expireBookings } from '../../src/server/jobs/expire-bookings.ts';
 import {
@@ -61,7 +62,7 @@ describe('closing the virtual accounts of expired bookings', () => {
 
   it('closes the sandbox VA of an expired booking: the bank then refuses the money, and the queue empties', async () => {
     const attempt = await awaitingPayment(sandbox, '2026-12-02');
-    expect(await sandbox.virtualAccountStatus(attempt.ref)).toEqual({ kind: 'open' });
+    expect(await sandbox.attemptStatus(attempt.ref)).toEqual({ kind: 'open' });
     // Nothing to close while the booking still waits for its payment.
     expect(await closeVirtualAccounts(handle.db, sandbox, clock)).toBe(0);
 
@@ -70,7 +71,7 @@ describe('closing the virtual accounts of expired bookings', () => {
     expect(await closeVirtualAccounts(handle.db, sandbox, clock)).toBe(1);
 
     expect((await attemptOf(attempt.bookingId)).vaClosedAt).toEqual(now);
-    expect(await sandbox.virtualAccountStatus(attempt.ref)).toEqual({ kind: 'closed' });
+    expect(await sandbox.attemptStatus(attempt.ref)).toEqual({ kind: 'closed' });
     expect(await paySandboxAccount(handle.db, attempt.ref.gatewayAccountId, attempt.amount, now)).toEqual({
       refused: 'closed',
     });
@@ -92,7 +93,7 @@ describe('closing the virtual accounts of expired bookings', () => {
     const paid = await paySandboxAccount(handle.db, attempt.ref.gatewayAccountId, attempt.amount, now);
     if (!('paid' in paid)) throw new Error('the open VA refused the payment');
 
-    expect(await sandbox.virtualAccountStatus(attempt.ref)).toEqual({
+    expect(await sandbox.attemptStatus(attempt.ref)).toEqual({
       kind: 'paid',
       payments: [
         {
@@ -106,13 +107,13 @@ describe('closing the virtual accounts of expired bookings', () => {
     expect(await paySandboxAccount(handle.db, attempt.ref.gatewayAccountId, 1, now)).toEqual({
       refused: 'paid',
     });
-    expect(await sandbox.closeVirtualAccount(attempt.ref)).toBe('already_inactive');
-    expect(
-      await sandbox.closeVirtualAccount({ gatewayAccountId: 'sandbox-va-none', externalId: 'none' }),
-    ).toBe('not_found');
-    await expect(
-      sandbox.virtualAccountStatus({ ...attempt.ref, externalId: 'other' }),
-    ).rejects.toBeInstanceOf(GatewayUnavailable);
+    expect(await sandbox.closeAttempt(attempt.ref)).toBe('already_inactive');
+    expect(await sandbox.closeAttempt({ gatewayAccountId: 'sandbox-va-none', externalId: 'none' })).toBe(
+      'not_found',
+    );
+    await expect(sandbox.attemptStatus({ ...attempt.ref, externalId: 'other' })).rejects.toBeInstanceOf(
+      GatewayUnavailable,
+    );
   });
 
   it('keeps the VA queued while the gateway is unreachable, and closes it on a later sweep', async () => {
@@ -120,7 +121,7 @@ describe('closing the virtual accounts of expired bookings', () => {
     await handle.db.update(payments).set({ status: 'expired' }).where(eq(payments.id, attempt.id));
     const down: PaymentGateway = {
       ...sandbox,
-      closeVirtualAccount: () => Promise.reject(new GatewayUnreachable('Xendit unreachable to close VA')),
+      closeAttempt: () => Promise.reject(new GatewayUnreachable('Xendit unreachable to close VA')),
     };
 
     expect(await closeVirtualAccounts(handle.db, down, clock)).toBe(0);
@@ -135,10 +136,10 @@ describe('closing the virtual accounts of expired bookings', () => {
     await handle.db.update(payments).set({ status: 'expired' }).where(eq(payments.id, next.id));
     const picky: PaymentGateway = {
       ...sandbox,
-      closeVirtualAccount: (ref) =>
+      closeAttempt: (ref) =>
         ref.gatewayAccountId === refused.ref.gatewayAccountId
           ? Promise.reject(new GatewayUnavailable('Xendit answered 400 (API_VALIDATION_ERROR) to close VA'))
-          : sandbox.closeVirtualAccount(ref),
+          : sandbox.closeAttempt(ref),
     };
     expect(await closeVirtualAccounts(handle.db, picky, clock)).toBe(1);
     expect((await attemptOf(next.bookingId)).vaClosedAt).not.toBeNull();
@@ -174,6 +175,6 @@ describe('closing the virtual accounts of expired bookings', () => {
     ]);
     expect(await handle.db.select().from(paymentAnomalies)).toHaveLength(1); // only the earlier test's
     expect((await attemptOf(attempt.bookingId)).vaClosedAt).toEqual(now);
-    expect(await gateway.virtualAccountStatus(attempt.ref)).toEqual({ kind: 'closed' });
+    expect(await gateway.attemptStatus(attempt.ref)).toEqual({ kind: 'closed' });
   });
 });

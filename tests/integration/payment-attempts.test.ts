@@ -107,7 +107,7 @@ describe.each(testDatabases)('a payment attempt that outlives its hold on $name'
     let second: Promise<Response> | undefined;
     duringCall = () => {
       duringCall = () => Promise.resolve();
-      second = Promise.resolve(pay(app, id, 'bri')); // adopts the attempt under way: same bank, same VA
+      second = Promise.resolve(pay(app, id, 'bni')); // adopts the attempt under way: same bank, same VA
       return second.then(() => undefined);
     };
     const first = await pay(app, id, 'bni');

@@ -54,7 +54,7 @@ describe.each(testDatabases)('paying by virtual account on $name', (database) =>
       body: JSON.stringify({ agree: true }),
     });
     expect(noBank.status).toBe(400);
-    expect(((await noBank.json()) as { errors: Record<string, string[]> }).errors.bank).toEqual([
+    expect(((await noBank.json()) as { errors: Record<string, string[]> }).errors.method).toEqual([
       'Pilih metode pembayaran',
     ]);
     const notAgreed = await pay(app, id, 'bni', false);

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
 import { bookings } from '../../src/server/db/schema/bookings.ts';
-import { paymentAnomalies, payments, tickets } from '../../src/server/db/schema/payments.ts';
+import { payments, tickets } from '../../src/server/db/schema/payments.ts';
+import { paymentAnomalies } from '../../src/server/db/schema/anomalies.ts';
 import { closeVirtualAccounts } from '../../src/server/jobs/close-virtual-accounts.ts';
 import { expireBookings } from '../../src/server/jobs/expire-bookings.ts';
 import { settleDueAttempts } from '../../src/server/jobs/settle-due-attempts.ts';
@@ -107,9 +108,9 @@ describe('settling virtual accounts before their bookings expire', () => {
     // The bank pays the VA right after the gateway said "open".
     const racing: PaymentGateway = {
       ...sandbox,
-      closeVirtualAccount: async (ref) => {
+      closeAttempt: async (ref) => {
         await paySandboxAccount(handle.db, ref.gatewayAccountId, attempt.amount, now);
-        return sandbox.closeVirtualAccount(ref);
+        return sandbox.closeAttempt(ref);
       },
     };
     expect(await settleDueAttempts(handle.db, racing, clock)).toEqual(['recorded']);
@@ -136,7 +137,7 @@ describe('settling virtual accounts before their bookings expire', () => {
     now = pastDeadline;
     const unlisted: PaymentGateway = {
       ...sandbox,
-      virtualAccountStatus: () => Promise.resolve({ kind: 'paid', payments: [] }),
+      attemptStatus: () => Promise.resolve({ kind: 'paid', payments: [] }),
     };
     const both = await Promise.all([
       settleDueAttempts(handle.db, unlisted, clock),
@@ -154,7 +155,7 @@ describe('settling virtual accounts before their bookings expire', () => {
     now = pastDeadline;
     const down: PaymentGateway = {
       ...sandbox,
-      virtualAccountStatus: () => Promise.reject(new GatewayUnreachable('Xendit unreachable')),
+      attemptStatus: () => Promise.reject(new GatewayUnreachable('Xendit unreachable')),
     };
     expect(await settleDueAttempts(handle.db, down, clock)).toEqual([]);
     expect(await expireBookings(handle.db, now)).toContain(attempt.bookingId);

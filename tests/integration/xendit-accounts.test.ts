@@ -23,11 +23,11 @@ async function openAccount(externalId = 'att-BK7XQ2-1') {
   return { gatewayAccountId: issued.gatewayAccountId ?? '', externalId };
 }
 
-describe('Xendit gateway: closeVirtualAccount', () => {
+describe('Xendit gateway: closeAttempt', () => {
   it('closes an open VA by moving its expiration date into the past', async () => {
     const account = await openAccount();
 
-    expect(await gateway().closeVirtualAccount(account)).toBe('closed');
+    expect(await gateway().closeAttempt(account)).toBe('closed');
 
     expect(requests).toHaveLength(1);
     const [request] = requests;
@@ -37,19 +37,19 @@ describe('Xendit gateway: closeVirtualAccount', () => {
     const sent = JSON.parse(request?.body ?? '{}') as { expiration_date: string };
     expect(Object.keys(sent)).toEqual(['expiration_date']);
     expect(Date.parse(sent.expiration_date)).toBeLessThan(Date.now());
-    expect(await gateway().virtualAccountStatus(account)).toEqual({ kind: 'closed' });
+    expect(await gateway().attemptStatus(account)).toEqual({ kind: 'closed' });
   });
 
   it('answers already_inactive for a VA that was paid or closed, and not_found for one Xendit does not have', async () => {
     const paid = await openAccount('att-PAID-1');
     payAccount(paid.gatewayAccountId, 'pay-1');
-    expect(await gateway().closeVirtualAccount(paid)).toBe('already_inactive');
+    expect(await gateway().closeAttempt(paid)).toBe('already_inactive');
 
     const closed = await openAccount('att-CLOSED-1');
-    expect(await gateway().closeVirtualAccount(closed)).toBe('closed');
-    expect(await gateway().closeVirtualAccount(closed)).toBe('already_inactive');
+    expect(await gateway().closeAttempt(closed)).toBe('closed');
+    expect(await gateway().closeAttempt(closed)).toBe('already_inactive');
 
-    expect(await gateway().closeVirtualAccount({ gatewayAccountId: 'va-unknown', externalId: 'x' })).toBe(
+    expect(await gateway().closeAttempt({ gatewayAccountId: 'va-unknown', externalId: 'x' })).toBe(
       'not_found',
     );
   });
@@ -57,18 +57,18 @@ describe('Xendit gateway: closeVirtualAccount', () => {
   it('throws GatewayUnavailable when Xendit fails, so the sweeper tries again', async () => {
     const account = await openAccount();
     fake.failWithStatus = 503;
-    const error = await failure(gateway().closeVirtualAccount(account));
+    const error = await failure(gateway().closeAttempt(account));
     expect(error).toBeInstanceOf(GatewayUnavailable);
     expect(error.message).toBe('Xendit answered 503 (SERVER_ERROR) to close VA');
     fake.failWithStatus = undefined;
-    expect(await gateway().virtualAccountStatus(account)).toEqual({ kind: 'open' });
+    expect(await gateway().attemptStatus(account)).toEqual({ kind: 'open' });
   });
 });
 
-describe('Xendit gateway: virtualAccountStatus', () => {
+describe('Xendit gateway: attemptStatus', () => {
   it('says open for an active VA', async () => {
     const account = await openAccount();
-    expect(await gateway().virtualAccountStatus(account)).toEqual({ kind: 'open' });
+    expect(await gateway().attemptStatus(account)).toEqual({ kind: 'open' });
     expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([
       'GET /callback_virtual_accounts/va-att-BK7XQ2-1',
     ]);
@@ -78,7 +78,7 @@ describe('Xendit gateway: virtualAccountStatus', () => {
     const account = await openAccount();
     const payment = payAccount(account.gatewayAccountId, 'pay-confirmed-1');
 
-    const state = await gateway().virtualAccountStatus({
+    const state = await gateway().attemptStatus({
       ...account,
       knownPaymentIds: ['pay-confirmed-1', 'pay-x'],
     });
@@ -104,35 +104,33 @@ describe('Xendit gateway: virtualAccountStatus', () => {
   it('says paid when the single-use VA went inactive before its expiry, even when no callback named the payment', async () => {
     const account = await openAccount();
     payAccount(account.gatewayAccountId, 'pay-unannounced');
-    expect(await gateway().virtualAccountStatus(account)).toEqual({ kind: 'paid', payments: [] });
+    expect(await gateway().attemptStatus(account)).toEqual({ kind: 'paid', payments: [] });
   });
 
   it('says closed for a VA that expired unpaid', async () => {
     const account = await openAccount();
     const stored = accounts.get(account.gatewayAccountId);
     if (stored) stored.expiration_date = new Date(Date.now() - 1000).toISOString();
-    expect(await gateway().virtualAccountStatus(account)).toEqual({ kind: 'closed' });
+    expect(await gateway().attemptStatus(account)).toEqual({ kind: 'closed' });
   });
 
   it('cannot tell, and says so, for a VA it does not have or that belongs to another attempt', async () => {
     const account = await openAccount();
-    const unknown = await failure(
-      gateway().virtualAccountStatus({ ...account, gatewayAccountId: 'va-gone' }),
-    );
+    const unknown = await failure(gateway().attemptStatus({ ...account, gatewayAccountId: 'va-gone' }));
     expect(unknown).toBeInstanceOf(GatewayUnavailable);
     expect(unknown.message).toBe(
       'Xendit answered 404 (CALLBACK_VIRTUAL_ACCOUNT_NOT_FOUND_ERROR) to fetch VA',
     );
-    const other = await failure(gateway().virtualAccountStatus({ ...account, externalId: 'att-OTHER' }));
+    const other = await failure(gateway().attemptStatus({ ...account, externalId: 'att-OTHER' }));
     expect(other.message).toBe("Xendit answered fetch VA with another attempt's VA");
   });
 });
 
-describe('Xendit gateway: extendVirtualAccount', () => {
+describe('Xendit gateway: extendAttempt', () => {
   it('moves an open VA expiration date later, and leaves a paid one inactive', async () => {
     const account = await openAccount('att-EXTEND-1');
     const later = new Date(Date.now() + 2 * 3_600_000);
-    expect(await gateway().extendVirtualAccount(account, later)).toBe('extended');
+    expect(await gateway().extendAttempt(account, later)).toBe('extended');
     const [request] = requests;
     expect(request?.method).toBe('PATCH');
     expect(JSON.parse(request?.body ?? '{}')).toEqual({ expiration_date: later.toISOString() });
@@ -140,8 +138,8 @@ describe('Xendit gateway: extendVirtualAccount', () => {
 
     const paid = await openAccount('att-EXTEND-PAID');
     payAccount(paid.gatewayAccountId, 'pay-extend');
-    expect(await gateway().extendVirtualAccount(paid, later)).toBe('inactive');
+    expect(await gateway().extendAttempt(paid, later)).toBe('inactive');
     fake.failWithStatus = 503;
-    expect(await failure(gateway().extendVirtualAccount(account, later))).toBeInstanceOf(GatewayUnavailable);
+    expect(await failure(gateway().extendAttempt(account, later))).toBeInstanceOf(GatewayUnavailable);
   });
 });

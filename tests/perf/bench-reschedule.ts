@@ -91,9 +91,10 @@ await withBenchServer(
         externalId: string;
         accountNumber: string;
         bank: PaymentBank;
+        method: PaymentBank;
         amount: number;
       }>(
-        `select external_id as "externalId", account_number as "accountNumber", bank, amount::int as amount
+        `select external_id as "externalId", account_number as "accountNumber", bank, method, amount::int as amount
          from payments where booking_id = $1`,
         [id],
       );

@@ -75,7 +75,10 @@ export function pay(app: App, id: string, bank = 'bni', agree: unknown = true) {
   return app.request(`/api/bookings/${id}/payment`, json('POST', { bank, agree }));
 }
 
-type PaymentRow = Pick<typeof payments.$inferSelect, 'externalId' | 'accountNumber' | 'bank' | 'amount'>;
+type PaymentRow = Pick<
+  typeof payments.$inferSelect,
+  'externalId' | 'accountNumber' | 'bank' | 'method' | 'amount'
+>;
 
 /** The "VA paid" callback of an issued VA: the full amount, paid at `paidAt`, unless `overrides` say otherwise. */
 export function paidCallbackBody(
@@ -89,7 +92,7 @@ export function paidCallbackBody(
     external_id: payment.externalId,
     payment_id: `pay-${payment.externalId}`,
     account_number: payment.accountNumber ?? '',
-    bank_code: payment.bank.toUpperCase(),
+    bank_code: (payment.bank ?? payment.method).toUpperCase(),
     amount: payment.amount,
     transaction_timestamp: paidAt.toISOString(),
     ...overrides,

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { VirtualAccountRequest } from '../../src/server/payments/gateway.ts';
 import { createXenditGateway } from '../../src/server/payments/xendit.ts';
+import { answerV3, resetV3 } from './fake-xendit-v3.ts';
 
 // tests/integration/xendit-*.test.ts: a small stand-in for Xendit's API on a real socket: it checks Basic auth and the request body the way Xendit
 // does, answers in Xendit's shapes, and records every request so tests can prove when none was made.
@@ -17,6 +18,8 @@ export interface RecordedRequest {
   url: string;
   authorization: string | undefined;
   idempotencyKey?: string | string[] | undefined;
+  /** The `api-version` header the v3 payments endpoints take. */
+  apiVersion?: string | string[] | undefined;
   body: string;
 }
 
@@ -208,6 +211,7 @@ function answer(request: RecordedRequest, response: ServerResponse) {
     else send(response, 404, { error_code: 'PAYMENT_NOT_FOUND_ERROR', message: 'Payment not found' });
     return;
   }
+  if (answerV3(request, response)) return;
   send(response, 404, { error_code: 'NOT_FOUND', message: 'Not found' });
 }
 
@@ -219,7 +223,9 @@ function handle(incoming: IncomingMessage, response: ServerResponse) {
       method: incoming.method ?? '',
       url: incoming.url ?? '',
       authorization: incoming.headers.authorization,
-      idempotencyKey: incoming.headers['x-idempotency-key'],
+      // The VA API's header, or the one Xendit's SDK sends to the v3 and refund endpoints.
+      idempotencyKey: incoming.headers['x-idempotency-key'] ?? incoming.headers['idempotency-key'],
+      apiVersion: incoming.headers['api-version'],
       body: Buffer.concat(chunks).toString('utf8'),
     };
     requests.push(request);
@@ -231,8 +237,13 @@ function handle(incoming: IncomingMessage, response: ServerResponse) {
 
 export { failure, unreachableUrl } from './failures.ts';
 
-export function gateway(overrides: { apiUrl?: string; secretKey?: string; timeoutMs?: number } = {}) {
-  return createXenditGateway({ secretKey, callbackToken, apiUrl, timeoutMs: 2_000, ...overrides });
+/** The site's address the card sessions send travellers back to. */
+export const siteUrl = 'https://ferry.example';
+
+export function gateway(
+  overrides: { apiUrl?: string; secretKey?: string; timeoutMs?: number; siteUrl?: string } = {},
+) {
+  return createXenditGateway({ secretKey, callbackToken, apiUrl, siteUrl, timeoutMs: 2_000, ...overrides });
 }
 
 /** Starts the stand-in for the test file that calls it, and resets it before each test. */
@@ -258,6 +269,7 @@ export function useFakeXendit() {
     requests.length = 0;
     payments.clear();
     accounts.clear();
+    resetV3();
     fake.failWithStatus = undefined;
     fake.delayMs = 0;
   });

@@ -59,6 +59,8 @@ const facts: Fact[] = [
       'src/server/calendar/indonesian-holidays.ts', // the public holidays' country
       'src/schemas/network.ts', // the terminals' countries
       'src/islands/search-form/SearchForm.tsx', // the terminals' countries, grouped in the search form
+      'src/server/payments/qris-payload.ts', // the QRIS code's country field (EMVCo tag 58)
+      'src/server/payments/xendit-checkouts.ts', // Xendit's country of the account
       'src/islands/search-form/types.ts',
     ],
   },

@@ -24,6 +24,8 @@ export function refundStateLine(
         date: refund.paidAt ? formatDate(agencyToday(refund.paidAt), locale) : '',
         reference: refund.transferReference ?? '–',
       });
+    case 'at_gateway':
+      return translate('staff_refund_state_at_gateway', locale);
     case 'failed':
       return translate('staff_refund_state_failed', locale, { failure: refund.failure ?? '' });
     default:

@@ -17,3 +17,13 @@ export async function qrPng(text: string): Promise<Uint8Array> {
   const png = await QRCode.toBuffer(text, { type: 'png', errorCorrectionLevel: 'M', margin: 1, scale: 8 });
   return new Uint8Array(png);
 }
+
+/**
+ * A QR code as an SVG element for a page (no script, no image request): dark modules on white with the quiet zone,
+ * which bank apps need to read it from a screen, even in the dark theme.
+ */
+export function qrSvg(text: string, label: string): Promise<string> {
+  return QRCode.toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }).then((svg) =>
+    svg.replace('<svg ', `<svg role="img" aria-label="${label.replace(/[<>&"]/g, '')}" `),
+  );
+}

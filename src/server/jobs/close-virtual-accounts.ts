@@ -6,7 +6,7 @@ import {
   GatewayUnavailable,
   GatewayUnreachable,
   type PaymentGateway,
-  type VirtualAccountRef,
+  type AttemptRef,
 } from '../payments/gateway.ts';
 
 /**
@@ -25,13 +25,18 @@ export async function closeVirtualAccounts(
   batch = 50,
 ): Promise<number> {
   const due = await db
-    .select({ id: payments.id, externalId: payments.externalId, gatewayAccountId: payments.gatewayAccountId })
+    .select({
+      id: payments.id,
+      externalId: payments.externalId,
+      gatewayAccountId: payments.gatewayAccountId,
+      method: payments.method,
+    })
     .from(payments)
     .where(
       and(
         isNull(payments.vaClosedAt),
         isNotNull(payments.gatewayAccountId),
-        inArray(payments.status, ['expired', 'failed']),
+        inArray(payments.status, ['expired', 'failed', 'replaced']),
         // VAs of a gateway no longer configured cannot be closed with this one's keys.
         eq(payments.gateway, gateway.name),
       ),
@@ -41,10 +46,14 @@ export async function closeVirtualAccounts(
   let done = 0;
   for (const attempt of due) {
     if (!attempt.gatewayAccountId) continue;
-    const ref = { gatewayAccountId: attempt.gatewayAccountId, externalId: attempt.externalId };
+    const ref = {
+      gatewayAccountId: attempt.gatewayAccountId,
+      externalId: attempt.externalId,
+      method: attempt.method,
+    };
     let outcome;
     try {
-      outcome = await gateway.closeVirtualAccount(ref);
+      outcome = await gateway.closeAttempt(ref);
       // Already taking nothing: paid, perhaps, by a payment whose callback never came. Ask, and tell the agency.
       if (outcome === 'already_inactive') await flagUnannouncedPayment(db, gateway, attempt.id, ref, now());
     } catch (error) {
@@ -75,7 +84,7 @@ async function flagUnannouncedPayment(
   db: Database,
   gateway: PaymentGateway,
   attemptId: string,
-  ref: VirtualAccountRef,
+  ref: AttemptRef,
   now: Date,
 ): Promise<void> {
   const receipts = await db
@@ -83,7 +92,7 @@ async function flagUnannouncedPayment(
     .from(paymentReceipts)
     .where(eq(paymentReceipts.paymentId, attemptId));
   if (receipts.length > 0) return;
-  const state = await gateway.virtualAccountStatus(ref);
+  const state = await gateway.attemptStatus(ref);
   if (state.kind !== 'paid') return;
   await recordAnomaly(
     db,

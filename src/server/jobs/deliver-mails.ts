@@ -1,3 +1,4 @@
+import { refundAccountNeededMail, refundToMethodMail } from '../mail/refund-method-mails.ts';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { bookings } from '../db/schema/bookings.ts';
@@ -117,6 +118,10 @@ async function composeBookingMail(
       return sailingCancelledMail(view, links, context.now);
     case 'sailing_delayed':
       return sailingDelayedMail(view, links, context.now);
+    case 'refund_to_method':
+      return refundToMethodMail(view, links);
+    case 'refund_account_needed':
+      return refundAccountNeededMail(view, links);
   }
 }
 

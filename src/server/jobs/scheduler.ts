@@ -8,14 +8,16 @@ import { deliverMails } from './deliver-mails.ts';
 import { expireBookings } from './expire-bookings.ts';
 import { expireOpenTickets } from './expire-open-tickets.ts';
 import { extendSailingHorizon } from './extend-sailings.ts';
+import { requestGatewayRefunds } from './request-refunds.ts';
 import { settleDueAttempts } from './settle-due-attempts.ts';
 
 /** How often a process sweeps expired holds and sends queued mail. Seats are right without it. */
 export const SWEEP_INTERVAL_MS = 30_000;
 const VA_CLOSE_BATCH = 50;
+const REFUND_BATCH = 20;
 
 export interface Jobs {
-  /** Run the mail job now (after a change queued mail), not at the next tick. */
+  /** Run the outbound jobs now (after a change queued mail or a refund to a card), not at the next tick. */
   mailQueued: () => void;
   /** Run a sweep now rather than at the next tick (tests); one already under way is waited for, not run twice. */
   sweepNow: () => Promise<void>;
@@ -54,6 +56,18 @@ export function startJobs(
       mailing = false;
     }
   };
+  let refunding: Promise<void> | undefined; // one round of refund requests at a time per process
+  const requestRefunds = () =>
+    (refunding ??= (async () => {
+      const db = await database();
+      while ((await requestGatewayRefunds(db, gateway, clock, REFUND_BATCH)) === REFUND_BATCH);
+    })()
+      .catch((error: unknown) => {
+        console.error('asking the gateway for refunds failed; retrying at the next sweep', error);
+      })
+      .finally(() => {
+        refunding = undefined;
+      }));
   const sweepOnce = async () => {
     try {
       const db = await database();
@@ -79,6 +93,7 @@ export function startJobs(
       // Then their VAs, over the network and outside any transaction; a full batch means more may wait.
       while ((await closeVirtualAccounts(db, gateway, clock, VA_CLOSE_BATCH)) === VA_CLOSE_BATCH);
       await expireOpenTickets(db, clock());
+      await requestRefunds();
     } catch (error) {
       console.error('expiring bookings failed; retrying at the next sweep', error);
     }
@@ -91,7 +106,9 @@ export function startJobs(
   const timer = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
   timer.unref(); // never the reason a process stays alive (a build, a test)
   return {
-    mailQueued: () => void sendMail(),
+    mailQueued: () => {
+      void requestRefunds().then(sendMail);
+    },
     sweepNow: sweep,
     stop: () => {
       clearInterval(timer);

@@ -6,7 +6,7 @@ import {
   GatewayUnavailable,
   GatewayUnreachable,
   type PaymentGateway,
-  type VirtualAccountRef,
+  type AttemptRef,
 } from '../payments/gateway.ts';
 import { refundDueOn } from '../calendar/indonesian-holidays.ts';
 import { recordAnomaly } from '../services/record-anomaly.ts';
@@ -38,6 +38,7 @@ export async function settleDueAttempts(
       id: payments.id,
       externalId: payments.externalId,
       gatewayAccountId: payments.gatewayAccountId,
+      method: payments.method,
       expiresAt: bookings.expiresAt,
     })
     .from(payments)
@@ -57,7 +58,11 @@ export async function settleDueAttempts(
   const settled: Settlement[] = [];
   for (const attempt of due) {
     if (!attempt.gatewayAccountId) continue;
-    const ref = { gatewayAccountId: attempt.gatewayAccountId, externalId: attempt.externalId };
+    const ref = {
+      gatewayAccountId: attempt.gatewayAccountId,
+      externalId: attempt.externalId,
+      method: attempt.method,
+    };
     const deadlinePassed = (attempt.expiresAt?.getTime() ?? 0) <= now.getTime();
     try {
       const outcome = await settle(db, gateway, clock, attempt.id, ref, deadlinePassed);
@@ -89,16 +94,16 @@ async function settle(
   gateway: PaymentGateway,
   clock: () => Date,
   attemptId: string,
-  ref: VirtualAccountRef,
+  ref: AttemptRef,
   deadlinePassed: boolean,
 ): Promise<Settlement | undefined> {
-  let state = await gateway.virtualAccountStatus(ref);
+  let state = await gateway.attemptStatus(ref);
   if (state.kind === 'open') {
     // Before the deadline the traveller may still pay: asked again at the next sweep.
     if (!deadlinePassed) return undefined;
-    const closing = await gateway.closeVirtualAccount(ref);
+    const closing = await gateway.closeAttempt(ref);
     // Paid in the moment between the question and the close: ask again, the money decides.
-    if (closing === 'already_inactive') state = await gateway.virtualAccountStatus(ref);
+    if (closing === 'already_inactive') state = await gateway.attemptStatus(ref);
     else {
       if (closing === 'not_found') console.warn(`the gateway has no VA ${ref.gatewayAccountId} to close`);
       state = { kind: 'closed' };

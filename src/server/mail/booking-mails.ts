@@ -27,17 +27,20 @@ export interface MailLinks {
 /** Sent when the traveller presses Pay: where and how much to pay, and by when. */
 export function bookingCreatedMail(view: BookingView, links: MailLinks): ComposedMail {
   const { payment, locale } = view;
-  if (!payment) throw new Error(`booking ${view.code} has no virtual account to mail`);
+  if (!payment) throw new Error(`booking ${view.code} has no payment to mail`);
   const t = translator(locale);
-  const bill = usesBillPayment(payment.bank);
-  const method: Row = [t('mail_payment_method'), paymentMethodLabel(payment.bank, locale)];
-  const paymentRows: Row[] = bill
-    ? [
-        method,
-        [t('mail_biller_code'), payment.billerCode ?? '', true],
-        [t('mail_bill_key'), payment.accountNumber, true],
-      ]
-    : [method, [t('mail_va_number'), payment.accountNumber, true]];
+  const method: Row = [t('mail_payment_method'), paymentMethodLabel(payment.method, locale)];
+  // A card or QRIS is paid on the payment page (the hosted card page, the QR): the link below leads there.
+  const paymentRows: Row[] =
+    payment.kind !== 'virtual_account'
+      ? [method]
+      : usesBillPayment(payment.bank)
+        ? [
+            method,
+            [t('mail_biller_code'), payment.billerCode ?? '', true],
+            [t('mail_bill_key'), payment.accountNumber, true],
+          ]
+        : [method, [t('mail_va_number'), payment.accountNumber, true]];
   const blocks: Block[] = [
     greeting(view),
     { kind: 'paragraph', text: t('mail_created_intro') },
@@ -51,7 +54,10 @@ export function bookingCreatedMail(view: BookingView, links: MailLinks): Compose
         [t('mail_deadline'), jakartaTime(payment.expiresAt, locale), true],
       ],
     },
-    { kind: 'paragraph', text: t('mail_amount_note') },
+    {
+      kind: 'paragraph',
+      text: t(payment.kind === 'virtual_account' ? 'mail_amount_note' : 'mail_pay_on_page_note'),
+    },
     {
       kind: 'link',
       label: t('mail_payment_link'),

@@ -1,5 +1,6 @@
 import { isPrintable } from '../../schemas/plain-text.ts';
 import type { PaymentBank } from '../../domain/payment-banks.ts';
+import type { PaymentMethod } from '../../domain/payment-methods.ts';
 
 /** What the booking asks a gateway for when the traveller presses "Pay". */
 export interface VirtualAccountRequest {
@@ -12,6 +13,54 @@ export interface VirtualAccountRequest {
   amount: number;
   /** The payment deadline: the VA stops accepting payment then. */
   expiresAt: Date;
+}
+
+/** What "Pay" by card or QRIS asks of the gateway: a hosted card session, or one dynamic QRIS code. */
+export interface CheckoutRequest {
+  /** Our id of this attempt at the gateway (its reference id and idempotency key). */
+  externalId: string;
+  method: 'card' | 'qris';
+  /** The exact amount due, in whole rupiah. */
+  amount: number;
+  /** Our payment deadline: a card session ends then; a QRIS code outlives it at the gateway (we refuse it late). */
+  expiresAt: Date;
+  /** The booking code, shown on the hosted page and the payer's statement. */
+  description: string;
+  /**
+   * Card: the path on this site the hosted page sends the traveller back to, paid or not (the booking's payment
+   * page); the adapter makes it absolute with the site's configured address.
+   */
+  returnPath: string;
+  locale: 'en' | 'id';
+}
+
+/** A card session's page to send the traveller to, or a QRIS code to draw. */
+export type IssuedCheckout =
+  | { kind: 'redirect'; url: string; gatewayAccountId: string }
+  | { kind: 'qr'; qrString: string; gatewayAccountId: string };
+
+/** Money going back through the gateway to the card or wallet that paid (refund-queue: path `gateway`). */
+export interface RefundRequest {
+  /** Our refund's id: the gateway's reference and idempotency key, so asking twice makes one refund. */
+  refundId: string;
+  method: PaymentMethod;
+  /** The gateway's id of the payment being refunded (its receipt), and of what took it (session or QR request). */
+  gatewayPaymentId: string;
+  gatewayAccountId: string | null;
+  amount: number;
+}
+
+/** The gateway took the refund request (its outcome comes by webhook), or refused it outright. */
+export type RefundAnswer =
+  { kind: 'requested'; gatewayRefundId: string } | { kind: 'refused'; reason: string };
+
+/** A refund's outcome as the gateway's webhook reports it, after authentication. */
+export interface ReportedRefund {
+  refundId: string;
+  gatewayRefundId: string;
+  outcome: 'succeeded' | 'failed';
+  /** The gateway's failure code, short and printable (for the agency). */
+  failure?: string;
 }
 
 export interface IssuedVirtualAccount {
@@ -38,6 +87,7 @@ export interface ReportedPayment {
  */
 export type CallbackEvent =
   | { kind: 'paid'; payment: ReportedPayment }
+  | { kind: 'refund'; refund: ReportedRefund }
   | { kind: 'ignored'; reason: string }
   | { kind: 'anomaly'; reason: string }
   /**
@@ -86,10 +136,42 @@ export function reportedPayment(
   };
 }
 
-/** Which VA a close or status question is about: the gateway's id of it and our attempt's id (to check the answer). */
-export interface VirtualAccountRef {
+/** The longest refund ids we keep. */
+const MAX_REFUND_ID = 128;
+
+/**
+ * A refund's outcome as a gateway's webhook reported it, checked like a payment: our refund's id (a uuid) and the
+ * gateway's id storable, a failure code printable. Anything else is an anomaly for the agency.
+ */
+export function reportedRefund(claimed: Record<string, unknown>): CallbackEvent {
+  const refundId = claimed.reference_id;
+  if (typeof refundId !== 'string' || !/^[0-9a-f-]{36}$/.test(refundId))
+    return { kind: 'anomaly', reason: 'refund_not_ours' };
+  if (!storableId(claimed.refund_id, MAX_REFUND_ID))
+    return { kind: 'anomaly', reason: 'refund_id_not_storable' };
+  const succeeded = claimed.event === 'refund.succeeded';
+  const code = claimed.failure_code;
+  const failure = typeof code === 'string' && /^[A-Z0-9_]{1,80}$/.test(code) ? code : 'REFUND_FAILED';
+  return {
+    kind: 'refund',
+    refund: {
+      refundId,
+      gatewayRefundId: claimed.refund_id,
+      outcome: succeeded ? 'succeeded' : 'failed',
+      ...(succeeded ? {} : { failure }),
+    },
+  };
+}
+
+/**
+ * Which attempt a close or status question is about: the gateway's id of what it issued (a VA, a card session, a
+ * QRIS code) and our attempt's id (to check the answer).
+ */
+export interface AttemptRef {
   gatewayAccountId: string;
   externalId: string;
+  /** A virtual account when absent. */
+  method?: PaymentMethod;
   /** Ids of payments to it that callbacks already reported: gateways that cannot list a VA's payments confirm these. */
   knownPaymentIds?: readonly string[];
 }
@@ -98,7 +180,7 @@ export interface VirtualAccountRef {
 export type CloseOutcome = 'closed' | 'already_inactive' | 'not_found';
 
 /** What the gateway says of a VA now. */
-export type VirtualAccountState =
+export type AttemptState =
   /** It takes a payment, now or once the bank has activated it. */
   | { kind: 'open' }
   /**
@@ -118,11 +200,15 @@ export class GatewayUnavailable extends Error {}
 /** No answer at all (network down, timeout): unlike a refusal of one request, every next call would fail too. */
 export class GatewayUnreachable extends GatewayUnavailable {}
 
-/** One interface for every way to take a virtual-account payment (the sandbox, Xendit). */
+/** One interface for every way to take a payment (the sandbox, Xendit): virtual accounts, cards and QRIS. */
 export interface PaymentGateway {
   readonly name: 'sandbox' | 'xendit';
   /** Issue a closed, single-use VA for the amount due, expiring at the deadline. Throws GatewayUnavailable. */
   createVirtualAccount(request: VirtualAccountRequest): Promise<IssuedVirtualAccount>;
+  /** Open a hosted card session or issue a QRIS code; the same attempt asked twice gives the same one. */
+  createCheckout(request: CheckoutRequest): Promise<IssuedCheckout>;
+  /** Ask for money back to the card or wallet that paid. Throws GatewayUnavailable (asked again later). */
+  requestRefund(request: RefundRequest): Promise<RefundAnswer>;
   /**
    * Authenticate a callback before reading it (throws CallbackRejected), then say what it reports. Real gateways
    * fetch the payment back from their API and report what the API says, not what the callback body claims
@@ -130,15 +216,16 @@ export interface PaymentGateway {
    */
   receiveCallback(request: { headers: Headers; body: string }): Promise<CallbackEvent>;
   /**
-   * Make the VA refuse any further payment (an expired or cancelled booking). Safe to repeat: a VA that already
-   * takes nothing answers `already_inactive`. Throws GatewayUnavailable, so the caller tries again later.
+   * Make the VA, card session or QRIS code refuse any further payment (an expired booking, another method chosen).
+   * Safe to repeat: one that already takes nothing answers `already_inactive`. Throws GatewayUnavailable, so the
+   * caller tries again later.
    */
-  closeVirtualAccount(account: VirtualAccountRef): Promise<CloseOutcome>;
+  closeAttempt(account: AttemptRef): Promise<CloseOutcome>;
   /** Was this VA paid, is it still open? What the gateway itself says now. Throws GatewayUnavailable. */
-  virtualAccountStatus(account: VirtualAccountRef): Promise<VirtualAccountState>;
+  attemptStatus(account: AttemptRef): Promise<AttemptState>;
   /**
    * Move an open VA's expiry to `expiresAt` (the agency extended the payment deadline). `inactive`: it takes no
    * payment any more (paid, closed or expired), so there is nothing to extend. Throws GatewayUnavailable.
    */
-  extendVirtualAccount(account: VirtualAccountRef, expiresAt: Date): Promise<'extended' | 'inactive'>;
+  extendAttempt(account: AttemptRef, expiresAt: Date): Promise<'extended' | 'inactive'>;
 }

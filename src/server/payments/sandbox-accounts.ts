@@ -2,12 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { sandboxAccounts } from '../db/schema/sandbox.ts';
-import type {
-  CloseOutcome,
-  IssuedVirtualAccount,
-  VirtualAccountRef,
-  VirtualAccountState,
-} from './gateway.ts';
+import type { CloseOutcome, IssuedVirtualAccount, AttemptRef, AttemptState } from './gateway.ts';
 
 export type SandboxAccount = typeof sandboxAccounts.$inferSelect;
 
@@ -43,7 +38,7 @@ export async function issueSandboxAccount(
 /** Moves an open sandbox VA's expiry later (the agency extended the deadline); a paid, closed or expired one stays. */
 export async function extendSandboxAccount(
   db: Database,
-  ref: VirtualAccountRef,
+  ref: AttemptRef,
   expiresAt: Date,
   now: Date,
 ): Promise<'extended' | 'inactive'> {
@@ -62,11 +57,7 @@ export async function extendSandboxAccount(
   return extended.length > 0 ? 'extended' : 'inactive';
 }
 
-export async function closeSandboxAccount(
-  db: Database,
-  ref: VirtualAccountRef,
-  now: Date,
-): Promise<CloseOutcome> {
+export async function closeSandboxAccount(db: Database, ref: AttemptRef, now: Date): Promise<CloseOutcome> {
   const closed = await db
     .update(sandboxAccounts)
     .set({ closedAt: now })
@@ -88,9 +79,9 @@ export async function closeSandboxAccount(
 
 export async function sandboxAccountState(
   db: Database,
-  ref: VirtualAccountRef,
+  ref: AttemptRef,
   now: Date,
-): Promise<VirtualAccountState | undefined> {
+): Promise<AttemptState | undefined> {
   const [account] = await db
     .select()
     .from(sandboxAccounts)

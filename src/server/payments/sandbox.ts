@@ -3,6 +3,7 @@ import type { PaymentBank } from '../../domain/payment-banks.ts';
 import type { Database } from '../db/client.ts';
 import {
   reportedPayment,
+  reportedRefund,
   CallbackRejected,
   GatewayUnavailable,
   type CallbackEvent,
@@ -10,6 +11,12 @@ import {
   type PaymentGateway,
   type VirtualAccountRequest,
 } from './gateway.ts';
+import {
+  closeSandboxCheckout,
+  issueSandboxCheckout,
+  requestSandboxRefund,
+  sandboxCheckoutState,
+} from './sandbox-checkouts.ts';
 import {
   closeSandboxAccount,
   extendSandboxAccount,
@@ -25,13 +32,21 @@ const SIGNATURE_TOLERANCE_SECONDS = 15 * 60;
 
 /** What the sandbox's "VA paid" callback carries: the fields Xendit's carries, under the same names. */
 export interface SandboxCallbackBody {
-  event: 'va.paid';
+  event: 'va.paid' | 'checkout.paid';
   external_id: string;
   payment_id: string;
-  account_number: string;
-  bank_code: string;
+  account_number?: string;
+  bank_code?: string;
   amount: number;
   transaction_timestamp: string;
+}
+
+/** A refund's outcome, as the sandbox's webhook reports it (Xendit's refund.succeeded / refund.failed). */
+export interface SandboxRefundCallbackBody {
+  event: 'refund.succeeded' | 'refund.failed';
+  reference_id: string;
+  refund_id: string;
+  failure_code?: string;
 }
 
 /**
@@ -105,14 +120,29 @@ export function createSandboxGateway(options: {
         expiresAt: request.expiresAt,
       });
     },
-    async closeVirtualAccount(account) {
-      return closeSandboxAccount(await options.database(), account, clock());
+    async createCheckout(request) {
+      return issueSandboxCheckout(await options.database(), request, clock());
     },
-    async extendVirtualAccount(account, expiresAt) {
+    async requestRefund(request) {
+      return requestSandboxRefund(await options.database(), request, clock());
+    },
+    async closeAttempt(account) {
+      const db = await options.database();
+      if (account.method === 'card' || account.method === 'qris')
+        return closeSandboxCheckout(db, account, clock());
+      return closeSandboxAccount(db, account, clock());
+    },
+    async extendAttempt(account, expiresAt) {
+      // A QRIS code outlives our deadline anyway; a card session cannot move, and a new "Pay" opens another.
+      if (account.method === 'card' || account.method === 'qris') return 'extended';
       return extendSandboxAccount(await options.database(), account, expiresAt, clock());
     },
-    async virtualAccountStatus(account) {
-      const state = await sandboxAccountState(await options.database(), account, clock());
+    async attemptStatus(account) {
+      const db = await options.database();
+      const state =
+        account.method === 'card' || account.method === 'qris'
+          ? await sandboxCheckoutState(db, account, clock())
+          : await sandboxAccountState(db, account, clock());
       if (!state) throw new GatewayUnavailable('the sandbox issued no such VA');
       return state;
     },
@@ -126,9 +156,12 @@ export function createSandboxGateway(options: {
       } catch {
         return Promise.resolve({ kind: 'anomaly', reason: 'body_not_json' });
       }
-      // The sandbox sends one event only: a signed body that is something else is worth a look.
       const event = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
-      if (event.event !== 'va.paid') return Promise.resolve({ kind: 'anomaly', reason: 'not_a_payment' });
+      if (event.event === 'refund.succeeded' || event.event === 'refund.failed')
+        return Promise.resolve(reportedRefund(event));
+      // A signed body that is none of the sandbox's events is worth a look.
+      if (event.event !== 'va.paid' && event.event !== 'checkout.paid')
+        return Promise.resolve({ kind: 'anomaly', reason: 'not_a_payment' });
       return Promise.resolve(
         reportedPayment(
           {

@@ -12,6 +12,7 @@ export function paymentGateway(config: Config, database: () => Promise<Database>
       secretKey: config.XENDIT_SECRET_KEY,
       callbackToken: config.XENDIT_CALLBACK_TOKEN,
       apiUrl: config.XENDIT_API_URL,
+      siteUrl: config.SITE_URL,
     });
   return createSandboxGateway({ secret: sandboxSecret(config), database });
 }

@@ -1,5 +1,5 @@
 import { GatewayUnavailable, reportedPayment } from './gateway.ts';
-import type { CloseOutcome, ReportedPayment, VirtualAccountRef, VirtualAccountState } from './gateway.ts';
+import type { CloseOutcome, ReportedPayment, AttemptRef, AttemptState } from './gateway.ts';
 import { describeFailure, field, text, type ApiCall } from './xendit-api.ts';
 
 /** Xendit's answer to updating a VA that takes no payment any more (paid, expired or closed before). */
@@ -7,7 +7,7 @@ const inactiveAccount = 'INACTIVE_VIRTUAL_ACCOUNT_ERROR';
 /** How far in the past a closing expiry is set, so a clock a little behind Xendit's still expires it at once. */
 const closeMarginMs = 60_000;
 
-const accountPath = (account: VirtualAccountRef) =>
+const accountPath = (account: AttemptRef) =>
   `/callback_virtual_accounts/${encodeURIComponent(account.gatewayAccountId)}`;
 
 /**
@@ -22,7 +22,7 @@ const accountPath = (account: VirtualAccountRef) =>
  *   once and will become inactive afterward").
  */
 export function xenditAccounts(call: ApiCall, fetchPayment: (paymentId: string) => Promise<unknown>) {
-  async function confirmedPayments(account: VirtualAccountRef): Promise<ReportedPayment[]> {
+  async function confirmedPayments(account: AttemptRef): Promise<ReportedPayment[]> {
     const confirmed: ReportedPayment[] = [];
     for (const paymentId of account.knownPaymentIds ?? []) {
       const fetched = await fetchPayment(paymentId);
@@ -42,7 +42,7 @@ export function xenditAccounts(call: ApiCall, fetchPayment: (paymentId: string) 
   }
 
   return {
-    async closeVirtualAccount(account: VirtualAccountRef): Promise<CloseOutcome> {
+    async closeAttempt(account: AttemptRef): Promise<CloseOutcome> {
       const action = 'close VA';
       const expirationDate = new Date(Date.now() - closeMarginMs).toISOString();
       const answer = await call('PATCH', accountPath(account), action, { expiration_date: expirationDate });
@@ -53,10 +53,7 @@ export function xenditAccounts(call: ApiCall, fetchPayment: (paymentId: string) 
       throw new GatewayUnavailable(describeFailure(action, answer));
     },
 
-    async extendVirtualAccount(
-      account: VirtualAccountRef,
-      expiresAt: Date,
-    ): Promise<'extended' | 'inactive'> {
+    async extendAttempt(account: AttemptRef, expiresAt: Date): Promise<'extended' | 'inactive'> {
       const action = 'extend VA';
       const answer = await call('PATCH', accountPath(account), action, {
         expiration_date: expiresAt.toISOString(),
@@ -67,7 +64,7 @@ export function xenditAccounts(call: ApiCall, fetchPayment: (paymentId: string) 
       throw new GatewayUnavailable(describeFailure(action, answer));
     },
 
-    async virtualAccountStatus(account: VirtualAccountRef): Promise<VirtualAccountState> {
+    async attemptStatus(account: AttemptRef): Promise<AttemptState> {
       const action = 'fetch VA';
       const answer = await call('GET', accountPath(account), action);
       // A 404 included: "not found with this key" says nothing about whether the payer paid.

@@ -34,6 +34,16 @@ export function text(data: unknown, key: string): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
+/**
+ * An amount as Xendit sends it. The schemas of the v3 payments API type amounts as numbers, but the examples of the
+ * same pages (docs.xendit.co/apidocs/get-payment, create-payment-request) show them as strings ("10000"): a string
+ * of digits is read as the number it spells; anything else is passed on for reportedPayment to refuse.
+ */
+export function amountIn(data: unknown, key: string): unknown {
+  const value = field(data, key);
+  return typeof value === 'string' && /^\d{1,15}(\.\d{1,4})?$/.test(value) ? Number(value) : value;
+}
+
 /** "Xendit answered 400 (API_VALIDATION_ERROR) to create VA": status and Xendit's error code, nothing we sent. */
 export function describeFailure(action: string, answer: ApiAnswer): string {
   const code = text(answer.data, 'error_code');

@@ -3,7 +3,10 @@ import type { PaymentBank } from '../../domain/payment-banks.ts';
 import { CallbackRejected, GatewayUnavailable, reportedPayment } from './gateway.ts';
 import { describeFailure, field, text, xenditApi } from './xendit-api.ts';
 import { xenditAccounts } from './xendit-accounts.ts';
+import { xenditCheckouts } from './xendit-checkouts.ts';
+import { receiveV3Webhook, xenditReads } from './xendit-webhooks.ts';
 import type {
+  AttemptRef,
   CallbackEvent,
   IssuedVirtualAccount,
   PaymentGateway,
@@ -13,7 +16,8 @@ import type {
 /**
  * Xendit's Fixed Virtual Account API (the "callback_virtual_accounts" family): one closed, single-use VA per payment
  * attempt, a "VA paid" callback authenticated by the account's callback token, and the payment fetched back from the
- * API so that only what Xendit itself says is ever reported as paid.
+ * API so that only what Xendit itself says is ever reported as paid. Cards (a hosted payment session), QRIS (a v3
+ * payment request) and refunds are in xendit-checkouts.ts and xendit-webhooks.ts; their webhooks share the token.
  */
 export interface XenditGatewayOptions {
   /** The secret API key: the Basic auth user (with an empty password). Never logged, never in an error message. */
@@ -25,7 +29,12 @@ export interface XenditGatewayOptions {
   fetch?: typeof fetch;
   /** Per request, including reading the answer. Xendit gives our callback endpoint 30 s, so stay well under. */
   timeoutMs?: number;
+  /** This site's public address (SITE_URL): a card session sends the traveller back to a page under it. */
+  siteUrl?: string;
 }
+
+/** A card session or a QRIS code; an attempt without a method is a virtual account. */
+const isCheckout = (ref: AttemptRef) => ref.method === 'card' || ref.method === 'qris';
 
 const defaultTimeoutMs = 10_000;
 
@@ -67,6 +76,9 @@ export function createXenditGateway(options: XenditGatewayOptions): PaymentGatew
   }
   const call = xenditApi({ ...options, timeoutMs: options.timeoutMs ?? defaultTimeoutMs });
   const expectedTokenDigest = sha256(options.callbackToken);
+  const reads = xenditReads(call);
+  const accounts = xenditAccounts(call, fetchPayment);
+  const checkouts = xenditCheckouts(call, reads, options.siteUrl);
 
   function tokenMatches(received: string | null): boolean {
     if (received === null) return false;
@@ -95,7 +107,20 @@ export function createXenditGateway(options: XenditGatewayOptions): PaymentGatew
 
   return {
     name: 'xendit',
-    ...xenditAccounts(call, fetchPayment),
+    createCheckout: (request) => checkouts.createCheckout(request),
+    requestRefund: (request) => checkouts.requestRefund(request),
+
+    closeAttempt(ref) {
+      return isCheckout(ref) ? checkouts.closeCheckout(ref) : accounts.closeAttempt(ref);
+    },
+
+    attemptStatus(ref) {
+      return isCheckout(ref) ? checkouts.checkoutStatus(ref) : accounts.attemptStatus(ref);
+    },
+
+    extendAttempt(ref, expiresAt) {
+      return isCheckout(ref) ? checkouts.extendCheckout() : accounts.extendAttempt(ref, expiresAt);
+    },
 
     async createVirtualAccount(request: VirtualAccountRequest): Promise<IssuedVirtualAccount> {
       const action = 'create VA';
@@ -157,6 +182,10 @@ export function createXenditGateway(options: XenditGatewayOptions): PaymentGatew
       } catch {
         return { kind: 'anomaly', reason: 'body_not_json' };
       }
+      // Sessions, v3 payments and refunds name their event and keep the rest under `data`; a VA callback names its
+      // attempt at the top (`external_id`), and keeps its own path whatever else it carries.
+      if (text(claimed, 'event') !== undefined && text(claimed, 'external_id') === undefined)
+        return receiveV3Webhook(reads, claimed);
       const paymentId = text(claimed, 'payment_id');
       const externalId = text(claimed, 'external_id');
       // VA created/updated callbacks share the token but carry no payment: nothing to do, answer 2xx.

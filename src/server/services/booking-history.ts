@@ -1,3 +1,4 @@
+import type { PaymentMethod } from '../../domain/payment-methods.ts';
 import { and, asc, desc, eq, gte, isNull, min } from 'drizzle-orm';
 import type { AuditAction, AuditActorKind } from '../../domain/audit.ts';
 import { MAX_MAIL_ATTEMPTS, mailStateOf, type MailState } from '../../domain/mail-retry.ts';
@@ -10,7 +11,7 @@ import { auditEntries } from './audit.ts';
 /** What the records of a booking show happened, beyond its audit rows. */
 export type RecordEvent =
   | 'booking_held'
-  | 'va_issued'
+  | 'payment_issued'
   | 'payment_received'
   | 'tickets_issued'
   | 'ticket_rescheduled'
@@ -32,12 +33,12 @@ export type HistoryEntry = { at: Date } & (
 );
 
 /**
- * What a record's line adds, as data (the page words it): an amount, the bank of a VA, why money goes back (a
+ * What a record's line adds, as data (the page words it): an amount, the method of a payment attempt, why money goes back (a
  * payment not honoured or a refund's reason), ticket numbers.
  */
 export interface RecordDetail {
   amount?: number;
-  bank?: string;
+  method?: PaymentMethod;
   why?: (typeof refunds.$inferSelect)['reason'];
   tickets?: string;
 }
@@ -85,12 +86,12 @@ export async function bookingHistory(
   const records: HistoryEntry[] = [
     { at: booking.createdAt, source: 'record', event: 'booking_held', detail: {} },
     ...paymentRows
-      .filter((payment) => payment.accountNumber)
+      .filter((payment) => payment.accountNumber ?? payment.checkoutUrl ?? payment.qrString)
       .map((payment) => ({
         at: payment.createdAt,
         source: 'record' as const,
-        event: 'va_issued' as const,
-        detail: { bank: payment.bank, amount: payment.amount },
+        event: 'payment_issued' as const,
+        detail: { method: payment.method, amount: payment.amount },
       })),
     ...receiptRows
       .filter(({ receipt }) => beforeLog(receipt.receivedAt))
@@ -164,7 +165,7 @@ export async function bookingHistory(
  */
 function tieRank(entry: HistoryEntry): number {
   if (entry.source === 'audit') return 1;
-  return ['booking_held', 'va_issued', 'payment_received'].includes(entry.event) ? 0 : 2;
+  return ['booking_held', 'payment_issued', 'payment_received'].includes(entry.event) ? 0 : 2;
 }
 
 /** The tickets issued at payment (one line) and each issued by a reschedule (a line per new ticket). */

@@ -1,6 +1,7 @@
 import type { BookingStatus, TicketStatus } from '../../domain/booking-lifecycle.ts';
 import type { PassengerCategory, PassportSex } from '../../domain/passengers.ts';
 import type { PaymentBank } from '../../domain/payment-banks.ts';
+import type { PaymentMethod } from '../../domain/payment-methods.ts';
 import type { BookingPrice } from '../../domain/pricing.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import type { paymentStatuses, refundReasons } from '../db/schema/payments.ts';
@@ -83,20 +84,37 @@ export interface RefundView {
   paidAt?: Date;
   /** The bank's reference of the transfer that paid it, as the agency recorded it. */
   transferReference?: string;
+  /** Back through the gateway to the card or wallet that paid, or by the agency's bank transfer. */
+  path: 'bank_transfer' | 'gateway';
+  /** A gateway refund's progress: asked (or about to be), done, or refused (then a bank transfer). */
+  gatewayState?: 'to_request' | 'requested' | 'succeeded' | 'failed';
 }
 
-export interface PaymentView {
-  bank: PaymentBank;
-  /** The VA number; for Mandiri the bill key. */
-  accountNumber: string;
-  /** Mandiri bill payment's biller (company) code. */
-  billerCode?: string;
+interface PaymentCommon {
+  method: PaymentMethod;
   amount: number;
   status: (typeof paymentStatuses)[number];
   expiresAt: Date;
   paidAt?: Date;
   gateway: 'sandbox' | 'xendit';
 }
+
+/** The attempt the payment page shows: what its method issued (domain/payment-methods.ts). */
+export type PaymentView = PaymentCommon &
+  (
+    | {
+        kind: 'virtual_account';
+        bank: PaymentBank;
+        /** The VA number; for Mandiri the bill key. */
+        accountNumber: string;
+        /** Mandiri bill payment's biller (company) code. */
+        billerCode?: string;
+      }
+    /** The gateway's hosted card page, where "Pay by card" sends the traveller. */
+    | { kind: 'card'; checkoutUrl: string }
+    /** The QRIS code's content, drawn as an image by our server. */
+    | { kind: 'qris'; qrString: string; gatewayAccountId: string }
+  );
 
 export interface BookingView {
   id: string;
@@ -115,7 +133,7 @@ export interface BookingView {
   history?: BookingLegView[];
   contact?: { fullName: string; email: string; phone: string };
   passengers: PassengerView[];
-  /** The latest virtual account issued, if any. */
+  /** The attempt that paid, else the latest one that issued something (a VA, a card session, a QR). */
   payment?: PaymentView;
   /** Money queued to go back from a payment that could not be honoured (late with seats gone, over-, under-paid). */
   refundsQueued: number;

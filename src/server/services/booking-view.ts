@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { segmentTravelled } from '../../domain/after-sales.ts';
 import { portTime } from '../../domain/port-time.ts';
 import type { Locale } from '../../i18n/locales.ts';
@@ -9,6 +9,7 @@ import { cancellationRefundReasons, payments, refunds, tickets } from '../db/sch
 import type { Network } from '../network.ts';
 import type { BookingStatus } from '../../domain/booking-lifecycle.ts';
 import type { BookingLegView, BookingView, PassengerView, TicketView } from './booking-view-types.ts';
+import { paymentView } from './payment-view.ts';
 
 // The view's shapes have their own file; importing them from here still works.
 export type * from './booking-view-types.ts';
@@ -79,12 +80,18 @@ export async function bookingView(
       .from(tickets)
       .where(eq(tickets.bookingId, id))
       .orderBy(asc(tickets.leg), asc(tickets.segment)),
-    // The newest VA actually issued: an attempt still at the gateway, or one it refused, has nothing to show.
+    // The attempt that paid, else the newest one actually issued: one still at the gateway, or one it refused,
+    // has nothing to show.
     db
       .select()
       .from(payments)
-      .where(and(eq(payments.bookingId, id), isNotNull(payments.accountNumber)))
-      .orderBy(desc(payments.createdAt))
+      .where(
+        and(
+          eq(payments.bookingId, id),
+          sql`coalesce(${payments.accountNumber}, ${payments.checkoutUrl}, ${payments.qrString}) is not null`,
+        ),
+      )
+      .orderBy(sql`${payments.status} = 'paid' desc`, desc(payments.createdAt))
       .limit(1),
     db.select().from(refunds).where(eq(refunds.bookingId, id)).orderBy(asc(refunds.createdAt)),
   ]);
@@ -164,20 +171,7 @@ export async function bookingView(
           ...(t.rescheduledFrom ? { rescheduledFrom: t.rescheduledFrom } : {}),
         })),
     })),
-    ...(payment
-      ? {
-          payment: {
-            bank: payment.bank,
-            accountNumber: payment.accountNumber ?? '',
-            ...(payment.billerCode ? { billerCode: payment.billerCode } : {}),
-            amount: payment.amount,
-            status: payment.status,
-            expiresAt: payment.expiresAt,
-            ...(payment.paidAt ? { paidAt: payment.paidAt } : {}),
-            gateway: payment.gateway,
-          },
-        }
-      : {}),
+    ...(payment ? { payment: paymentView(payment) } : {}),
     refundsQueued: refundRows
       .filter((r) => !cancellationRefundReasons.includes(r.reason))
       .reduce((sum, r) => sum + r.amount, 0),
@@ -189,6 +183,8 @@ export async function bookingView(
       ...(r.dueOn ? { dueOn: r.dueOn } : {}),
       ...(r.paidAt ? { paidAt: r.paidAt } : {}),
       ...(r.transferReference ? { transferReference: r.transferReference } : {}),
+      path: r.path,
+      ...(r.gatewayState ? { gatewayState: r.gatewayState } : {}),
     })),
   };
 }

@@ -1,5 +1,5 @@
 import type { Database } from '../db/client.ts';
-import { paymentAnomalies } from '../db/schema/payments.ts';
+import { paymentAnomalies } from '../db/schema/anomalies.ts';
 import { writeAudit } from './audit.ts';
 
 /** How much of an odd callback's body is kept: enough to read, never a way to fill the disk. */

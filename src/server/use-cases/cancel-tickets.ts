@@ -4,6 +4,7 @@ import { cancellationOffer } from '../../domain/offers.ts';
 import { cancellationSchema, type CancellationInput } from '../../schemas/cancellation.ts';
 import { lockingTransaction } from '../db/conflicts.ts';
 import { queueCurrentStateMail } from '../db/queries/queue-mail.ts';
+import { cancellationRefundRoute } from '../db/queries/refund-path.ts';
 import { bookingLegs } from '../db/schema/bookings.ts';
 import { refunds, tickets } from '../db/schema/payments.ts';
 import { refuseCancellation } from '../offer-refusals.ts';
@@ -64,7 +65,9 @@ export async function cancelTickets(
     // A waived fee goes back with the refund; the rest of the offer (what may be cancelled, and when) still holds.
     const choice = byStaff?.waiveFee ? { ...offer, fee: 0, refund: offer.refund + offer.fee } : offer;
     for (const ticket of chosen) assertTicketMove(ticket.status, 'cancelled');
-    if (choice.refund > 0) {
+    // Back to the card or wallet that paid while the gateway can; else a transfer to the account asked for here.
+    const route = await cancellationRefundRoute(tx, booking.id, now);
+    if (choice.refund > 0 && route.path === 'bank_transfer') {
       const missing = missingAccount(input);
       if (Object.keys(missing).length > 0) throw new Refused(400, missing);
     }
@@ -97,9 +100,11 @@ export async function cancelTickets(
             ? ('operator_delayed' as const)
             : ('cancellation' as const),
         ticketNumbers: chosen.map((t) => t.ticketNumber),
-        bank: input.bank ?? null,
-        accountNumber: input.accountNumber ?? null,
-        accountHolder: input.accountHolder ?? null,
+        ...route,
+        // No account is kept for a refund the gateway returns: a failed one asks the traveller for one anew.
+        bank: route.path === 'bank_transfer' ? (input.bank ?? null) : null,
+        accountNumber: route.path === 'bank_transfer' ? (input.accountNumber ?? null) : null,
+        accountHolder: route.path === 'bank_transfer' ? (input.accountHolder ?? null) : null,
         dueOn,
       };
       const [refund] = await tx.insert(refunds).values(queued).returning({ id: refunds.id });

@@ -12,6 +12,7 @@ import {
 import { bookingLegs, bookingPassengers, bookings } from '../db/schema/bookings.ts';
 import { paymentReceipts, payments, refunds, sentMails, tickets } from '../db/schema/payments.ts';
 import type { ReportedPayment } from '../payments/gateway.ts';
+import { refundRoute } from '../db/queries/refund-path.ts';
 import { writeAudit } from '../services/audit.ts';
 import type { AgencyCalendar } from './ports.ts';
 import type { Actor, UseCaseContext } from './context.ts';
@@ -151,11 +152,12 @@ async function applyPayment(
       .insert(refunds)
       .values({
         bookingId,
-        receiptId: receipt.id,
         amount,
         reason,
         createdAt: now,
         dueOn: calendar.refundDueOn(now),
+        // A card or QRIS payment goes back where it came from, at once; a VA's by the agency's transfer.
+        ...refundRoute({ id: receipt.id, method: payment.method, paidAt: reported.paidAt }, now),
       })
       .returning({ id: refunds.id });
     if (refund)
@@ -186,9 +188,17 @@ async function applyPayment(
     .update(payments)
     .set({ status: 'paid', paidAt: reported.paidAt })
     .where(eq(payments.id, payment.id));
+  // The fee of the method that paid: the traveller may have switched methods (fees differ) and paid the first.
+  const subtotal = booking.price.total - booking.price.transactionFee;
+  const price = { ...booking.price, transactionFee: payment.amount - subtotal, total: payment.amount };
   await tx
     .update(bookings)
-    .set({ status: 'paid', paidAt: now, updatedAt: now })
+    .set({
+      status: 'paid',
+      paidAt: now,
+      updatedAt: now,
+      ...(payment.amount === booking.price.total ? {} : { price }),
+    })
     .where(eq(bookings.id, bookingId));
   await issueTickets(tx, booking, now);
   await tx.insert(sentMails).values({ bookingId, kind: 'booking_paid' }).onConflictDoNothing();

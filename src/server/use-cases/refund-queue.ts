@@ -90,7 +90,7 @@ export async function queuedRefunds(
   return (await refundQueue(context, now)).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 }
 
-export type RefundPaid = 'paid' | 'already_paid' | 'unknown';
+export type RefundPaid = 'paid' | 'already_paid' | 'at_gateway' | 'unknown';
 
 /**
  * The agency paid a refund (the console's queue, or `npm run ops -- refund-paid <id>`): it leaves the queue, marked
@@ -107,6 +107,8 @@ export async function markRefundPaid(
     const [refund] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update');
     if (!refund) return 'unknown';
     if (refund.status === 'done') return 'already_paid';
+    // Going back to the card or wallet: a transfer as well would pay it twice.
+    if (refund.path === 'gateway') return 'at_gateway';
     const paidAt = context.clock();
     await tx
       .update(refunds)

@@ -7,7 +7,7 @@ import { lockingTransaction, sqlState } from '../db/conflicts.ts';
 import { queueCurrentStateMail } from '../db/queries/queue-mail.ts';
 import { travellersOn } from '../db/queries/sailing-tickets.ts';
 import { sailings } from '../db/schema/network.ts';
-import { supersededBoardingPasses } from '../db/schema/payments.ts';
+import { supersededBoardingPasses } from '../db/schema/boarding.ts';
 import { writeAudit } from '../services/audit.ts';
 import { refuse } from '../validation-errors.ts';
 import { sailingAddress } from './addresses.ts';

@@ -12,7 +12,7 @@ import { queueCurrentStateMail } from '../db/queries/queue-mail.ts';
 import { bookingLegs, bookings } from '../db/schema/bookings.ts';
 import { sailings } from '../db/schema/network.ts';
 import { payments } from '../db/schema/payments.ts';
-import type { VirtualAccountRef } from '../payments/gateway.ts';
+import type { AttemptRef } from '../payments/gateway.ts';
 import { writeAudit } from '../services/audit.ts';
 import { refuse } from '../validation-errors.ts';
 import { bookingAddress } from './addresses.ts';
@@ -22,7 +22,7 @@ import { defineUseCase } from './use-case.ts';
 
 /** What the extension will do, decided under the booking's lock before the gateway is asked. */
 interface Plan {
-  account: VirtualAccountRef;
+  account: AttemptRef;
   paymentId: string;
   from: Date;
   to: Date;
@@ -48,7 +48,11 @@ async function plan(ctx: UseCaseContext, bookingId: string): Promise<Plan> {
     const to = extendedPaymentDeadline(booking.expiresAt, first?.departsAt ?? undefined);
     if (!to) throw refuse('booking', 'staff_extend_too_close');
     return {
-      account: { gatewayAccountId: payment.gatewayAccountId, externalId: payment.externalId },
+      account: {
+        gatewayAccountId: payment.gatewayAccountId,
+        externalId: payment.externalId,
+        method: payment.method,
+      },
       paymentId: payment.id,
       from: booking.expiresAt,
       to,
@@ -67,7 +71,7 @@ async function extendDeadline(ctx: UseCaseContext, input: StaffReasonInput & { b
   const agent = staffOf(ctx, 'agent');
   const { bookingId } = input;
   const planned = await plan(ctx, bookingId);
-  if ((await ctx.gateway.extendVirtualAccount(planned.account, planned.to)) === 'inactive')
+  if ((await ctx.gateway.extendAttempt(planned.account, planned.to)) === 'inactive')
     throw refuse('booking', 'staff_extend_not_awaiting');
   const applied = await lockingTransaction(ctx.db, async (tx) => {
     await lockSailingsOfBooking(tx, bookingId);
@@ -109,7 +113,7 @@ async function extendDeadline(ctx: UseCaseContext, input: StaffReasonInput & { b
   if (applied === 'moved') {
     // Paid or lapsed while the gateway answered: its VA takes no more than the booking allows (a paid one answers
     // that it is inactive already; a failure is left to the closing job's sweep).
-    await ctx.gateway.closeVirtualAccount(planned.account).catch(() => undefined);
+    await ctx.gateway.closeAttempt(planned.account).catch(() => undefined);
     throw refuse('booking', 'staff_extend_not_awaiting');
   }
   if (applied === 'kept') throw refuse('booking', 'staff_extend_already_extended');

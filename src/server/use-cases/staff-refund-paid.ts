@@ -13,6 +13,7 @@ async function refundPaid(ctx: UseCaseContext, input: RefundPaidInput & { refund
   const outcome = await markRefundPaid({ ...ctx, by: ctx.actor }, input.refundId, input.reference);
   if (outcome === 'unknown') throw refuse('refund', 'staff_refund_not_found');
   if (outcome === 'already_paid') throw refuse('refund', 'staff_refund_already_paid');
+  if (outcome === 'at_gateway') throw refuse('refund', 'staff_refund_at_gateway');
   ctx.afterCommit(ctx.wakeMail);
 }
 

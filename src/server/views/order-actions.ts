@@ -1,3 +1,4 @@
+import { paymentMethodLabel } from '../../i18n/payment-method.ts';
 import { cancellationOffer, checkInOffer, claimOffer, rescheduleOffer } from '../../domain/offers.ts';
 import { agencyDate } from '../../domain/agency.ts';
 import { formatDate, formatRupiah } from '../../i18n/format.ts';
@@ -41,6 +42,17 @@ export function afterSalesActions(view: BookingView, now: Date): AfterSalesActio
 export function refundProgress(view: BookingView, locale: Locale): string[] {
   return view.refunds.map((refund) => {
     const amount = formatRupiah(refund.amount, locale);
+    const method = view.payment ? paymentMethodLabel(view.payment.method, locale) : '';
+    if (refund.path === 'gateway')
+      return refund.status === 'done' && refund.paidAt
+        ? translate('refund_progress_method_done', locale, {
+            amount,
+            method,
+            date: formatDate(agencyDate(refund.paidAt), locale),
+          })
+        : translate('refund_progress_method', locale, { amount, method });
+    if (refund.gatewayState === 'failed' && refund.status !== 'done')
+      return translate('refund_progress_method_failed', locale, { amount, method });
     if (refund.status === 'done' && refund.paidAt)
       return translate('refund_progress_done', locale, {
         amount,

@@ -1,3 +1,4 @@
+import { paymentMethodLabel } from '../../i18n/payment-method.ts';
 import { agencyTime } from '../../domain/agency.ts';
 import type { BookingState } from '../../domain/booking-search.ts';
 import { formatPortTime, formatRupiah } from '../../i18n/format.ts';
@@ -35,9 +36,9 @@ function historyDetail(entry: HistoryEntry, locale: Locale): string {
       .filter(Boolean)
       .join(' · ');
   }
-  const { amount, bank, why, tickets } = entry.detail;
+  const { amount, method, why, tickets } = entry.detail;
   return [
-    bank?.toUpperCase(),
+    method ? paymentMethodLabel(method, locale) : undefined,
     amount === undefined ? undefined : formatRupiah(amount, locale),
     why ? translate(`staff_refund_reason_${why}`, locale) : undefined,
     tickets,

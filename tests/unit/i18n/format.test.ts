@@ -3,6 +3,7 @@ import {
   formatDate,
   formatDuration,
   formatDurationRange,
+  formatIndicative,
   formatRupiah,
   formatWeekdayRuns,
 } from '../../../src/i18n/format.ts';
@@ -68,5 +69,18 @@ describe('formatting', () => {
     [90, 120, 'id', '1 jam 30 menit – 2 jam'],
   ] as const)('a crossing of %i to %i minutes in %s is %s', (min, max, locale, text) => {
     expect(formatDurationRange(min, max, locale)).toBe(text);
+  });
+
+  // Intl places the number and keeps a no-break space after the sign; the sign is the one travellers know.
+  it.each([
+    [4_198, 'SGD', 'en', 'S$\u00a041.98'],
+    [4_198, 'SGD', 'id', 'S$\u00a041,98'],
+    [14_972, 'MYR', 'en', 'RM\u00a0149.72'],
+    [14_972, 'MYR', 'id', 'RM\u00a0149,72'],
+    [1_234_567, 'SGD', 'en', 'S$\u00a012,345.67'],
+    [1_234_567, 'MYR', 'id', 'RM\u00a012.345,67'],
+    [50, 'SGD', 'en', 'S$\u00a00.50'],
+  ] as const)('%i cents of %s in %s is %s', (cents, currency, locale, text) => {
+    expect(formatIndicative(cents, currency, locale)).toBe(text);
   });
 });

@@ -51,6 +51,8 @@ const passenger = (position: number, fullName: string, tickets: string[] = []): 
 });
 
 const mandiriPayment: PaymentView = {
+  kind: 'virtual_account',
+  method: 'mandiri',
   bank: 'mandiri',
   accountNumber: '912345678901',
   billerCode: '88908',
@@ -87,6 +89,8 @@ function paidTwoWay(locale: Locale): BookingView {
       passenger(1, '<script>alert("x")</script> & Co', ['TK-0002-A', 'TK-0002-B']),
     ],
     payment: {
+      kind: 'virtual_account',
+      method: 'bni',
       bank: 'bni',
       accountNumber: '8808123456789012',
       amount: 1_574_500,
@@ -152,8 +156,16 @@ describe.each(['en', 'id'] as const)('booking mails in %s', (locale) => {
   });
 
   it('names a plain virtual account for the other banks', () => {
-    const payment: PaymentView = { ...mandiriPayment, bank: 'bri', accountNumber: '2626123456789' };
-    delete payment.billerCode;
+    const payment: PaymentView = {
+      kind: 'virtual_account',
+      method: 'bri',
+      bank: 'bri',
+      accountNumber: '2626123456789',
+      amount: mandiriPayment.amount,
+      status: mandiriPayment.status,
+      expiresAt: mandiriPayment.expiresAt,
+      gateway: 'sandbox',
+    };
     const mail = bookingCreatedMail({ ...mandiriAwaiting(locale), payment }, links);
     expect(mail.text).toContain(locale === 'en' ? 'BRI Virtual Account' : 'Virtual Account BRI');
     expect(mail.text).toContain('2626123456789');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertSiteUrlGiven, loadConfig } from '../../../src/server/config.ts';
+import { assertSiteUrlGiven, indicativeRateTable, loadConfig } from '../../../src/server/config.ts';
 
 describe('server configuration', () => {
   it('defaults to port 4321 on all interfaces', () => {
@@ -40,5 +40,54 @@ describe('SITE_URL in production', () => {
     expect(() => {
       assertSiteUrlGiven(loadConfig(env), env);
     }).not.toThrow();
+  });
+});
+
+describe('the indicative rates (INDICATIVE_RATES, INDICATIVE_RATES_DATE)', () => {
+  const date = { INDICATIVE_RATES_DATE: '2026-11-27' };
+
+  it('are absent unless set: no indicative price', () => {
+    expect(indicativeRateTable(loadConfig({}))).toBeUndefined();
+    expect(
+      indicativeRateTable(loadConfig({ INDICATIVE_RATES: '', INDICATIVE_RATES_DATE: '' })),
+    ).toBeUndefined();
+    // A date alone (npm start gives today's) says nothing.
+    expect(indicativeRateTable(loadConfig({ INDICATIVE_RATES: '', ...date }))).toBeUndefined();
+  });
+
+  it.each([
+    ['SGD=12150,MYR=3560', { SGD: 12_150, MYR: 3_560 }],
+    ['SGD=12150', { SGD: 12_150 }],
+    [' MYR=3560.25 , SGD=12150 ', { MYR: 3_560.25, SGD: 12_150 }],
+  ])('read %j as rupiah per 1 SGD or MYR, with their date', (text, rates) => {
+    expect(indicativeRateTable(loadConfig({ INDICATIVE_RATES: text, ...date }))).toEqual({
+      rates,
+      date: '2026-11-27',
+    });
+  });
+
+  it.each([
+    [
+      { INDICATIVE_RATES: 'SGD=12150' },
+      /INDICATIVE_RATES_DATE: INDICATIVE_RATES needs INDICATIVE_RATES_DATE/,
+    ],
+    [{ INDICATIVE_RATES: 'SGD 12150', ...date }, /INDICATIVE_RATES: "SGD 12150" is not CURRENCY=RUPIAH/],
+    [{ INDICATIVE_RATES: 'sgd=12150', ...date }, /INDICATIVE_RATES: "sgd=12150" is not CURRENCY=RUPIAH/],
+    [{ INDICATIVE_RATES: 'SGD=12150,', ...date }, /INDICATIVE_RATES: "" is not CURRENCY=RUPIAH/],
+    [{ INDICATIVE_RATES: 'SGD=-1', ...date }, /INDICATIVE_RATES: "SGD=-1" is not CURRENCY=RUPIAH/],
+    [{ INDICATIVE_RATES: 'SGD=12150.123', ...date }, /is not CURRENCY=RUPIAH/],
+    [{ INDICATIVE_RATES: 'EUR=17000', ...date }, /INDICATIVE_RATES: EUR is not one of SGD, MYR/],
+    [{ INDICATIVE_RATES: 'SGD=12150,SGD=12200', ...date }, /INDICATIVE_RATES: SGD is given twice/],
+    [{ INDICATIVE_RATES: 'SGD=0.82', ...date }, /INDICATIVE_RATES: SGD=0.82: give rupiah per 1 SGD/],
+    [
+      { INDICATIVE_RATES: 'SGD=12150', INDICATIVE_RATES_DATE: '27/11/2026' },
+      /INDICATIVE_RATES_DATE: a calendar date/,
+    ],
+    [
+      { INDICATIVE_RATES: 'SGD=12150', INDICATIVE_RATES_DATE: '2026-02-30' },
+      /INDICATIVE_RATES_DATE: a calendar date/,
+    ],
+  ])('refuse %j at start-up with a clear message', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
   });
 });

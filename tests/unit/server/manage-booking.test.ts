@@ -40,7 +40,15 @@ function cancelled(view: BookingView, numbers: string[], refund?: 'queued' | 'do
       tickets: p.tickets.map((t) => (numbers.includes(t.ticketNumber) ? { ...t, status: 'cancelled' } : t)),
     })),
     refunds: refund
-      ? [{ amount: 450_000, reason: 'cancellation', status: refund, ticketNumbers: numbers }]
+      ? [
+          {
+            amount: 450_000,
+            reason: 'cancellation',
+            status: refund,
+            ticketNumbers: numbers,
+            path: 'bank_transfer',
+          },
+        ]
       : [],
   };
 }

@@ -151,6 +151,8 @@ describe.each(['en', 'id'] as const)('the trip card in %s', (locale) => {
     const office = agencyOffice();
     const view = paid(locale);
     const payment = {
+      kind: 'virtual_account' as const,
+      method: 'bni' as const,
       bank: 'bni' as const,
       accountNumber: '8808123456789012',
       amount: 1,

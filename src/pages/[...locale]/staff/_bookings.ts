@@ -1,3 +1,4 @@
+import { paymentMethodLabel } from '../../../i18n/payment-method.ts';
 import { agencyTime } from '../../../domain/agency.ts';
 import { BOOKING_ID_PATTERN } from '../../../domain/booking-code.ts';
 import { bookingStateOf } from '../../../domain/booking-search.ts';
@@ -115,8 +116,8 @@ export async function serveBookingDetail(astro: PageAstro, id: string) {
     })),
     payment: view.payment
       ? translate('staff_booking_payment_line', locale, {
-          bank: view.payment.bank.toUpperCase(),
-          number: view.payment.accountNumber,
+          bank: paymentMethodLabel(view.payment.method, locale),
+          number: view.payment.kind === 'virtual_account' ? view.payment.accountNumber : '',
           amount: formatRupiah(view.payment.amount, locale),
           status: translate(`staff_payment_${view.payment.status}`, locale),
         })

@@ -7,7 +7,6 @@ import {
   index,
   integer,
   pgTable,
-  primaryKey,
   smallint,
   text,
   timestamp,
@@ -17,16 +16,19 @@ import {
 } from 'drizzle-orm/pg-core';
 import { ticketStatuses } from '../../../domain/booking-lifecycle.ts';
 import { paymentBanks } from '../../../domain/payment-banks.ts';
+import { paymentMethods } from '../../../domain/payment-methods.ts';
 import { bookings } from './bookings.ts';
 
-export const paymentStatuses = ['creating', 'pending', 'paid', 'expired', 'failed'] as const;
+export const paymentStatuses = ['creating', 'pending', 'paid', 'expired', 'failed', 'replaced'] as const;
 
 /**
- * One payment attempt: recorded as `creating` before the gateway is asked for a virtual account (no network call
- * runs inside a transaction), `pending` once the VA is issued and the booking awaits payment, then `paid` or
- * `expired`; `failed` when the gateway could not issue it. At most one attempt per booking is `creating` or
- * `pending`, which is what makes a double-clicked "Pay" issue one VA. `external_id` is our id of the attempt at the
- * gateway (Xendit's external_id, and the idempotency key of its creation).
+ * One payment attempt by one method (domain/payment-methods.ts): recorded as `creating` before the gateway is asked
+ * for a virtual account, a card session or a QRIS code (no network call runs inside a transaction), `pending` once
+ * issued and the booking awaits payment, then `paid` or `expired`; `failed` when the gateway could not issue it;
+ * `replaced` when the traveller chose another method before paying (what it issued is closed at the gateway, and a
+ * payment to it still counts if it comes first). At most one attempt per booking is `creating` or `pending`, which
+ * is what makes a double-clicked "Pay" issue one. `external_id` is our id of the attempt at the gateway (Xendit's
+ * external_id or reference_id, and the idempotency key of its creation).
  */
 export const payments = pgTable(
   'payments',
@@ -36,10 +38,16 @@ export const payments = pgTable(
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
     gateway: text('gateway', { enum: ['sandbox', 'xendit'] }).notNull(),
-    bank: text('bank', { enum: paymentBanks }).notNull(),
+    method: text('method', { enum: paymentMethods }).notNull(),
+    /** The virtual account's bank; null for a card or QRIS attempt. */
+    bank: text('bank', { enum: paymentBanks }),
     externalId: varchar('external_id', { length: 64 }).notNull().unique(),
-    /** The gateway's own id of the VA, when it gives one. */
+    /** The gateway's own id of what it issued (the VA, the card session, the QRIS payment request). */
     gatewayAccountId: text('gateway_account_id'),
+    /** A card attempt: the gateway's hosted payment page the traveller is sent to. */
+    checkoutUrl: text('checkout_url'),
+    /** A QRIS attempt: the code's content (EMVCo), drawn as a QR image by our server. */
+    qrString: text('qr_string'),
     /** The VA number, or Mandiri's bill key; null while the attempt is `creating` (or `failed`). */
     accountNumber: varchar('account_number', { length: 32 }),
     /** Mandiri bill payment's company code; null for the other banks. */
@@ -57,11 +65,18 @@ export const payments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('payments_status_known', sql`${t.status} in ('creating', 'pending', 'paid', 'expired', 'failed')`),
+    check(
+      'payments_status_known',
+      sql`${t.status} in ('creating', 'pending', 'paid', 'expired', 'failed', 'replaced')`,
+    ),
     check('payments_amount_positive', sql`${t.amount} > 0`),
-    // A VA awaiting payment has its number; a payment can reach an attempt before "Pay" stored it, so paid or
-    // expired attempts may still lack one.
-    check('payments_pending_has_number', sql`${t.status} <> 'pending' or ${t.accountNumber} is not null`),
+    check('payments_bank_of_va', sql`(${t.method} in ('card', 'qris')) = (${t.bank} is null)`),
+    // An attempt awaiting payment has what it issued; a payment can reach an attempt before "Pay" stored it, so
+    // paid or expired attempts may still lack it.
+    check(
+      'payments_pending_has_number',
+      sql`${t.status} <> 'pending' or coalesce(${t.accountNumber}, ${t.checkoutUrl}, ${t.qrString}) is not null`,
+    ),
     uniqueIndex('payments_one_open_per_booking')
       .on(t.bookingId)
       .where(sql`${t.status} in ('creating', 'pending')`),
@@ -70,7 +85,7 @@ export const payments = pgTable(
     index('payments_va_to_close_idx')
       .on(t.expiresAt)
       .where(
-        sql`${t.vaClosedAt} is null and ${t.gatewayAccountId} is not null and ${t.status} in ('expired', 'failed')`,
+        sql`${t.vaClosedAt} is null and ${t.gatewayAccountId} is not null and ${t.status} in ('expired', 'failed', 'replaced')`,
       ),
   ],
 );
@@ -142,6 +157,20 @@ export const refunds = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'`),
+    /**
+     * How the money goes back (domain/payment-methods.ts refundPathFor): through the gateway to the card or wallet
+     * that paid (`receipt_id` names that payment), or by the agency's bank transfer to the account below.
+     */
+    path: text('path', { enum: ['bank_transfer', 'gateway'] })
+      .notNull()
+      .default('bank_transfer'),
+    /**
+     * A gateway refund: `to_request` until a job asks the gateway (never inside a transaction), `requested` until its
+     * webhook says `succeeded` (the refund is then done) or `failed` (it falls back to a bank transfer).
+     */
+    gatewayState: text('gateway_state', { enum: ['to_request', 'requested', 'succeeded', 'failed'] }),
+    /** The gateway's id of the refund, once asked. */
+    gatewayRefundId: text('gateway_refund_id'),
     /** Where a cancellation's refund goes, as the traveller gave it (a payment's goes back the way it came). */
     bank: text('bank'),
     accountNumber: varchar('account_number', { length: 34 }),
@@ -157,26 +186,15 @@ export const refunds = pgTable(
     failure: text('failure'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('refunds_amount_positive', sql`${t.amount} > 0`), index('refunds_status_idx').on(t.status)],
-);
-
-/**
- * A genuinely signed gateway callback that could not be applied: an amount that is no amount (0, negative,
- * fractional, beyond any real one), ids longer than ours, a VA we never issued. It is acknowledged (2xx, so the
- * gateway stops retrying) and kept here for the agency to look into: `npm run ops -- anomalies`.
- */
-export const paymentAnomalies = pgTable(
-  'payment_anomalies',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    gateway: text('gateway', { enum: ['sandbox', 'xendit'] }).notNull(),
-    /** What was wrong, as a short code: `amount_not_payable`, `unknown_attempt`, ... */
-    reason: text('reason').notNull(),
-    /** The callback's body as received, made storable (unprintable characters replaced) and cut to 16 KB. */
-    body: text('body').notNull(),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('payment_anomalies_received_idx').on(t.receivedAt)],
+  (t) => [
+    check('refunds_amount_positive', sql`${t.amount} > 0`),
+    check('refunds_gateway_has_payment', sql`${t.path} <> 'gateway' or ${t.receiptId} is not null`),
+    index('refunds_status_idx').on(t.status),
+    // The refund job's queue: small, since an asked refund leaves it.
+    index('refunds_to_request_idx')
+      .on(t.createdAt)
+      .where(sql`${t.gatewayState} = 'to_request'`),
+  ],
 );
 
 /**
@@ -237,6 +255,10 @@ export const mailKinds = [
   // The agency corrected the contact details: the new address is told, and the previous one (`recipient`).
   'contact_changed',
   'contact_changed_previous',
+  // Money going back to the card or wallet that paid: sent again as each refund is asked, done or refused.
+  'refund_to_method',
+  // A gateway refund was refused or failed: the traveller is asked for a bank account to transfer it to.
+  'refund_account_needed',
 ] as const;
 
 /** Mails sent once per booking and kind: the key that keeps a replay from resending. */
@@ -273,21 +295,4 @@ export const sentMails = pgTable(
       .on(t.createdAt)
       .where(sql`${t.sentAt} is null`),
   ],
-);
-
-/**
- * Boarding passes no longer good: the operator delayed their sailing, so a new pass with the new departure was
- * issued (the QR signs the departure). A gate refuses a pass found here, however valid its signature.
- */
-export const supersededBoardingPasses = pgTable(
-  'superseded_boarding_passes',
-  {
-    ticketNumber: varchar('ticket_number', { length: 16 })
-      .notNull()
-      .references(() => tickets.ticketNumber, { onDelete: 'cascade' }),
-    /** The departure the old pass signed. */
-    departure: timestamp('departure', { withTimezone: true }).notNull(),
-    supersededAt: timestamp('superseded_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.ticketNumber, t.departure] })],
 );

@@ -28,3 +28,39 @@ export const sandboxAccounts = pgTable(
   },
   (t) => [index('sandbox_virtual_accounts_number_idx').on(t.accountNumber)],
 );
+
+/**
+ * The sandbox's card sessions and QRIS codes, kept as the gateway keeps them: a card session ends at the deadline
+ * we gave it; a QRIS code lives 48 hours whatever we ask (as Xendit's does), so our own deadline is ours to keep.
+ */
+export const sandboxCheckouts = pgTable('sandbox_checkouts', {
+  /** The gateway's id (what `payments.gateway_account_id` keeps). */
+  id: varchar('id', { length: 96 }).primaryKey(),
+  externalId: varchar('external_id', { length: 64 }).notNull().unique(),
+  method: text('method', { enum: ['card', 'qris'] }).notNull(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  /** A card session: where the hosted page sends the traveller back to. */
+  returnUrl: text('return_url'),
+  /** A QRIS code's content. */
+  qrString: text('qr_string'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  closedAt: timestamp('closed_at', { withTimezone: true }),
+  paymentId: varchar('payment_id', { length: 128 }).unique(),
+  paidAmount: bigint('paid_amount', { mode: 'number' }),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+  /** The last card the hosted page refused, for the page to say so. */
+  declinedAt: timestamp('declined_at', { withTimezone: true }),
+});
+
+/** Refunds asked of the sandbox: pending until a tester (or a test) makes one succeed or fail. */
+export const sandboxRefunds = pgTable('sandbox_refunds', {
+  id: varchar('id', { length: 96 }).primaryKey(),
+  /** Our refund's id: asking twice for one refund gives the same one, as Xendit's idempotency key does. */
+  referenceId: varchar('reference_id', { length: 64 }).notNull().unique(),
+  paymentId: varchar('payment_id', { length: 128 }).notNull(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
+    .notNull()
+    .default('pending'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});

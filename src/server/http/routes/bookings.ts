@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { qrPng } from '../../documents/qr.ts';
 import { linkView } from '../../services/booking-access.ts';
 import { bookingStatus, bookingView } from '../../services/booking-view.ts';
 import { bookingAddress } from '../../use-cases/addresses.ts';
@@ -12,24 +13,48 @@ import { requestLocale } from '../request-locale.ts';
  * GET /api/bookings/{id}: the booking with what has been saved so far (a reload or another device resumes there).
  */
 export function bookingsRoutes(deps: AppDeps) {
-  return new Hono()
-    .get('/bookings/:id/status', async (c) => {
-      const { bookingId } = bookingAddress(c.req.param());
-      const state = await bookingStatus(await deps.database(), bookingId);
-      if (!state) throw refuse('booking', 'api_booking_not_found');
-      c.header('Cache-Control', 'no-store');
-      return c.json(state);
-    })
-    .get('/bookings/:id', async (c) => {
-      const { bookingId } = bookingAddress(c.req.param());
-      const view = await bookingView(
-        await deps.database(),
-        deps.network,
-        bookingId,
-        requestLocale(c.req.raw),
-      );
-      if (!view) throw refuse('booking', 'api_booking_not_found');
-      c.header('Cache-Control', 'no-store');
-      return c.json(linkView(view));
-    });
+  return (
+    new Hono()
+      .get('/bookings/:id/status', async (c) => {
+        const { bookingId } = bookingAddress(c.req.param());
+        const state = await bookingStatus(await deps.database(), bookingId);
+        if (!state) throw refuse('booking', 'api_booking_not_found');
+        c.header('Cache-Control', 'no-store');
+        return c.json(state);
+      })
+      // The QRIS code as a PNG to save to the phone's gallery, which bank and e-wallet apps open a QR from. Only while
+      // it may be paid: from our deadline on it is not offered, whatever the gateway would still take.
+      .get('/bookings/:id/qris.png', async (c) => {
+        const { bookingId } = bookingAddress(c.req.param());
+        const view = await bookingView(
+          await deps.database(),
+          deps.network,
+          bookingId,
+          requestLocale(c.req.raw),
+        );
+        if (!view) throw refuse('booking', 'api_booking_not_found');
+        const payment = view.payment;
+        if (
+          payment?.kind !== 'qris' ||
+          view.status !== 'awaiting_payment' ||
+          payment.expiresAt <= deps.clock()
+        )
+          throw refuse('booking', 'payment_error_no_qr');
+        c.header('Cache-Control', 'private, no-store');
+        c.header('Content-Disposition', `attachment; filename="QRIS-${view.code}.png"`);
+        return c.body(Buffer.from(await qrPng(payment.qrString)), 200, { 'Content-Type': 'image/png' });
+      })
+      .get('/bookings/:id', async (c) => {
+        const { bookingId } = bookingAddress(c.req.param());
+        const view = await bookingView(
+          await deps.database(),
+          deps.network,
+          bookingId,
+          requestLocale(c.req.raw),
+        );
+        if (!view) throw refuse('booking', 'api_booking_not_found');
+        c.header('Cache-Control', 'no-store');
+        return c.json(linkView(view));
+      })
+  );
 }

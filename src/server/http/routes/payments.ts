@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { recordAnomaly } from '../../services/record-anomaly.ts';
 import { runUseCase, useCaseContext } from '../use-case-context.ts';
 import { recordPayment } from '../../use-cases/record-payment.ts';
+import { recordRefundOutcome } from '../../use-cases/record-refund-outcome.ts';
 import type { AppDeps } from '../../deps.ts';
 
 /**
@@ -35,6 +36,13 @@ export function paymentsRoutes(deps: AppDeps) {
       await anomaly(event.reason);
       c.header('Retry-After', '60');
       return c.json({ status: 'unverified', reason: event.reason }, 503);
+    }
+    if (event.kind === 'refund') {
+      const outcome = await runUseCase(recordRefundOutcome, ctx, event.refund);
+      // A refund we never asked for, or money sent back twice (by the gateway and by transfer): someone must look.
+      if (outcome === 'unknown' || outcome === 'paid_twice')
+        await anomaly(outcome === 'unknown' ? 'unknown_refund' : 'refund_paid_twice');
+      return c.json({ status: outcome });
     }
     const result = await runUseCase(recordPayment, ctx, event.payment);
     // Money paid to a VA we have no record of: someone must look, the gateway need not retry.

@@ -1,4 +1,7 @@
-import { paymentBanks } from '../../../../domain/payment-banks.ts';
+import * as m from '../../../../paraglide/messages.js';
+import { paymentMethods } from '../../../../domain/payment-methods.ts';
+import { qrSvg } from '../../../../server/documents/qr.ts';
+import { sandboxCheckoutPath } from '../../../../server/payments/sandbox-checkouts.ts';
 import { BOOKING_ID_PATTERN } from '../../../../domain/booking-code.ts';
 import { effectiveStatus } from '../../../../domain/booking-lifecycle.ts';
 import { localizePath } from '../../../../i18n/locales.ts';
@@ -10,7 +13,7 @@ import { bookingView, type BookingView } from '../../../../server/services/booki
 import { pay } from '../../../../server/use-cases/pay.ts';
 import { holdTimerProps } from '../../../../server/views/hold-timer-props.ts';
 
-/** choose: the method form; instructions: the VA to pay; expired: the outcome (paid: Manage booking). */
+/** choose: the method form; instructions: what the method issued; expired: the outcome (paid: Manage booking). */
 function stepOf(booking: BookingView, now: Date): 'choose' | 'instructions' | 'paid' | 'expired' {
   const status = effectiveStatus(booking, now);
   return status === 'held' ? 'choose' : status === 'awaiting_payment' ? 'instructions' : status;
@@ -38,8 +41,11 @@ export async function servePayment(astro: PageAstro) {
   );
   if (posted instanceof Response) return posted;
   if (posted?.status === 404) return undefined;
-  const bank = posted?.form.get('bank');
-  const values = { ...(bank ? { bank: bank.slice(0, 32) } : {}), agree: posted?.form.get('agree') === 'on' };
+  const method = posted?.form.get('method');
+  const values = {
+    ...(method ? { method: method.slice(0, 32) } : {}),
+    agree: posted?.form.get('agree') === 'on',
+  };
   const booking = await bookingView(db, deps.network, id, locale);
   if (!booking) return undefined;
   const step = stepOf(booking, deps.clock());
@@ -53,14 +59,28 @@ export async function servePayment(astro: PageAstro) {
   // The bank could not issue the VA just now: say when trying again makes sense.
   if (status === 503) astro.response.headers.set('Retry-After', '30');
   keepPrivate(astro.response.headers);
+  const payment = booking.payment;
+  const returned = new URL(astro.request.url).searchParams.has('returned');
+  // Back from the hosted card page before its webhook: without script, the page asks again every 5 seconds.
+  if (step === 'instructions' && returned) astro.response.headers.set('Refresh', '5');
+  const sandbox = deps.payments.gateway.name === 'sandbox';
   return {
     step,
     booking,
-    payment: booking.payment,
-    banks: paymentBanks.map((bank) => ({ bank, fee: rates.transactionFee(bank) ?? 0 })),
+    payment,
+    returned,
+    qrSvg: payment?.kind === 'qris' ? await qrSvg(payment.qrString, m.payment_qris_alt({}, { locale })) : '',
+    simulator:
+      sandbox && payment?.kind === 'qris' && payment.gatewayAccountId
+        ? sandboxCheckoutPath(payment.gatewayAccountId)
+        : undefined,
+    methods: paymentMethods.flatMap((option) => {
+      const fee = rates.transactionFee(option);
+      return fee === undefined ? [] : [{ method: option, fee }];
+    }),
     values,
     errors: posted?.errors ?? {},
-    sandbox: deps.payments.gateway.name === 'sandbox',
+    sandbox,
     // The hold's countdown on this step too, as on the details' steps: the seats are held until it ends.
     timer:
       step === 'choose' && booking.expiresAt

@@ -1,0 +1,74 @@
+import { formatRupiah } from '../../i18n/format.ts';
+import { paymentMethodLabel } from '../../i18n/payment-method.ts';
+import type { BookingView } from '../services/booking-view.ts';
+import { refundProgress } from '../views/order-actions.ts';
+import {
+  footer,
+  greeting,
+  siteLink,
+  translator,
+  type ComposedMail,
+  type MailLinks,
+} from './booking-mails.ts';
+import { renderMail, type Block } from './mail-layout.ts';
+
+/** The booking's refunds, each with where it goes and where it stands, and where to follow them. */
+function progressBlocks(view: BookingView, links: MailLinks): Block[] {
+  const t = translator(view.locale);
+  return [
+    { kind: 'list', items: refundProgress(view, view.locale) },
+    {
+      kind: 'paragraph',
+      text: t('mail_check_order_text', { code: view.code, email: view.contact?.email ?? '' }),
+    },
+    {
+      kind: 'link',
+      label: t('mail_check_order_link'),
+      url: siteLink(links, '/booking/check-order', view.locale),
+    },
+  ];
+}
+
+/**
+ * Sent when money went back to the card or wallet that paid (the gateway's refund succeeded): how much, and that
+ * the bank or app shows it in its own time.
+ */
+export function refundToMethodMail(view: BookingView, links: MailLinks): ComposedMail {
+  const t = translator(view.locale);
+  const method = view.payment ? paymentMethodLabel(view.payment.method, view.locale) : '';
+  const returned = view.refunds
+    .filter((refund) => refund.path === 'gateway' && refund.status === 'done')
+    .reduce((sum, refund) => sum + refund.amount, 0);
+  const blocks: Block[] = [
+    greeting(view),
+    {
+      kind: 'paragraph',
+      text: t('mail_refund_method_intro', { amount: formatRupiah(returned, view.locale), method }),
+    },
+    { kind: 'paragraph', text: t('mail_refund_method_timing') },
+    ...progressBlocks(view, links),
+    ...footer(view.locale),
+  ];
+  return renderMail(view.locale, t('mail_refund_method_subject', { code: view.code }), blocks, {
+    bookingCode: view.code,
+  });
+}
+
+/**
+ * Sent when the gateway could not return a refund to the card or wallet (an issuer that takes no QRIS refunds, a
+ * closed card): the agency transfers it instead, and asks for the bank account to send it to.
+ */
+export function refundAccountNeededMail(view: BookingView, links: MailLinks): ComposedMail {
+  const t = translator(view.locale);
+  const blocks: Block[] = [
+    greeting(view),
+    { kind: 'paragraph', text: t('mail_refund_account_needed_intro') },
+    { kind: 'list', items: [t('cancel_bank'), t('cancel_account_number'), t('cancel_account_holder')] },
+    { kind: 'paragraph', text: t('mail_refund_account_needed_reply', { code: view.code }) },
+    ...progressBlocks(view, links),
+    ...footer(view.locale),
+  ];
+  return renderMail(view.locale, t('mail_refund_account_needed_subject', { code: view.code }), blocks, {
+    bookingCode: view.code,
+  });
+}
