@@ -19,6 +19,8 @@ export const payRequestSchema = z
     z.refine((request) => request.method !== undefined || request.bank !== undefined, {
       error: 'payment_error_method',
       path: ['method'],
+      // Said beside the other fields' reasons (a missing agreement too), not only once they are right.
+      when: (payload) => typeof payload.value === 'object' && payload.value !== null,
     }),
   );
 

@@ -54,6 +54,7 @@ export const apiContracts: Record<string, Contract> = {
   'GET /api/announcements': {},
   'GET /api/schedules': { query: searchQuerySchema },
   'GET /api/bookings/:id/status': {},
+  'GET /api/bookings/:id/qris.png': {},
   'GET /api/bookings/:id': {},
   'GET /api/boarding-pass/keys': {},
   'GET /api/profile': {},

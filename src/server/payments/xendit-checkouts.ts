@@ -231,9 +231,9 @@ export function xenditCheckouts(call: ApiCall, reads: XenditReads, siteUrl: stri
 
     /**
      * Nothing to move at Xendit. A QR lives 48 hours whatever we ask, and our deadline is ours to keep. A session
-     * cannot be updated (the Sessions API has create, get and cancel only): it keeps its own end, and a traveller
-     * whose session ended before the new deadline presses "Pay" again and gets a new one. 'extended' either way,
-     * as the sandbox answers; a paid attempt is refused by the caller, which checks the attempt under its lock.
+     * cannot be updated (the Sessions API has create, get and cancel only): it keeps its own end, so a traveller
+     * whose session ends before the new deadline needs a new attempt (a new session) to pay by card. 'extended'
+     * either way, as the sandbox answers; a paid attempt is refused by the caller, which checks it under its lock.
      */
     extendCheckout(): Promise<'extended'> {
       return Promise.resolve('extended');

@@ -14,7 +14,7 @@ import { tariffs } from '../db/queries/tariffs.ts';
 import { bookingLegs, bookingPassengers, bookings } from '../db/schema/bookings.ts';
 import { sailings } from '../db/schema/network.ts';
 import { payments, sentMails } from '../db/schema/payments.ts';
-import { issueAttempt, type IssuedColumns } from '../payments/issue-attempt.ts';
+import { issueAttempt, type IssuedColumns } from './issue-attempt.ts';
 import { methodBank, type PaymentMethod } from '../../domain/payment-methods.ts';
 import { queueCurrentStateMail } from '../db/queries/queue-mail.ts';
 import { refuse } from '../validation-errors.ts';
@@ -114,7 +114,9 @@ async function beginAttempt(
       .for('update');
     const underWay =
       open?.status === 'creating' && now.getTime() - open.createdAt.getTime() < ATTEMPT_ABANDONED_MS;
-    if (open?.method === method && open.status === 'pending') return undefined; // issued: the same one
+    // Issued: the same one. Except a card's session, which may have ended (abandoned at 3-D Secure, or its
+    // deadline extended since): choosing the card again opens a fresh one and closes the old.
+    if (open?.method === method && open.status === 'pending' && method !== 'card') return undefined;
     if (open?.method === method && underWay) return { ...open, ...found };
     // Replaced by another method (what it issued is closed later, and still counts if paid first), or abandoned.
     if (open)

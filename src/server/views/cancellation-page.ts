@@ -1,4 +1,5 @@
 import { CANCELLATION_FEE } from '../../domain/after-sales.ts';
+import { refundPathFor } from '../../domain/payment-methods.ts';
 import { cancellationOffer } from '../../domain/offers.ts';
 import { formatDate, formatRupiah } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/locales.ts';
@@ -16,6 +17,8 @@ export interface CancellationQuoteView {
   refund: string;
   /** `Refunded to your account by Thursday, 3 December 2026 (7 working days).`; absent with nothing to refund. */
   refundBy?: string;
+  /** The refund goes by the agency's transfer, to an account the page asks for (else back to the card or wallet). */
+  askAccount: boolean;
   operatorCancelled: boolean;
   /** Every chosen ticket's sailing was delayed by its operator: no fee either. */
   operatorDelayed: boolean;
@@ -68,19 +71,21 @@ export function cancellationPage(
   const quote = cancellationOffer(tickets, now, chosen).choice;
   if (!quote) return base;
   const due = calendar.refundDueOn(now);
+  // Where the money goes, as the use case decides it: back to the card or wallet that paid while the gateway can.
+  const payment = view.payment?.status === 'paid' ? view.payment : undefined;
+  const path = payment ? refundPathFor(payment.method, payment.paidAt ?? now, now) : 'bank_transfer';
+  const refundBy =
+    path === 'gateway' && payment
+      ? translate(payment.method === 'qris' ? 'cancel_refund_to_qris' : 'cancel_refund_to_card', locale)
+      : translate('cancel_refund_by', locale, { date: formatDate(due, locale) });
   return {
     ...base,
     quote: {
       paid: formatRupiah(quote.paid, locale),
       fee: formatRupiah(quote.fee, locale),
       refund: formatRupiah(quote.refund, locale),
-      ...(quote.refund > 0
-        ? {
-            refundBy: translate('cancel_refund_by', locale, {
-              date: formatDate(due, locale),
-            }),
-          }
-        : {}),
+      ...(quote.refund > 0 ? { refundBy } : {}),
+      askAccount: quote.refund > 0 && path === 'bank_transfer',
       operatorCancelled: quote.operatorCancelled,
       operatorDelayed: quote.operatorDelayed,
     },

@@ -1,6 +1,6 @@
 import { methodBank, methodTraits, type PaymentMethod } from '../../domain/payment-methods.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
-import type { PaymentGateway } from './gateway.ts';
+import type { PaymentGateway } from '../payments/gateway.ts';
 
 /** What an attempt's method issued, as the `payments` row keeps it. */
 export interface IssuedColumns {
