@@ -39,6 +39,8 @@ export async function bookingReadyToPay(
     /** The search's first or last sailing of the day, or a sailing of that day by its id. */
     sailing?: 'first' | 'last' | { id: string };
     contact?: typeof contact;
+    /** The ports, Batam Centre to HarbourFront unless given. */
+    route?: { from: string; to: string };
   },
 ): Promise<{ id: string; code: string; sailingId: string }> {
   const adults = options.adults ?? 1;
@@ -46,8 +48,8 @@ export async function bookingReadyToPay(
   const returnDate = new Date(Date.parse(options.date) + 2 * 86_400_000).toISOString().slice(0, 10);
   const query = new URLSearchParams({
     trip,
-    from: 'BTC',
-    to: 'HFC',
+    from: options.route?.from ?? 'BTC',
+    to: options.route?.to ?? 'HFC',
     date: options.date,
     adults: String(adults),
   });
