@@ -156,7 +156,8 @@ describe.each(testDatabases)('the console finds bookings on $name', (database) =
       'booking_held',
       'va_issued',
       'payment.recorded',
-      // The test's clock stands still: the cancellation's refund is queued at the payment's instant.
+      // The test's clock stands still: the cancellation and its refund are at the payment's instant.
+      'booking.cancelled',
       'refund.queued',
       'tickets_issued',
     ]);
