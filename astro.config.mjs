@@ -82,6 +82,11 @@ export default defineConfig({
             entrypoint: './tests/e2e/fixtures/announcement.ts',
             prerender: false,
           });
+          injectRoute({
+            pattern: '/e2e/refund-overdue',
+            entrypoint: './tests/e2e/fixtures/refund-overdue.ts',
+            prerender: false,
+          });
         },
       },
     },

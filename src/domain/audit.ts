@@ -35,6 +35,7 @@ export const auditActions = [
   'booking.mail_resent',
   'booking.passenger_corrected',
   'booking.contact_corrected',
+  'booking.cancelled',
   'booking.cancelled_by_staff',
   'booking.deadline_extended',
   'booking.travel_document_added',

@@ -5,8 +5,8 @@ import { bookingStanding } from './booking-standing.ts';
 /**
  * What the console's one search box may hold, read as the keys a booking can be found by (issue 36): whatever a
  * traveller remembers at the counter or on the phone. One text may be read several ways (`K7M4QX` is a booking code
- * and could be a passport number); the search looks for each, most specific first. Pure: the server's query
- * (server/services/booking-search.ts) runs them.
+ * and could be a passport number, `Rahman` a code and a name, `123456789` a phone and a passport); the search looks
+ * for each, most specific first. Pure: the server's query (server/services/booking-search.ts) runs them.
  */
 export type SearchKey =
   /** A pasted booking link: `https://…/booking/{id}` or `/id/booking/{id}/payment`. */
@@ -24,7 +24,10 @@ export type SearchKey =
 const LINK = /\/booking\/([\w-]{24})(?:[/?#]|$)/;
 const TICKET = /^(ET|TK)-?([A-Z0-9]{6})-?(\d{1,2})([DR]\d{0,2})?$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** Passports are 6 to 12 letters and digits, with at least one digit (ICAO 9303 allows up to 9; some states more). */
+/**
+ * Passports are 6 to 12 letters and digits, with at least one digit (ICAO 9303 allows up to 9; some states more).
+ * Some are digits only (the UK's and the USA's 9): those read as a passport too when typed as one run of digits.
+ */
 const PASSPORT = /^(?=.*\d)[A-Z0-9]{6,12}$/;
 const MAX_TYPED = 200;
 
@@ -51,12 +54,17 @@ export function searchKeys(typed: string): SearchKey[] {
   const digits = text.replace(/[\s()+.-]/g, '');
   if (/^\d{7,15}$/.test(digits)) keys.push({ kind: 'phone', digits: digits.replace(/^0+/, '') });
   const passport = upper.replace(/-/g, '');
-  if (PASSPORT.test(passport) && !/^\d+$/.test(passport)) keys.push({ kind: 'passport', number: passport });
+  // A phone typed with its spaces, dashes or `+` is not a passport; `123456789` may be either.
+  const typedAsOneRun = /^[A-Z0-9]+$/.test(text.trim().toUpperCase());
+  if (PASSPORT.test(passport) && (!/^\d+$/.test(passport) || typedAsOneRun))
+    keys.push({ kind: 'passport', number: passport });
   const words = text
     .split(/\s+/)
     .map((word) => word.replace(/[^\p{L}\p{M}'’.-]/gu, ''))
     .filter((word) => word.length >= 2);
-  if (words.length > 0 && keys.length === 0) keys.push({ kind: 'name', words: words.slice(0, 5) });
+  // Text without a digit may be a name even when it is also a code: `Rahman`, `Hassan` and `Ayu Tan` are both.
+  if (words.length > 0 && (keys.length === 0 || !/\d/.test(text)))
+    keys.push({ kind: 'name', words: words.slice(0, 5) });
   return keys;
 }
 

@@ -4,9 +4,15 @@ import { Network } from '../../src/server/network.ts';
 import { auditEntries } from '../../src/server/services/audit.ts';
 import { dataRequestListing, dataRequestOf } from '../../src/server/services/data-requests.ts';
 import { travellerData } from '../../src/server/services/traveller-data.ts';
-import { registerTestWebClient, testApp } from '../support/app.ts';
+import { eq } from 'drizzle-orm';
+import { bookings } from '../../src/server/db/schema/bookings.ts';
+import type { PageAstro } from '../../src/server/http/pages/page-astro.ts';
+import { serveDataRequest } from '../../src/pages/[...locale]/staff/_data-requests.ts';
+import { ACCOUNT_PASSWORD, confirmedAccount } from '../factories/accounts.ts';
+import { registerTestWebClient, testApp, testDeps } from '../support/app.ts';
+import { openStaffPage } from '../support/staff-page.ts';
 import { TestBrowser } from '../support/browser.ts';
-import { bookingReadyToPay, payInFull } from '../support/booking-flow.ts';
+import { bookingReadyToPay, passenger, payInFull } from '../support/booking-flow.ts';
 import { seeded, testDatabases } from '../support/databases.ts';
 import { signedInStaff } from '../support/staff.ts';
 
@@ -94,5 +100,64 @@ describe.each(testDatabases)('personal-data requests on $name', (database) => {
     expect(data.bookings.map((booking) => booking.code)).toEqual([paid.code]);
     expect(data.bookings[0]?.passengers[0]).toMatchObject({ passportNumber: 'C1234567' });
     expect(JSON.stringify(data)).not.toContain(other.code);
+  });
+
+  it("gathers an account holder's data and saved passengers, and downloads it all as JSON", async () => {
+    now = start;
+    const wayan = await confirmedAccount(handle.db, {
+      email: 'wayan@example.com',
+      fullName: 'Wayan Sudarma',
+    });
+    const holder = new TestBrowser(api);
+    expect((await holder.logIn('wayan@example.com', ACCOUNT_PASSWORD)).status).toBe(200);
+    const saved = { ...passenger('Made Sudarma'), passportNumber: 'P7654321' };
+    expect((await holder.request('/api/passengers', { method: 'POST', json: saved })).status).toBe(201);
+    // Booked under the account, with another contact address.
+    const trip = await bookingReadyToPay(api, {
+      date: '2026-11-28',
+      contact: { fullName: 'Wayan Sudarma', email: 'wayan.trip@example.com', phone: '+6281311112222' },
+    });
+    await handle.db.update(bookings).set({ userId: wayan.id }).where(eq(bookings.id, trip.id));
+
+    const data = await travellerData(handle.db, new Network(), 'Wayan@Example.com');
+    expect(data.account).toMatchObject({
+      email: 'wayan@example.com',
+      fullName: 'Wayan Sudarma',
+      phone: '+6281234567890',
+      language: 'en',
+      signsInWithGoogle: false,
+    });
+    expect(data.savedPassengers).toEqual([{ ...saved, nationality: null, sex: null }]);
+    expect(data.bookings.map((booking) => booking.code)).toEqual([trip.code]);
+
+    const recorded = await record(agent, { ...request, kind: 'export', email: 'wayan@example.com' });
+    const { id } = (await recorded.json()) as { id: string };
+    const deps = testDeps(handle.db, () => now);
+    const serve = (astro: PageAstro) => serveDataRequest(astro, id);
+    const { page } = await openStaffPage(serve, agent, deps, `/staff/data-requests/${id}?export`);
+    if (!(page instanceof Response)) throw new Error('no download');
+    expect(page.headers.get('Content-Type')).toBe('application/json; charset=utf-8');
+    expect(page.headers.get('Content-Disposition')).toBe(
+      `attachment; filename="personal-data-${id.slice(0, 8)}.json"`,
+    );
+    expect(page.headers.get('Cache-Control')).toBe('private, no-store');
+    const text = await page.text();
+    expect(JSON.parse(text)).toMatchObject({
+      generatedAt: now.toISOString(),
+      email: 'wayan@example.com',
+      account: { fullName: 'Wayan Sudarma', emailConfirmedAt: expect.any(String) as string },
+      savedPassengers: [{ fullName: 'Made Sudarma', passportNumber: 'P7654321' }],
+      bookings: [{ code: trip.code, contact: { email: 'wayan.trip@example.com' } }],
+    });
+    // No secret leaves with it: no password hash, no token.
+    expect(text).not.toMatch(/argon2|passwordHash|token/i);
+    // Nobody signed in gets the sign-in page, not the file.
+    const nobody = await openStaffPage(
+      serve,
+      new TestBrowser(api),
+      deps,
+      `/staff/data-requests/${id}?export`,
+    );
+    expect(nobody.status).toBe(302);
   });
 });

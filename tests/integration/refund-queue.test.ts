@@ -117,6 +117,7 @@ describe.each(testDatabases)('the refund queue and cancelled sailings on $name',
     expect(await history(cancelled.id)).toEqual([
       ['refund.paid', 'system', null],
       ['refund.queued', 'traveller', null],
+      ['booking.cancelled', 'traveller', null],
       ['payment.recorded', 'gateway', 'sandbox'],
     ]);
     expect(await history(overpaidId)).toEqual([

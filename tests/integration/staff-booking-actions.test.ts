@@ -9,7 +9,13 @@ import { refundQueue } from '../../src/server/use-cases/refund-queue.ts';
 import { useCasePorts } from '../../src/server/http/use-case-ports.ts';
 import { registerTestWebClient, testApp } from '../support/app.ts';
 import { TestBrowser } from '../support/browser.ts';
-import { bookingReadyToPay, paidCallbackBody, pay, sandboxCallback } from '../support/booking-flow.ts';
+import {
+  bookingReadyToPay,
+  paidCallbackBody,
+  pay,
+  payInFull,
+  sandboxCallback,
+} from '../support/booking-flow.ts';
 import { seeded, testDatabases } from '../support/databases.ts';
 import { signedInStaff } from '../support/staff.ts';
 import { mailsAbout } from '../support/mail-capture.ts';
@@ -79,6 +85,36 @@ describe.each(testDatabases)('staff actions on bookings and refunds on $name', (
       subjectType: 'booking',
       after: { mail: 'booking_paid' },
     });
+  });
+
+  it("lets an agent send a leg's boarding passes again once its passenger checked in, audited", async () => {
+    // Tuesday's first sailing leaves within 24 hours: check-in is open.
+    const booking = await bookingReadyToPay(api, { date: '2026-12-22' });
+    await payInFull(api, handle.db, booking.id, now);
+    const ticket = `TK-${booking.code}-1D`;
+    const checkIn = await api.request(`/api/bookings/${booking.id}/check-in`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ tickets: [ticket] }),
+    });
+    expect(checkIn.status).toBe(200);
+    const passes = () =>
+      handle.db
+        .select()
+        .from(sentMails)
+        .where(eq(sentMails.bookingId, booking.id))
+        .then((rows) => rows.find((mail) => mail.kind === 'boarding_pass_outbound'));
+    expect((await mailsAbout({ db: handle.db, network: new Network(), now }, booking.code)).length).toBe(3);
+    const sent = await passes();
+    expect(sent?.sentAt).not.toBeNull();
+    const reason = 'Traveller deleted the passes';
+    expect((await resend(agent, booking.id, { mail: 'boarding_pass_outbound', reason })).status).toBe(202);
+    expect(await passes()).toMatchObject({ sentAt: null, version: (sent?.version ?? 0) + 1 });
+    const [row] = await auditEntries(handle.db, { bookingId: booking.id, action: 'booking.mail_resent' });
+    expect(row).toMatchObject({ actorKind: 'staff', reason, after: { mail: 'boarding_pass_outbound' } });
+    const again = await mailsAbout({ db: handle.db, network: new Network(), now }, booking.code);
+    expect(again.map((mail) => mail.subject)).toEqual([`Your boarding passes - booking ${booking.code}`]);
+    expect(again[0]?.attachments?.map((file) => file.filename)).toEqual([expect.stringContaining(ticket)]);
   });
 
   it('keeps every refund due 7 working days from its request, and lets only an admin mark it failed or paid', async () => {

@@ -103,6 +103,21 @@ describe.each(testDatabases)('staff cancellations and deadline extensions on $na
     const quote = (await withFee.answer.json()) as { paid: number; fee: number; refund: number };
     expect(quote.fee).toBe(150_000);
     expect(quote.refund).toBe(quote.paid - 150_000);
+    // One row says the agency cancelled, with the fee kept and the reason; none as the traveller's own.
+    const logged = await auditEntries(handle.db, { bookingId: withFee.booking.id, action: 'booking.' });
+    expect(logged).toMatchObject([
+      {
+        action: 'booking.cancelled_by_staff',
+        actorKind: 'staff',
+        reason: 'Asked by phone',
+        after: {
+          tickets: [`TK-${withFee.booking.code}-1D`],
+          fee: 150_000,
+          refund: quote.refund,
+          feeWaived: false,
+        },
+      },
+    ]);
     expect((await cancel(agent, { ...account, waiveFee: true })).answer.status).toBe(403);
     expect((await cancel(agent, {})).answer.status).toBe(400); // a refund needs its account
     const waived = await cancel(admin, { ...account, waiveFee: true });

@@ -35,10 +35,14 @@ export async function bookingReadyToPay(
   options: {
     date: string;
     adults?: number;
+    /** Infants on an adult's lap (born 1 August 2025), after the adults. */
+    infants?: number;
     trip?: 'one_way' | 'two_way';
     /** The search's first or last sailing of the day, or a sailing of that day by its id. */
     sailing?: 'first' | 'last' | { id: string };
     contact?: typeof contact;
+    /** The ports, Batam Centre to HarbourFront unless given. */
+    route?: { from: string; to: string };
   },
 ): Promise<{ id: string; code: string; sailingId: string }> {
   const adults = options.adults ?? 1;
@@ -46,8 +50,8 @@ export async function bookingReadyToPay(
   const returnDate = new Date(Date.parse(options.date) + 2 * 86_400_000).toISOString().slice(0, 10);
   const query = new URLSearchParams({
     trip,
-    from: 'BTC',
-    to: 'HFC',
+    from: options.route?.from ?? 'BTC',
+    to: options.route?.to ?? 'HFC',
     date: options.date,
     adults: String(adults),
   });
@@ -57,12 +61,17 @@ export async function bookingReadyToPay(
   const out =
     typeof options.sailing === 'object' ? options.sailing.id : (search.outbound?.sailings.at(pick)?.id ?? '');
   const ret = trip === 'two_way' ? search.return?.sailings.at(-1)?.id : undefined;
-  const held = await app.request('/api/bookings', json('POST', { trip, out, ret, adults }));
+  const infants = options.infants ?? 0;
+  const held = await app.request('/api/bookings', json('POST', { trip, out, ret, adults, infants }));
   if (held.status !== 201) throw new Error(`hold failed: ${String(held.status)} ${await held.text()}`);
   const { id, code } = (await held.json()) as { id: string; code: string };
-  const people = Array.from({ length: adults }, (_, i) =>
-    passenger(`Passenger ${String.fromCharCode(65 + i)}`),
-  );
+  const people = [
+    ...Array.from({ length: adults }, (_, i) => passenger(`Passenger ${String.fromCharCode(65 + i)}`)),
+    ...Array.from({ length: infants }, (_, i) => ({
+      ...passenger(`Baby ${String.fromCharCode(65 + i)}`),
+      dateOfBirth: '2025-08-01',
+    })),
+  ];
   const saved = await app.request(
     `/api/bookings/${id}/details`,
     json('PUT', { contact: options.contact ?? contact, passengers: people }),

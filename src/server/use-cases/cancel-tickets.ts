@@ -88,6 +88,18 @@ export async function cancelTickets(
           ),
         );
     }
+    // The cancellation's own line of the booking's history, even when nothing is refunded: the traveller's, or the
+    // agency's with its reason (one row either way).
+    const cancelled = { tickets: input.tickets, fee: choice.fee, refund: choice.refund };
+    await writeAudit(tx, {
+      by: byStaff ? { kind: 'staff', staffId: byStaff.staffId } : ctx.actor,
+      action: byStaff ? 'booking.cancelled_by_staff' : 'booking.cancelled',
+      subject: { type: 'booking', id: booking.id },
+      bookingId: booking.id,
+      reason: byStaff?.reason,
+      after: byStaff ? { ...cancelled, feeWaived: byStaff.waiveFee } : cancelled,
+      at: now,
+    });
     let dueOn: string | undefined;
     if (choice.refund > 0) {
       dueOn = ctx.calendar.refundDueOn(now);
@@ -119,21 +131,6 @@ export async function cancelTickets(
           at: now,
         });
     }
-    if (byStaff)
-      await writeAudit(tx, {
-        by: { kind: 'staff', staffId: byStaff.staffId },
-        action: 'booking.cancelled_by_staff',
-        subject: { type: 'booking', id: booking.id },
-        bookingId: booking.id,
-        reason: byStaff.reason,
-        after: {
-          tickets: input.tickets,
-          fee: choice.fee,
-          refund: choice.refund,
-          feeWaived: byStaff.waiveFee,
-        },
-        at: now,
-      });
     await queueCurrentStateMail(tx, booking.id, 'booking_cancelled');
     return {
       cancelled: chosen.map((t) => t.ticketNumber),

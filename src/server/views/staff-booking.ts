@@ -31,8 +31,13 @@ export const stateLabel = (state: BookingState, locale: Locale) =>
 /** What a line of the history adds, in the reader's language: amounts, why money goes back, which mail. */
 function historyDetail(entry: HistoryEntry, locale: Locale): string {
   if (entry.source === 'audit') {
-    const mail = (entry.after as { mail?: string } | null)?.mail;
-    return [mail ? translate(`staff_mail_${mail}` as MessageKey, locale) : '', entry.reason ?? '']
+    const { mail, tickets } = (entry.after ?? {}) as { mail?: string; tickets?: unknown };
+    return [
+      mail ? translate(`staff_mail_${mail}` as MessageKey, locale) : '',
+      // A cancellation's tickets, so one that refunds nothing still says what it cancelled.
+      Array.isArray(tickets) ? tickets.join(', ') : '',
+      entry.reason ?? '',
+    ]
       .filter(Boolean)
       .join(' · ');
   }

@@ -20,6 +20,43 @@ describe("the console's one search box", () => {
     ['0812-3456-7890', [{ kind: 'phone', digits: '81234567890' }]],
     ['+65 9123 4567', [{ kind: 'phone', digits: '6591234567' }]],
     ['A1234567', [{ kind: 'passport', number: 'A1234567' }]],
+    // A UK or US passport is 9 digits: a phone number too, so both are searched.
+    [
+      '123456789',
+      [
+        { kind: 'phone', digits: '123456789' },
+        { kind: 'passport', number: '123456789' },
+      ],
+    ],
+    [
+      ' 0123456789 ',
+      [
+        { kind: 'phone', digits: '123456789' },
+        { kind: 'passport', number: '0123456789' },
+      ],
+    ],
+    // A name that is also a code's six letters is searched both ways.
+    [
+      'Rahman',
+      [
+        { kind: 'code', code: 'RAHMAN' },
+        { kind: 'name', words: ['Rahman'] },
+      ],
+    ],
+    [
+      'hassan',
+      [
+        { kind: 'code', code: 'HASSAN' },
+        { kind: 'name', words: ['hassan'] },
+      ],
+    ],
+    [
+      'Ayu Tan',
+      [
+        { kind: 'code', code: 'AYUTAN' },
+        { kind: 'name', words: ['Ayu', 'Tan'] },
+      ],
+    ],
     ['Dewi Lestari', [{ kind: 'name', words: ['Dewi', 'Lestari'] }]],
     ['Nguyễn Thị', [{ kind: 'name', words: ['Nguyễn', 'Thị'] }]],
   ])('reads %j', (typed, keys) => {

@@ -70,8 +70,13 @@ export async function serveRefundQueue(astro: PageAstro) {
   if (posted) astro.response.status = posted.status;
   const now = deps.clock();
   const owed = await refundQueue({ db: entry.db, calendar: useCasePorts.calendar }, now);
-  // The file holds every account number and holder: admins, who pay the refunds, download it.
-  if (asked.has('export') && entry.bar.admin) return exportFile(owed, agencyToday(now));
+  // The file holds every account number and holder: admins, who pay the refunds, download it; an agent who asks for
+  // it is refused (403), never handed the page in its place.
+  if (asked.has('export')) {
+    if (entry.bar.admin) return exportFile(owed, agencyToday(now));
+    astro.response.status = 403;
+    return { allowed: false as const, bar: entry.bar };
+  }
   const paid = await refundQueue({ db: entry.db, calendar: useCasePorts.calendar }, now, 'paid');
   const bookings = localizePath('/staff/bookings', locale);
   const total = owed.reduce((sum, refund) => sum + refund.amount, 0);
