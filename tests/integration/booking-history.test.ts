@@ -98,7 +98,7 @@ describe.each(testDatabases)("a booking's history on $name", (database) => {
     const { entries } = await bookingHistory(handle.db, booking.id);
     expect(told(entries)).toEqual([
       'booking_held',
-      'va_issued',
+      'payment_issued',
       'payment.recorded',
       'tickets_issued',
       'ticket_rescheduled',
@@ -132,6 +132,7 @@ describe.each(testDatabases)("a booking's history on $name", (database) => {
       .values({
         bookingId: id,
         gateway: 'sandbox',
+        method: 'bni',
         bank: 'bni',
         externalId: 'before-the-log-1',
         accountNumber: '8808000000123',
@@ -165,7 +166,7 @@ describe.each(testDatabases)("a booking's history on $name", (database) => {
     const { entries } = await bookingHistory(handle.db, id);
     expect(told(entries)).toEqual([
       'booking_held',
-      'va_issued',
+      'payment_issued',
       'payment_received',
       'refund_queued',
       'refund_paid',

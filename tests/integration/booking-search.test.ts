@@ -154,7 +154,7 @@ describe.each(testDatabases)('the console finds bookings on $name', (database) =
     const told = entries.map((entry) => (entry.source === 'audit' ? entry.action : entry.event));
     expect(told).toEqual([
       'booking_held',
-      'va_issued',
+      'payment_issued',
       'payment.recorded',
       // The test's clock stands still: the cancellation and its refund are at the payment's instant.
       'booking.cancelled',
