@@ -104,6 +104,9 @@ export default defineConfig({
         RATE_LIMIT_LOGINS: '100000',
         // The browser tests pay through the sandbox's simulator, on purpose.
         ALLOW_SANDBOX_GATEWAY: '1',
+        // The agency's indicative rates, set today (UTC's today is never after Batam's), for a reader from Singapore.
+        INDICATIVE_RATES: 'SGD=12150,MYR=3560',
+        INDICATIVE_RATES_DATE: new Date().toISOString().slice(0, 10),
         GOOGLE_CLIENT_ID: 'segara-e2e.apps.example',
         GOOGLE_CLIENT_SECRET: 'segara-e2e-secret',
         GOOGLE_ISSUER: OIDC_ISSUER,

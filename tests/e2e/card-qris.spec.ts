@@ -77,22 +77,28 @@ for (const locale of ['en', 'id'] as const) {
     await expect(page.getByText(t.toCard)).toBeVisible();
   });
 
-  test(`${locale}: pays by QRIS: the QR drawn on the page, its PNG to save, and the simulator's payment`, async ({
-    page,
-  }) => {
-    test.slow();
-    await onPaymentPage(page, t.prefix, locale === 'en' ? 17 : 18);
-    await payBy(page, 'qris');
-    await expect(page.getByTestId('qris-code').locator('svg')).toBeVisible();
-    const download = page.waitForEvent('download');
-    await page.getByTestId('qris-save').click();
-    expect((await download).suggestedFilename()).toMatch(/^QRIS-[A-Z0-9]{6}\.png$/);
-    if (locale === 'en') await expectNoAxeViolationsInThemes(page);
-    const payment = page.url();
-    await page.getByTestId('sandbox-link').click();
-    await page.getByTestId('sandbox-qris-pay').click();
-    await expect(page.getByTestId('checkout-answer')).toContainText('200');
-    await page.goto(payment);
-    await expect(page.getByText(t.paid)).toBeVisible();
+  test.describe(`${locale}: a reader from Singapore or Malaysia`, () => {
+    // Sees the total in their currency too, as an indication: the browser's language names the region.
+    test.use({ locale: locale === 'en' ? 'en-SG' : 'ms-MY' });
+
+    test(`${locale}: pays by QRIS: the QR drawn on the page, its PNG to save, and the simulator's payment`, async ({
+      page,
+    }) => {
+      test.slow();
+      await onPaymentPage(page, t.prefix, locale === 'en' ? 17 : 18);
+      await expect(page.getByTestId('indicative-price')).toContainText(locale === 'en' ? 'S$' : 'RM');
+      await payBy(page, 'qris');
+      await expect(page.getByTestId('qris-code').locator('svg')).toBeVisible();
+      const download = page.waitForEvent('download');
+      await page.getByTestId('qris-save').click();
+      expect((await download).suggestedFilename()).toMatch(/^QRIS-[A-Z0-9]{6}\.png$/);
+      if (locale === 'en') await expectNoAxeViolationsInThemes(page);
+      const payment = page.url();
+      await page.getByTestId('sandbox-link').click();
+      await page.getByTestId('sandbox-qris-pay').click();
+      await expect(page.getByTestId('checkout-answer')).toContainText('200');
+      await page.goto(payment);
+      await expect(page.getByText(t.paid)).toBeVisible();
+    });
   });
 }

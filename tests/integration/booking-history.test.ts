@@ -173,7 +173,7 @@ describe.each(testDatabases)("a booking's history on $name", (database) => {
     ]);
     expect(entries.map((entry) => historyLine(entry, 'en'))).toMatchObject([
       { what: 'Seats held' },
-      { what: 'Virtual Account issued', detail: 'BNI · IDR 330,000' },
+      { what: 'Payment issued', detail: 'BNI Virtual Account · IDR 330,000' },
       { what: 'Payment received', detail: 'IDR 330,000' },
       { what: 'Refund queued', detail: expect.stringContaining('IDR 180,000') as string },
       { what: 'Refund paid', detail: 'IDR 180,000' },

@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { paymentReceipts, payments, refunds } from '../db/schema/payments.ts';
 import { GatewayUnavailable, GatewayUnreachable, type PaymentGateway } from '../payments/gateway.ts';
+import { queueCurrentStateMail } from '../db/queries/queue-mail.ts';
 import { settleGatewayRefund } from '../use-cases/record-refund-outcome.ts';
 
 /**
@@ -55,12 +56,16 @@ export async function requestGatewayRefunds(
         { refundId: refund.id, gatewayRefundId: '', outcome: 'failed', failure: answer.reason },
         { now: clock(), by: 'system' },
       );
-    // Only a refund still waiting is marked: a webhook that came first (succeeded or failed) keeps its outcome.
+    // Only a refund still waiting is marked (a webhook that came first keeps its outcome), and the traveller told.
     else
-      await db
-        .update(refunds)
-        .set({ gatewayState: 'requested', gatewayRefundId: answer.gatewayRefundId })
-        .where(and(eq(refunds.id, refund.id), eq(refunds.gatewayState, 'to_request')));
+      await db.transaction(async (tx) => {
+        const marked = await tx
+          .update(refunds)
+          .set({ gatewayState: 'requested', gatewayRefundId: answer.gatewayRefundId })
+          .where(and(eq(refunds.id, refund.id), eq(refunds.gatewayState, 'to_request')))
+          .returning({ bookingId: refunds.bookingId });
+        for (const { bookingId } of marked) await queueCurrentStateMail(tx, bookingId, 'refund_to_method');
+      });
     done++;
   }
   return done;

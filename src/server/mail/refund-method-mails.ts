@@ -30,21 +30,33 @@ function progressBlocks(view: BookingView, links: MailLinks): Block[] {
 }
 
 /**
- * Sent when money went back to the card or wallet that paid (the gateway's refund succeeded): how much, and that
- * the bank or app shows it in its own time.
+ * Sent as money goes back to the card or wallet that paid: when the gateway is asked (a payment that came twice),
+ * and again when it says the refund succeeded. How much, and that the bank or app shows it in its own time.
  */
 export function refundToMethodMail(view: BookingView, links: MailLinks): ComposedMail {
   const t = translator(view.locale);
   const method = view.payment ? paymentMethodLabel(view.payment.method, view.locale) : '';
-  const returned = view.refunds
-    .filter((refund) => refund.path === 'gateway' && refund.status === 'done')
-    .reduce((sum, refund) => sum + refund.amount, 0);
+  const toMethod = view.refunds.filter((refund) => refund.path === 'gateway');
+  const sum = (list: typeof toMethod) =>
+    formatRupiah(
+      list.reduce((total, r) => total + r.amount, 0),
+      view.locale,
+    );
+  const returned = toMethod.filter((refund) => refund.status === 'done');
+  const asked = toMethod.filter((refund) => refund.status !== 'done');
   const blocks: Block[] = [
     greeting(view),
-    {
-      kind: 'paragraph',
-      text: t('mail_refund_method_intro', { amount: formatRupiah(returned, view.locale), method }),
-    },
+    ...(returned.length > 0
+      ? [
+          {
+            kind: 'paragraph' as const,
+            text: t('mail_refund_method_intro', { amount: sum(returned), method }),
+          },
+        ]
+      : []),
+    ...(asked.length > 0
+      ? [{ kind: 'paragraph' as const, text: t('mail_refund_method_asked', { amount: sum(asked), method }) }]
+      : []),
     { kind: 'paragraph', text: t('mail_refund_method_timing') },
     ...progressBlocks(view, links),
     ...footer(view.locale),

@@ -14,6 +14,9 @@ describe('the refund queue', () => {
     expect(refundStateOf(owed, '2027-01-01')).toBe('overdue');
     expect(refundStateOf({ ...owed, failedAt: new Date() }, '2026-12-01')).toBe('failed');
     expect(refundStateOf({ ...owed, status: 'done', failedAt: new Date() }, '2027-02-01')).toBe('paid');
+    // Going back to a card or wallet: the agency has nothing to transfer, however late the gateway is.
+    expect(refundStateOf({ ...owed, path: 'gateway' }, '2027-01-01')).toBe('at_gateway');
+    expect(refundStateOf({ ...owed, path: 'gateway', status: 'done' }, '2027-01-01')).toBe('paid');
   });
 
   it.each([
