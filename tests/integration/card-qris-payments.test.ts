@@ -2,16 +2,20 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
 import { bookings } from '../../src/server/db/schema/bookings.ts';
+import { paymentAnomalies } from '../../src/server/db/schema/anomalies.ts';
 import { payments, refunds, sentMails } from '../../src/server/db/schema/payments.ts';
 import { extendSailings, upsertNetwork } from '../../src/server/db/seed.ts';
 import { requestGatewayRefunds } from '../../src/server/jobs/request-refunds.ts';
 import { loadNetworkData } from '../../src/server/network-data.ts';
 import { createSandboxGateway, sandboxSignature } from '../../src/server/payments/sandbox.ts';
 import { paySandboxCheckout } from '../../src/server/payments/sandbox-checkouts.ts';
-import { TEST_SANDBOX_SECRET, testApp } from '../support/app.ts';
+import { TEST_SANDBOX_SECRET, testApp, testDeps } from '../support/app.ts';
+import type { PageAstro } from '../../src/server/http/pages/page-astro.ts';
+import { servePayment } from '../../src/pages/[...locale]/booking/[id]/_payment.ts';
 import { bookingReadyToPay, paidCallbackBody, pay, sandboxCallback } from '../support/booking-flow.ts';
 import { accessTo } from '../support/booking-access.ts';
 import { testDatabases } from '../support/databases.ts';
+import { markRefundPaid } from '../../src/server/use-cases/refund-queue.ts';
 
 // Saturday 21 November 2026, 17:00 in Batam.
 const now = new Date('2026-11-21T10:00:00Z');
@@ -136,6 +140,65 @@ describe.each(testDatabases)('cards, QRIS and refunds to them on $name', (databa
     expect(fallen?.failure).toContain('CHANNEL_UNSUPPORTED');
     const mails = await handle.db.select().from(sentMails).where(eq(sentMails.bookingId, id));
     expect(mails.map((m) => m.kind)).toContain('refund_account_needed');
+
+    // Out of order: the gateway's success arrives after its failure, while the transfer is still unpaid. The
+    // money went back to the wallet after all: the refund is done there, and no transfer is owed.
+    const late = { event: 'refund.succeeded', reference_id: refund?.id, refund_id: 'rf-1' };
+    expect(await (await refundWebhook(late)).json()).toEqual({ status: 'succeeded' });
+    expect(await (await refundWebhook(body)).json()).toEqual({ status: 'duplicate' });
+    const [settled] = await handle.db.select().from(refunds).where(eq(refunds.bookingId, id));
+    expect(settled).toMatchObject({
+      path: 'gateway',
+      gatewayState: 'succeeded',
+      status: 'done',
+      failure: null,
+    });
+    // Another refund id under our reference is not ours to apply; the agency sees it.
+    const stranger = { ...late, refund_id: 'rf-someone-else' };
+    expect(await (await refundWebhook(stranger)).json()).toEqual({ status: 'unknown' });
+  });
+
+  it('tells the agency of money sent back twice: the gateway succeeds after the agency paid by transfer', async () => {
+    const { id } = await bookingReadyToPay(app, { date: '2026-12-07' });
+    await payBy(id, 'card');
+    const [card] = await attempts(id);
+    await paidBy(card, minutes(1));
+    await sandboxCallback(
+      app,
+      { ...paidCallbackBody(card, minutes(2)), event: 'checkout.paid', payment_id: 'twice' },
+      { now },
+    );
+    const [refund] = await handle.db.select().from(refunds).where(eq(refunds.bookingId, id));
+    const failed = { event: 'refund.failed', reference_id: refund?.id, refund_id: 'rf-2' };
+    expect(await (await refundWebhook(failed)).json()).toEqual({ status: 'failed' });
+    const clock = () => minutes(10);
+    expect(await markRefundPaid({ db: handle.db, clock, by: 'system' }, refund?.id ?? '', 'BCA-1')).toBe(
+      'paid',
+    );
+    const succeeded = { event: 'refund.succeeded', reference_id: refund?.id, refund_id: 'rf-2' };
+    expect(await (await refundWebhook(succeeded)).json()).toEqual({ status: 'paid_twice' });
+    const kept = await handle.db.select().from(paymentAnomalies);
+    expect(kept.map((a) => a.reason)).toContain('refund_paid_twice');
+  });
+
+  it('asks again every 5 seconds, without script, while a card payment the traveller came back from is checked', async () => {
+    const { id } = await bookingReadyToPay(app, { date: '2026-12-08' });
+    await payBy(id, 'card');
+    const url = new URL(`http://localhost/booking/${id}/payment?returned`);
+    const response = { status: 200, headers: new Headers() };
+    const astro = {
+      request: new Request(url),
+      url,
+      params: { id },
+      locals: { locale: 'en', deps: testDeps(handle.db, () => now) },
+      cookies: { get: () => undefined, set: () => undefined, delete: () => undefined },
+      response,
+      clientAddress: '127.0.0.1',
+      redirect: (to: string, status = 302) => new Response(null, { status, headers: { Location: to } }),
+    } as unknown as PageAstro;
+    const page = await servePayment(astro);
+    expect(page).toMatchObject({ step: 'instructions', returned: true, payment: { kind: 'card' } });
+    expect(response.headers.get('Refresh')).toBe('5');
   });
 
   it('draws a QRIS code to save as a PNG while it may be paid, and refuses it after the deadline', async () => {
