@@ -93,16 +93,28 @@ describe.each(testDatabases)('cards, QRIS and refunds to them on $name', (databa
     expect([va?.status, card?.status]).toEqual(['replaced', 'pending']);
     expect((await booking(id))?.expiresAt).toEqual(deadline); // a new method never buys time
     expect((await booking(id))?.price.transactionFee).toBe(35_000);
+    const shown = async () =>
+      (await (await app.request(`/api/bookings/${id}`)).json()) as {
+        payment?: { method: string };
+        refunds: { method?: string }[];
+      };
+    expect((await shown()).payment?.method).toBe('card'); // the replaced VA is never shown again
     // The VA was paid first: it counts, with its own fee; the card's payment after it goes back to the card.
     expect(await (await sandboxCallback(app, paidCallbackBody(va, minutes(2)), { now })).json()).toEqual({
       status: 'confirmed',
     });
     expect((await booking(id))?.price.transactionFee).toBe(4_500);
+    // The card's session is closed at the gateway next: nobody pays a paid booking twice on purpose.
+    expect((await attempts(id)).find((row) => row.method === 'card')?.status).toBe('replaced');
     expect(await (await paidBy(card, minutes(3))).json()).toEqual({ status: 'already_paid' });
     const [refund] = await handle.db.select().from(refunds).where(eq(refunds.bookingId, id));
     expect(refund).toMatchObject({ reason: 'already_paid', path: 'gateway', gatewayState: 'to_request' });
-    // Asked of the gateway outside any transaction, once however often the job runs.
-    expect(await requestGatewayRefunds(handle.db, gateway(), () => now)).toBe(1);
+    expect((await shown()).refunds.map((r) => r.method)).toEqual(['card']); // back to the card, not the VA
+    // Asked of the gateway outside any transaction, once however often (and however many at once) the job runs.
+    const rounds = await Promise.all(
+      [1, 2].map(() => requestGatewayRefunds(handle.db, gateway(), () => now)),
+    );
+    expect(rounds.reduce((a, b) => a + b)).toBe(1);
     expect(await requestGatewayRefunds(handle.db, gateway(), () => now)).toBe(0);
     const [asked] = await handle.db.select().from(refunds).where(eq(refunds.bookingId, id));
     expect(asked?.gatewayState).toBe('requested');

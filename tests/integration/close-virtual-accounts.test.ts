@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
-import { payments } from '../../src/server/db/schema/payments.ts';
+import { paymentReceipts, payments } from '../../src/server/db/schema/payments.ts';
 import { paymentAnomalies } from '../../src/server/db/schema/anomalies.ts';
 import { closeVirtualAccounts } from '../../src/server/jobs/close-virtual-accounts.ts';
 import { expireBookings } from '../../src/server/jobs/expire-bookings.ts';
@@ -147,16 +147,21 @@ describe('closing the virtual accounts of expired bookings', () => {
     expect(await closeVirtualAccounts(handle.db, sandbox, clock)).toBe(1);
   });
 
-  it('tells the agency of a VA the gateway says was paid when no callback ever reached us', async () => {
+  it('records a payment the gateway says a closed attempt took when no callback ever reached us', async () => {
     const attempt = await awaitingPayment(sandbox, '2026-12-09');
     // The bank took the money; its callback never arrived.
     await paySandboxAccount(handle.db, attempt.ref.gatewayAccountId, attempt.amount, now);
     await handle.db.update(payments).set({ status: 'expired' }).where(eq(payments.id, attempt.id));
 
     expect(await closeVirtualAccounts(handle.db, sandbox, clock)).toBe(1);
-    const kept = await handle.db.select().from(paymentAnomalies);
-    expect(kept.map((a) => a.reason)).toEqual(['paid_without_callback']);
-    expect(kept[0]?.body).toContain(attempt.externalId);
+    // The gateway names the payment: recorded as its callback would have been (paid, its seats still free), not
+    // left to a person. Money it cannot name stays an anomaly (settle-due-attempts.test.ts, 'paid_unlisted').
+    const receipts = await handle.db
+      .select()
+      .from(paymentReceipts)
+      .where(eq(paymentReceipts.paymentId, attempt.id));
+    expect(receipts.map((r) => r.outcome)).toEqual(['confirmed']);
+    expect(await handle.db.select().from(paymentAnomalies)).toEqual([]);
   });
 
   it("closes a Xendit VA of an expired booking with Xendit's API", async () => {
@@ -173,7 +178,7 @@ describe('closing the virtual accounts of expired bookings', () => {
       `PATCH /callback_virtual_accounts/${attempt.ref.gatewayAccountId}`,
       `GET /callback_virtual_accounts/${attempt.ref.gatewayAccountId}`,
     ]);
-    expect(await handle.db.select().from(paymentAnomalies)).toHaveLength(1); // only the earlier test's
+    expect(await handle.db.select().from(paymentAnomalies)).toHaveLength(0);
     expect((await attemptOf(attempt.bookingId)).vaClosedAt).toEqual(now);
     expect(await gateway.attemptStatus(attempt.ref)).toEqual({ kind: 'closed' });
   });

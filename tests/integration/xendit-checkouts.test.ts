@@ -56,7 +56,7 @@ describe('Xendit gateway: createCheckout', () => {
       locale: 'id',
       description: 'BK7XQ2',
       // Absolute, under the site's address: Xendit sends the traveller back there, paid or not.
-      success_return_url: `${siteUrl}/id/booking/4b1c/payment`,
+      success_return_url: `${siteUrl}/id/booking/4b1c/payment?returned`,
       cancel_return_url: `${siteUrl}/id/booking/4b1c/payment`,
     });
   });

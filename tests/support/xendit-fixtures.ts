@@ -22,7 +22,8 @@ export function checkoutRequest(overrides: Partial<CheckoutRequest> = {}): Check
     amount: 970_000,
     expiresAt: new Date(Date.now() + 3_600_000),
     description: 'BK7XQ2',
-    returnPath: '/id/booking/4b1c/payment',
+    returnPath: '/id/booking/4b1c/payment?returned',
+    cancelPath: '/id/booking/4b1c/payment',
     locale: 'id',
     ...overrides,
   };

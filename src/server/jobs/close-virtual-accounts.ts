@@ -2,6 +2,8 @@ import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { paymentReceipts, payments } from '../db/schema/payments.ts';
 import { recordAnomaly } from '../services/record-anomaly.ts';
+import { refundDueOn } from '../calendar/indonesian-holidays.ts';
+import { recordReportedPayment } from '../use-cases/record-payment.ts';
 import {
   GatewayUnavailable,
   GatewayUnreachable,
@@ -94,6 +96,13 @@ async function flagUnannouncedPayment(
   if (receipts.length > 0) return;
   const state = await gateway.attemptStatus(ref);
   if (state.kind !== 'paid') return;
+  // Paid, and the gateway says by what (a replaced card or QR paid while its webhook was lost): recorded as the
+  // webhook would have been, so the money counts or goes back; only money it cannot name is left to a person.
+  if (state.payments.length > 0) {
+    for (const payment of state.payments)
+      await recordReportedPayment(payment, { db, clock: () => now, by: 'system', calendar: { refundDueOn } });
+    return;
+  }
   await recordAnomaly(
     db,
     {

@@ -106,7 +106,9 @@ export function startJobs(
   const timer = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
   timer.unref(); // never the reason a process stays alive (a build, a test)
   return {
+    // The mail goes at once; the refunds' round sends what it queued (the "asked" mail) when it is over.
     mailQueued: () => {
+      void sendMail();
       void requestRefunds().then(sendMail);
     },
     sweepNow: sweep,

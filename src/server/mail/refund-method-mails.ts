@@ -35,8 +35,9 @@ function progressBlocks(view: BookingView, links: MailLinks): Block[] {
  */
 export function refundToMethodMail(view: BookingView, links: MailLinks): ComposedMail {
   const t = translator(view.locale);
-  const method = view.payment ? paymentMethodLabel(view.payment.method, view.locale) : '';
   const toMethod = view.refunds.filter((refund) => refund.path === 'gateway');
+  const paidBy = toMethod[0]?.method ?? view.payment?.method;
+  const method = paidBy ? paymentMethodLabel(paidBy, view.locale) : '';
   const sum = (list: typeof toMethod) =>
     formatRupiah(
       list.reduce((total, r) => total + r.amount, 0),

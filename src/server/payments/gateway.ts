@@ -31,6 +31,8 @@ export interface CheckoutRequest {
    * page); the adapter makes it absolute with the site's configured address.
    */
   returnPath: string;
+  /** Card: where the hosted page's "cancel" sends the traveller (the payment page, to choose again). */
+  cancelPath: string;
   locale: 'en' | 'id';
 }
 
@@ -145,7 +147,11 @@ const MAX_REFUND_ID = 128;
  */
 export function reportedRefund(claimed: Record<string, unknown>): CallbackEvent {
   const refundId = claimed.reference_id;
-  if (typeof refundId !== 'string' || !/^[0-9a-f-]{36}$/.test(refundId))
+  // Our refunds' ids are uuids: anything else never reaches a uuid column (PostgreSQL would refuse it, a 500).
+  if (
+    typeof refundId !== 'string' ||
+    !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(refundId)
+  )
     return { kind: 'anomaly', reason: 'refund_not_ours' };
   if (!storableId(claimed.refund_id, MAX_REFUND_ID))
     return { kind: 'anomaly', reason: 'refund_id_not_storable' };

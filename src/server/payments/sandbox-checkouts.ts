@@ -48,6 +48,7 @@ export async function issueSandboxCheckout(
       method: request.method,
       amount: request.amount,
       returnUrl: request.method === 'card' ? request.returnPath : null,
+      cancelUrl: request.method === 'card' ? request.cancelPath : null,
       qrString:
         request.method === 'qris'
           ? qrisPayload({ reference: request.externalId, amount: request.amount })
@@ -189,16 +190,23 @@ export function sandboxRefundsOf(db: Database, paymentId: string): Promise<Sandb
   return db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentId, paymentId));
 }
 
-/** A tester decides a pending refund; undefined when it was decided already (or never asked). */
+/** A tester decides a pending refund of this payment; undefined when decided already (or not this payment's). */
 export async function settleSandboxRefund(
   db: Database,
   id: string,
+  paymentId: string,
   outcome: 'succeeded' | 'failed',
 ): Promise<SandboxRefund | undefined> {
   const [settled] = await db
     .update(sandboxRefunds)
     .set({ status: outcome })
-    .where(and(eq(sandboxRefunds.id, id), eq(sandboxRefunds.status, 'pending')))
+    .where(
+      and(
+        eq(sandboxRefunds.id, id),
+        eq(sandboxRefunds.paymentId, paymentId),
+        eq(sandboxRefunds.status, 'pending'),
+      ),
+    )
     .returning();
   return settled;
 }

@@ -76,7 +76,8 @@ export function xenditCheckouts(call: ApiCall, reads: XenditReads, siteUrl: stri
     const action = 'create card session';
     if (!siteUrl) throw new GatewayUnavailable(`${action} needs the site address (SITE_URL) to return to`);
     // Xendit sends the traveller back to an absolute HTTPS address (GenericReturnUrl: "Must be HTTPS").
-    const returnUrl = `${siteUrl.replace(/\/+$/, '')}${request.returnPath}`;
+    const site = siteUrl.replace(/\/+$/, '');
+    const returnUrl = `${site}${request.returnPath}`;
     const expiresAt = Math.max(request.expiresAt.getTime(), Date.now() + shortestSessionMs);
     const answer = await call(
       'POST',
@@ -96,7 +97,7 @@ export function xenditCheckouts(call: ApiCall, reads: XenditReads, siteUrl: stri
         locale: request.locale,
         description: request.description,
         success_return_url: returnUrl,
-        cancel_return_url: returnUrl,
+        cancel_return_url: `${site}${request.cancelPath}`,
       },
       { 'idempotency-key': request.externalId },
     );

@@ -86,6 +86,8 @@ export interface RefundView {
   transferReference?: string;
   /** Back through the gateway to the card or wallet that paid, or by the agency's bank transfer. */
   path: 'bank_transfer' | 'gateway';
+  /** The method of the payment it goes back to (a cancellation's: the one that paid). */
+  method?: PaymentMethod;
   /** A gateway refund's progress: asked (or about to be), done, or refused (then a bank transfer). */
   gatewayState?: 'to_request' | 'requested' | 'succeeded' | 'failed';
 }

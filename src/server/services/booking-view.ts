@@ -1,11 +1,17 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, notInArray, sql } from 'drizzle-orm';
 import { segmentTravelled } from '../../domain/after-sales.ts';
 import { portTime } from '../../domain/port-time.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import type { Database } from '../db/client.ts';
 import { bookingLegs, bookingPassengers, bookings } from '../db/schema/bookings.ts';
 import { sailings } from '../db/schema/network.ts';
-import { cancellationRefundReasons, payments, refunds, tickets } from '../db/schema/payments.ts';
+import {
+  cancellationRefundReasons,
+  paymentReceipts,
+  payments,
+  refunds,
+  tickets,
+} from '../db/schema/payments.ts';
 import type { Network } from '../network.ts';
 import type { BookingStatus } from '../../domain/booking-lifecycle.ts';
 import type { BookingLegView, BookingView, PassengerView, TicketView } from './booking-view-types.ts';
@@ -80,8 +86,8 @@ export async function bookingView(
       .from(tickets)
       .where(eq(tickets.bookingId, id))
       .orderBy(asc(tickets.leg), asc(tickets.segment)),
-    // The attempt that paid, else the newest one actually issued: one still at the gateway, or one it refused,
-    // has nothing to show.
+    // The attempt that paid, else the newest one actually issued and still its own: one still at the gateway, one it
+    // refused, or one another method replaced (closed at the gateway soon) has nothing to show.
     db
       .select()
       .from(payments)
@@ -89,11 +95,19 @@ export async function bookingView(
         and(
           eq(payments.bookingId, id),
           sql`coalesce(${payments.accountNumber}, ${payments.checkoutUrl}, ${payments.qrString}) is not null`,
+          notInArray(payments.status, ['replaced', 'failed']),
         ),
       )
       .orderBy(sql`${payments.status} = 'paid' desc`, desc(payments.createdAt))
       .limit(1),
-    db.select().from(refunds).where(eq(refunds.bookingId, id)).orderBy(asc(refunds.createdAt)),
+    // With the method of the payment each goes back to (a second payment's may differ from the one that counted).
+    db
+      .select({ refund: refunds, method: payments.method })
+      .from(refunds)
+      .leftJoin(paymentReceipts, eq(paymentReceipts.id, refunds.receiptId))
+      .leftJoin(payments, eq(payments.id, paymentReceipts.paymentId))
+      .where(eq(refunds.bookingId, id))
+      .orderBy(asc(refunds.createdAt)),
   ]);
   const legView = (leg: (typeof legs)[number]): BookingLegView => {
     const route = network.routeById(leg.routeId);
@@ -173,9 +187,9 @@ export async function bookingView(
     })),
     ...(payment ? { payment: paymentView(payment) } : {}),
     refundsQueued: refundRows
-      .filter((r) => !cancellationRefundReasons.includes(r.reason))
-      .reduce((sum, r) => sum + r.amount, 0),
-    refunds: refundRows.map((r) => ({
+      .filter(({ refund: r }) => !cancellationRefundReasons.includes(r.reason))
+      .reduce((sum, { refund: r }) => sum + r.amount, 0),
+    refunds: refundRows.map(({ refund: r, method }) => ({
       amount: r.amount,
       reason: r.reason,
       status: r.status,
@@ -184,6 +198,7 @@ export async function bookingView(
       ...(r.paidAt ? { paidAt: r.paidAt } : {}),
       ...(r.transferReference ? { transferReference: r.transferReference } : {}),
       path: r.path,
+      ...(method ? { method } : {}),
       ...(r.gatewayState ? { gatewayState: r.gatewayState } : {}),
     })),
   };

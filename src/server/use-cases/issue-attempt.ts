@@ -57,8 +57,10 @@ export async function issueAttempt(gateway: PaymentGateway, attempt: AttemptToIs
     amount: attempt.amount,
     expiresAt: attempt.expiresAt,
     description: attempt.bookingCode,
-    // Back on the payment page, which then says the payment is being checked until the webhook lands.
+    // Back on the payment page, which then says the payment is being checked until the webhook lands; cancelled,
+    // on the same page to choose again.
     returnPath: `${localizePath(`/booking/${attempt.bookingId}/payment`, attempt.locale)}?returned`,
+    cancelPath: localizePath(`/booking/${attempt.bookingId}/payment`, attempt.locale),
     locale: attempt.locale,
   });
   return issued.kind === 'redirect'

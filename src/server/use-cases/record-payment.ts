@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { assertMove, holdIsLive } from '../../domain/booking-lifecycle.ts';
 import { eTicketNumber, ticketNumber } from '../../domain/ticket-numbers.ts';
 import type { Database } from '../db/client.ts';
@@ -188,6 +188,18 @@ async function applyPayment(
     .update(payments)
     .set({ status: 'paid', paidAt: reported.paidAt })
     .where(eq(payments.id, payment.id));
+  // Another method still open (the attempt that replaced this one, a QR the traveller saved): closed at the gateway
+  // by the sweeper, so nobody pays a booking twice.
+  await tx
+    .update(payments)
+    .set({ status: 'replaced' })
+    .where(
+      and(
+        eq(payments.bookingId, bookingId),
+        ne(payments.id, payment.id),
+        inArray(payments.status, ['creating', 'pending']),
+      ),
+    );
   // The fee of the method that paid: the traveller may have switched methods (fees differ) and paid the first.
   const subtotal = booking.price.total - booking.price.transactionFee;
   const price = { ...booking.price, transactionFee: payment.amount - subtotal, total: payment.amount };

@@ -27,7 +27,12 @@ export type RefundOutcome =
 export function settleGatewayRefund(
   db: Database,
   reported: ReportedRefund,
-  context: { now: Date; by: Actor | 'system' },
+  context: {
+    now: Date;
+    by: Actor | 'system';
+    /** The gateway refused the request itself: a refund it took meanwhile (another request) is not failed by it. */
+    onlyIfNotAsked?: boolean;
+  },
 ): Promise<RefundOutcome | 'paid_twice'> {
   return lockingTransaction(db, async (tx) => {
     const [refund] = await tx.select().from(refunds).where(eq(refunds.id, reported.refundId)).for('update');
@@ -74,6 +79,7 @@ export function settleGatewayRefund(
     // A failure after the outcome was known (late or out of order) changes nothing.
     if (refund.gatewayState === 'failed' || refund.gatewayState === 'succeeded' || refund.status === 'done')
       return 'duplicate';
+    if (context.onlyIfNotAsked && refund.gatewayState !== 'to_request') return 'duplicate';
     const failure = `gateway: ${reported.failure ?? 'REFUND_FAILED'}`;
     await tx
       .update(refunds)

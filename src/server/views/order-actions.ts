@@ -42,7 +42,8 @@ export function afterSalesActions(view: BookingView, now: Date): AfterSalesActio
 export function refundProgress(view: BookingView, locale: Locale): string[] {
   return view.refunds.map((refund) => {
     const amount = formatRupiah(refund.amount, locale);
-    const method = view.payment ? paymentMethodLabel(view.payment.method, locale) : '';
+    const paidBy = refund.method ?? view.payment?.method;
+    const method = paidBy ? paymentMethodLabel(paidBy, locale) : '';
     if (refund.path === 'gateway')
       return refund.status === 'done' && refund.paidAt
         ? translate('refund_progress_method_done', locale, {

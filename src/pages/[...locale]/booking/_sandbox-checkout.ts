@@ -17,7 +17,7 @@ export async function serveSandboxCheckout(astro: PageAstro) {
     ...state,
     amount: formatRupiah(state.checkout.amount, locale),
     action: `${localizePath('/booking/sandbox-checkout', locale)}?id=${encodeURIComponent(state.checkout.id)}`,
-    back: state.checkout.returnUrl,
+    back: state.checkout.cancelUrl,
     refunds: state.refunds.map((refund) => ({ ...refund, amount: formatRupiah(refund.amount, locale) })),
   };
 }

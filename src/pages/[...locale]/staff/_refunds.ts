@@ -79,14 +79,15 @@ export async function serveRefundQueue(astro: PageAstro) {
   }
   const paid = await refundQueue({ db: entry.db, calendar: useCasePorts.calendar }, now, 'paid');
   const bookings = localizePath('/staff/bookings', locale);
-  const total = owed.reduce((sum, refund) => sum + refund.amount, 0);
+  // What the agency owes by transfer: a refund going back to a card or wallet is the gateway's to pay.
+  const total = owed.filter((r) => r.state !== 'at_gateway').reduce((sum, refund) => sum + refund.amount, 0);
   return {
     allowed: true as const,
     bar: entry.bar,
     csrf: entry.page.csrf,
     admin: entry.bar.admin,
     summary: translate('staff_refunds_summary', locale, {
-      count: owed.length,
+      count: owed.filter((r) => r.state !== 'at_gateway').length,
       total: formatRupiah(total, locale),
       overdue: owed.filter((refund) => refund.state === 'overdue').length,
     }),

@@ -171,6 +171,8 @@ export const refunds = pgTable(
     gatewayState: text('gateway_state', { enum: ['to_request', 'requested', 'succeeded', 'failed'] }),
     /** The gateway's id of the refund, once asked. */
     gatewayRefundId: text('gateway_refund_id'),
+    /** When a process took the refund to ask the gateway: others leave it alone for a while (the lease). */
+    gatewayAskedAt: timestamp('gateway_asked_at', { withTimezone: true }),
     /** Where a cancellation's refund goes, as the traveller gave it (a payment's goes back the way it came). */
     bank: text('bank'),
     accountNumber: varchar('account_number', { length: 34 }),

@@ -39,8 +39,9 @@ export const sandboxCheckouts = pgTable('sandbox_checkouts', {
   externalId: varchar('external_id', { length: 64 }).notNull().unique(),
   method: text('method', { enum: ['card', 'qris'] }).notNull(),
   amount: bigint('amount', { mode: 'number' }).notNull(),
-  /** A card session: where the hosted page sends the traveller back to. */
+  /** A card session: where the hosted page sends the traveller back to, paid, or having cancelled. */
   returnUrl: text('return_url'),
+  cancelUrl: text('cancel_url'),
   /** A QRIS code's content. */
   qrString: text('qr_string'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

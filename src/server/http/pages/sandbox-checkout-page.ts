@@ -86,8 +86,13 @@ export async function sandboxCheckoutPage(deps: AppDeps, request: Request): Prom
   if (action === 'refund_succeeded' || action === 'refund_failed') {
     const refundId = form.get('refund');
     const settled =
-      typeof refundId === 'string'
-        ? await settleSandboxRefund(db, refundId, action === 'refund_succeeded' ? 'succeeded' : 'failed')
+      typeof refundId === 'string' && found.paymentId
+        ? await settleSandboxRefund(
+            db,
+            refundId,
+            found.paymentId,
+            action === 'refund_succeeded' ? 'succeeded' : 'failed',
+          )
         : undefined;
     if (!settled) return page(found);
     const body: SandboxRefundCallbackBody = {
