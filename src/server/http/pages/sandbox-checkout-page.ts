@@ -13,6 +13,7 @@ import {
 } from '../../payments/sandbox-checkouts.ts';
 import { readForm } from '../body-limit.ts';
 import { isCrossSite } from '../same-origin.ts';
+import { sendSandboxWebhook } from './sandbox-webhook.ts';
 
 /** The documented test cards (docs/payments.md): paid at once, or after a 3-D Secure code; any other is declined. */
 export const FRICTIONLESS_CARDS = ['4000000000001000', '5200000000001005'] as const;
@@ -34,26 +35,6 @@ export type SandboxCheckoutPage =
       /** What this site's webhook endpoint answered, after a payment or a refund's outcome. */
       answered?: { httpStatus: number; outcome: string };
     };
-
-/**
- * Sends a signed webhook to this site's own configured address (SITE_URL, never the request's Host), as the real
- * gateway does, and says what the endpoint answered (0: it could not be reached).
- */
-async function sendWebhook(deps: AppDeps, sign: (body: string, now: Date) => string, body: object) {
-  const raw = JSON.stringify(body);
-  try {
-    const response = await fetch(new URL('/api/payments/sandbox/callback', `${deps.siteUrl}/`), {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Sandbox-Signature': sign(raw, deps.clock()) },
-      body: raw,
-    });
-    const answer = (await response.json().catch(() => ({}))) as { status?: string; message?: string };
-    return { httpStatus: response.status, outcome: answer.status ?? answer.message ?? '' };
-  } catch (error) {
-    console.error('the sandbox webhook could not reach SITE_URL', error);
-    return { httpStatus: 0, outcome: 'unreachable' };
-  }
-}
 
 const digitsOf = (value: FormDataEntryValue | null) =>
   typeof value === 'string' ? value.replace(/\D/g, '') : '';
@@ -101,7 +82,7 @@ export async function sandboxCheckoutPage(deps: AppDeps, request: Request): Prom
       refund_id: settled.id,
       ...(action === 'refund_failed' ? { failure_code: 'REFUND_FAILED_BY_ISSUER' } : {}),
     };
-    return page(found, { answered: await sendWebhook(deps, sign, body) });
+    return page(found, { answered: await sendSandboxWebhook(deps, sign, body) });
   }
 
   const number = digitsOf(form.get('number'));
@@ -130,7 +111,7 @@ export async function sandboxCheckoutPage(deps: AppDeps, request: Request): Prom
     amount: paid.paid.paidAmount ?? paid.paid.amount,
     transaction_timestamp: (paid.paid.paidAt ?? deps.clock()).toISOString(),
   };
-  const answered = await sendWebhook(deps, sign, body);
+  const answered = await sendSandboxWebhook(deps, sign, body);
   // A paid card session sends the traveller back to the booking, as the real hosted page does.
   if (found.method === 'card' && found.returnUrl) return { kind: 'redirect', to: found.returnUrl };
   return page(paid.paid, { answered });

@@ -13,6 +13,17 @@ import { requestLocale } from '../request-locale.ts';
  * GET /api/bookings/{id}: the booking with what has been saved so far (a reload or another device resumes there).
  */
 export function bookingsRoutes(deps: AppDeps) {
+  /** The booking its unguessable id names, in the request's language; a 404 refusal when there is none. */
+  const viewOf = async (params: Record<string, string>, request: Request) => {
+    const view = await bookingView(
+      await deps.database(),
+      deps.network,
+      bookingAddress(params).bookingId,
+      requestLocale(request),
+    );
+    if (!view) throw refuse('booking', 'api_booking_not_found');
+    return view;
+  };
   return (
     new Hono()
       .get('/bookings/:id/status', async (c) => {
@@ -25,14 +36,7 @@ export function bookingsRoutes(deps: AppDeps) {
       // The QRIS code as a PNG to save to the phone's gallery, which bank and e-wallet apps open a QR from. Only while
       // it may be paid: from our deadline on it is not offered, whatever the gateway would still take.
       .get('/bookings/:id/qris.png', async (c) => {
-        const { bookingId } = bookingAddress(c.req.param());
-        const view = await bookingView(
-          await deps.database(),
-          deps.network,
-          bookingId,
-          requestLocale(c.req.raw),
-        );
-        if (!view) throw refuse('booking', 'api_booking_not_found');
+        const view = await viewOf(c.req.param(), c.req.raw);
         const payment = view.payment;
         if (
           payment?.kind !== 'qris' ||
@@ -45,14 +49,7 @@ export function bookingsRoutes(deps: AppDeps) {
         return c.body(Buffer.from(await qrPng(payment.qrString)), 200, { 'Content-Type': 'image/png' });
       })
       .get('/bookings/:id', async (c) => {
-        const { bookingId } = bookingAddress(c.req.param());
-        const view = await bookingView(
-          await deps.database(),
-          deps.network,
-          bookingId,
-          requestLocale(c.req.raw),
-        );
-        if (!view) throw refuse('booking', 'api_booking_not_found');
+        const view = await viewOf(c.req.param(), c.req.raw);
         c.header('Cache-Control', 'no-store');
         return c.json(linkView(view));
       })
