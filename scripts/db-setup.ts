@@ -6,10 +6,12 @@ import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { migrateDatabase } from '../src/server/db/migrate.ts';
 import { extendSailings, upsertNetwork } from '../src/server/db/seed.ts';
-import { installationSecret } from '../src/server/installation-secret.ts';
+import { assertInstallationSecretsGiven, installationSecret } from '../src/server/installation-secret.ts';
 import { loadNetworkData } from '../src/server/network-data.ts';
 
 const config = loadConfig();
+// A one-shot migration in front of several replicas must register the secret they are given, not make one.
+assertInstallationSecretsGiven(config);
 if (!config.DATABASE_URL && !config.PGLITE_DIR.startsWith('memory://'))
   mkdirSync(config.PGLITE_DIR, { recursive: true });
 const handle = await openDatabase({ url: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR });

@@ -9,6 +9,8 @@ import { bodyTooLarge, declaredTooLarge, pageCountsItsBody, takesPicture } from 
 import { compressResponse } from './server/http/compress.ts';
 import { hasIslandPreloads, withIslandPreloads } from './server/http/island-preloads.ts';
 import { withFrameAncestors } from './server/http/security-headers.ts';
+import { databaseUnavailable } from './server/db/unavailable.ts';
+import { unavailablePage } from './server/http/pages/unavailable-page.ts';
 
 /**
  * The page's language, once for every page and endpoint: `/id/...` is Indonesian, the rest English. Any other
@@ -21,6 +23,20 @@ const localize = defineMiddleware((context, next) => {
   // The process's dependencies, handed to every page, endpoint and form from here (the one place that builds them).
   context.locals.deps = runtimeDeps();
   return next();
+});
+
+/**
+ * A page that needs the database while it is away (a restart, a fail-over) is a 503 page in the visitor's language
+ * with Retry-After, never a 500: the request saved nothing, and the page reloads itself (http/pages/unavailable-page.ts).
+ */
+const databaseAway = defineMiddleware(async (context, next) => {
+  try {
+    return await next();
+  } catch (error) {
+    if (!databaseUnavailable(error)) throw error;
+    console.error('database unavailable:', error instanceof Error ? error.message : error);
+    return unavailablePage(context.locals.locale);
+  }
 });
 
 /**
@@ -99,4 +115,12 @@ const preloadIslands = defineMiddleware(async (_context, next) => {
   });
 });
 
-export const onRequest = sequence(localize, limitBodies, session, framing, compress, preloadIslands);
+export const onRequest = sequence(
+  localize,
+  databaseAway,
+  limitBodies,
+  session,
+  framing,
+  compress,
+  preloadIslands,
+);

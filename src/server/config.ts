@@ -63,6 +63,12 @@ const schema = z
       .transform((value) => value === '1' || value === 'true'),
     /** Seconds a SIGTERM waits for open requests before the process exits anyway. */
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().positive().default(10),
+    /**
+     * Seconds a SIGTERM keeps serving while `GET /api/ready` says 503, before it stops taking connections: the time
+     * the proxy's health check needs to notice and send new requests to the other processes (deploy/Caddyfile checks
+     * every second). 0 stops at once, as SIGINT (Ctrl-C) always does.
+     */
+    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(60).default(3),
     /** PostgreSQL (production, several processes). Unset: the embedded PGlite database in PGLITE_DIR. */
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     /** Folder of the embedded database; `memory://` keeps it in memory (tests). */

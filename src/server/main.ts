@@ -12,6 +12,8 @@ import { requestLocale } from './http/request-locale.ts';
 import { IMMUTABLE, REVALIDATE } from './http/cache-control.ts';
 import { applySecurityHeaders } from './http/security-headers.ts';
 import { assertGatewayAllowed } from './payments/sandbox-safety.ts';
+import { assertInstallationSecretsGiven } from './installation-secret.ts';
+import { isDraining, startDraining } from './http/readiness.ts';
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
@@ -21,6 +23,7 @@ const config = loadConfig();
 assertGatewayAllowed(config);
 assertSiteUrlGiven(config);
 assertBoardingPassKeyGiven(config);
+assertInstallationSecretsGiven(config);
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
 // Where the pages read the client build's module list from (src/server/http/island-preloads.ts).
 process.env.CLIENT_DIR ??= `${dist}client`;
@@ -86,6 +89,8 @@ function render(req: IncomingMessage, res: ServerResponse) {
 
 const server = createServer((req, res) => {
   applySecurityHeaders(req, res, config.TRUST_PROXY);
+  // Draining: answer, then close the connection, so a proxy's kept-alive connection moves to another process.
+  if (isDraining()) res.setHeader('Connection', 'close');
   if (malformedPath(req, res)) return;
   withAnnouncements(req, res).then(
     (served) => {
@@ -119,21 +124,29 @@ server.listen(config.PORT, config.HOST, () => {
 });
 
 let stopping = false;
-function shutdown(signal: string) {
+/**
+ * SIGTERM (a rolling restart): say "not ready" (`GET /api/ready` is 503) and keep serving for SHUTDOWN_DRAIN_SECONDS
+ * while the proxy's health check moves new requests to the other processes, then stop taking connections, let the
+ * open requests finish (at most SHUTDOWN_GRACE_SECONDS) and exit. SIGINT (Ctrl-C at a terminal) skips the wait.
+ */
+function shutdown(signal: string, drainSeconds: number) {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal} received: finishing open requests, then stopping`);
-  server.close(() => process.exit(0));
-  server.closeIdleConnections();
+  startDraining();
+  console.log(`${signal} received: draining for ${String(drainSeconds)} s, then finishing open requests`);
   setTimeout(() => {
-    console.warn('Open requests did not finish in time; stopping anyway');
-    server.closeAllConnections();
-    process.exit(0);
-  }, config.SHUTDOWN_GRACE_SECONDS * 1000).unref();
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+    setTimeout(() => {
+      console.warn('Open requests did not finish in time; stopping anyway');
+      server.closeAllConnections();
+      process.exit(0);
+    }, config.SHUTDOWN_GRACE_SECONDS * 1000).unref();
+  }, drainSeconds * 1000);
 }
 process.on('SIGTERM', () => {
-  shutdown('SIGTERM');
+  shutdown('SIGTERM', config.SHUTDOWN_DRAIN_SECONDS);
 });
 process.on('SIGINT', () => {
-  shutdown('SIGINT');
+  shutdown('SIGINT', 0);
 });

@@ -47,10 +47,23 @@ export interface DatabaseOptions {
 /** Opens PostgreSQL when a URL is given, else PGlite (one connection: transactions serialise). */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolMax ?? 10 });
-    // An idle client that loses its server must not crash the process; the next query reconnects.
+    // A server that takes the connection but never answers (a fail-over, a full backlog) must not hang requests:
+    // after 5 s the query fails, and the request is answered 503 with Retry-After (db/unavailable.ts).
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolMax ?? 10,
+      connectionTimeoutMillis: 5000,
+    });
+    // A client that loses its server (a restart, a fail-over) must not crash the process: the pool hears it for an
+    // idle client, but a client in use (inside a transaction, between two statements) emits it on itself, and an
+    // 'error' event nobody listens to ends the process. Its query fails instead, answered 503 (db/unavailable.ts).
     pool.on('error', (error) => {
-      console.error('PostgreSQL pool error', error);
+      console.error('PostgreSQL pool error', error.message);
+    });
+    pool.on('connect', (client) => {
+      client.on('error', (error) => {
+        console.error('PostgreSQL connection lost', error.message);
+      });
     });
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
     return {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
@@ -22,6 +23,8 @@ import { networkRoutes } from './routes/network.ts';
 import { schedulesRoutes } from './routes/schedules.ts';
 import type { AppDeps } from '../deps.ts';
 import { sameOrigin } from './same-origin.ts';
+import { isDraining } from './readiness.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailable } from '../db/unavailable.ts';
 import { useCaseRoutes } from './use-case-routes.ts';
 
 /** The API: one Hono app behind `/api/*`, mounted by src/pages/api/[...path].ts and tested with `app.request()`. */
@@ -36,10 +39,18 @@ export function createApp(deps: AppDeps) {
   });
   app.use((c, next) => (c.req.path === PICTURE_API_PATH ? pictureLimit : formsLimit)(c, next));
 
+  // Alive and reaching the database (a monitor's check; it also opens the database at start-up). A database away
+  // answers 503 with Retry-After, as every call does (onError below).
   app.get('/health', async (c) => {
     c.header('Cache-Control', 'no-store');
-    await deps.database(); // also warms the database connection at start-up
+    await (await deps.database()).execute(sql`select 1`);
     return c.json({ status: 'ok', version: appVersion });
+  });
+  // Whether the proxy should send this process new requests: no once it drains (SIGTERM, src/server/main.ts). It
+  // does not ask the database: while the database is away every process is equally able to say so (503).
+  app.get('/ready', (c) => {
+    c.header('Cache-Control', 'no-store');
+    return isDraining() ? c.json({ status: 'draining' }, 503) : c.json({ status: 'ready' });
   });
   // Gateways call back from their servers and prove themselves by token or signature, not by origin.
   app.route('/', paymentsRoutes(deps));
@@ -74,6 +85,11 @@ export function createApp(deps: AppDeps) {
       const message = translate('payment_error_gateway', requestLocale(c.req.raw));
       c.header('Retry-After', '30');
       return c.json({ message }, 503);
+    }
+    if (databaseUnavailable(error)) {
+      console.error('database unavailable:', error instanceof Error ? error.message : error);
+      c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return c.json({ message: translate('api_unavailable', requestLocale(c.req.raw)) }, 503);
     }
     console.error(error);
     return c.json({ message: notification_generic_error({}, { locale: requestLocale(c.req.raw) }) }, 500);

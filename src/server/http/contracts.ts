@@ -47,6 +47,7 @@ function useCaseContract(useCase: AnyUseCase): [string, Contract] {
  */
 export const apiContracts: Record<string, Contract> = {
   'GET /api/health': {},
+  'GET /api/ready': {},
   'POST /api/payments/:gateway/callback': { signed: true },
   'GET /api/terminals': {},
   'GET /api/terminals/:code/destinations': {},

@@ -1,5 +1,6 @@
 import OAuth2Server from '@node-oauth/oauth2-server';
 import { Hono } from 'hono';
+import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailable } from '../db/unavailable.ts';
 import { bodyLimit } from 'hono/body-limit';
 import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_SECONDS, oauthModel } from '../auth/oauth-model.ts';
 import type { AppDeps } from '../deps.ts';
@@ -87,8 +88,10 @@ export async function runGrant(
     };
   } catch (error) {
     // On a refusal the library has already written status and body into `response`; the Basic challenge is ours,
-    // as the library never sees the header.
-    if (!(error instanceof OAuth2Server.OAuthError)) throw error;
+    // as the library never sees the header. What our model threw (the database away) it wraps as a server_error,
+    // keeping the original as `inner`: that is answered by onError below, with Retry-After.
+    const inner = (error as { inner?: unknown }).inner;
+    if (!(error instanceof OAuth2Server.OAuthError) || databaseUnavailable(inner)) throw error;
     const written = response.body as { error?: string; error_description?: string } | undefined;
     const refusedBasic = basic && error instanceof OAuth2Server.InvalidClientError;
     return {
@@ -117,6 +120,19 @@ export function createOAuthApp(deps: GrantDeps) {
         ? invalidRequest(c.req.raw, read.refused)
         : await runGrant(deps, c.req.raw, read.fields, read.basic);
     return c.json(answer.body, answer.status as 200, answer.headers);
+  });
+  // The database away (a restart, a fail-over): RFC 6749's temporarily_unavailable, with when to come back.
+  app.onError((error, c) => {
+    if (!databaseUnavailable(error)) {
+      console.error(error);
+      return c.json({ error: 'server_error' }, 500, noStore);
+    }
+    console.error('database unavailable:', error instanceof Error ? error.message : error);
+    const description = translate('api_unavailable', requestLocale(c.req.raw));
+    return c.json({ error: 'temporarily_unavailable', error_description: description }, 503, {
+      ...noStore,
+      'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
+    });
   });
   return app;
 }

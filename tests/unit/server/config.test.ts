@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assertSiteUrlGiven, indicativeRateTable, loadConfig } from '../../../src/server/config.ts';
+import { assertInstallationSecretsGiven } from '../../../src/server/installation-secret.ts';
 
 describe('server configuration', () => {
   it('defaults to port 4321 on all interfaces', () => {
@@ -89,5 +90,47 @@ describe('the indicative rates (INDICATIVE_RATES, INDICATIVE_RATES_DATE)', () =>
     ],
   ])('refuse %j at start-up with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
+  });
+});
+
+describe('secrets every process of an installation shares', () => {
+  const postgres = { NODE_ENV: 'production', DATABASE_URL: 'postgres://segara@db:5432/segara' };
+  const given = {
+    SANDBOX_GATEWAY_SECRET: 'a'.repeat(32),
+    WEB_CLIENT_SECRET: 'b'.repeat(32),
+    ACCOUNT_LINK_SECRET: 'c'.repeat(32),
+  };
+
+  it('are refused at start-up when missing in production on PostgreSQL, each named', () => {
+    expect(() => {
+      assertInstallationSecretsGiven(loadConfig(postgres));
+    }).toThrow(/^SANDBOX_GATEWAY_SECRET, WEB_CLIENT_SECRET, ACCOUNT_LINK_SECRET not set/);
+    expect(() => {
+      assertInstallationSecretsGiven(loadConfig({ ...postgres, ...given, ACCOUNT_LINK_SECRET: undefined }));
+    }).toThrow(/^ACCOUNT_LINK_SECRET not set/);
+    expect(() => {
+      assertInstallationSecretsGiven(loadConfig({ ...postgres, ...given }));
+    }).not.toThrow();
+  });
+
+  it('need no sandbox key with Xendit', () => {
+    const xendit = {
+      ...postgres,
+      PAYMENT_GATEWAY: 'xendit',
+      XENDIT_SECRET_KEY: 'k',
+      XENDIT_CALLBACK_TOKEN: 't',
+    };
+    expect(() => {
+      assertInstallationSecretsGiven(loadConfig({ ...xendit, ...given, SANDBOX_GATEWAY_SECRET: undefined }));
+    }).not.toThrow();
+  });
+
+  it('may be generated where one process is the whole installation: the embedded database, or not production', () => {
+    expect(() => {
+      assertInstallationSecretsGiven(loadConfig({ NODE_ENV: 'production' }));
+    }).not.toThrow();
+    expect(() => {
+      assertInstallationSecretsGiven(loadConfig({ ...postgres, NODE_ENV: 'test' }));
+    }).not.toThrow();
   });
 });

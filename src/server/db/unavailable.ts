@@ -1,0 +1,42 @@
+/**
+ * SQLSTATEs that say the database server is away rather than that the statement was wrong: its connection broke
+ * (class 08), it is shutting down or starting (57P01-57P03), or it takes no more connections (53300).
+ */
+const SERVER_AWAY_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+/** The socket errors of a server that is not there (stopped, restarting, unreachable). */
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+]);
+/** node-postgres says these in words only: a connection ended under a query, or none came within its timeout. */
+const SERVER_AWAY_WORDS =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection closed/i;
+
+/**
+ * Seconds a client is asked to wait (Retry-After) while the database is away: a restart or fail-over takes a few
+ * seconds to a minute, and a shorter wait only multiplies the requests that meet it.
+ */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * Whether `error` (or what it wraps: Drizzle's query error keeps the driver's as `cause`) says the database cannot
+ * be reached now. Such a request changed nothing (its transaction never committed), so it is answered 503 with
+ * Retry-After, never 500: the traveller or the gateway tries again and loses nothing.
+ */
+export function databaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const { code, message, errors } = e as { code?: unknown; message?: unknown; errors?: unknown };
+    if (typeof code === 'string' && (SOCKET_CODES.has(code) || SERVER_AWAY_STATES.has(code))) return true;
+    if (typeof code === 'string' && /^08[0-9A-Z]{3}$/.test(code)) return true;
+    if (typeof message === 'string' && SERVER_AWAY_WORDS.test(message)) return true;
+    // A connection to a host with several addresses fails as an AggregateError of one error per address.
+    if (Array.isArray(errors) && errors.some((inner) => databaseUnavailable(inner))) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
