@@ -14,9 +14,10 @@ export interface ManifestPassenger {
   nationality: string | null;
   sex: PassportSex | null;
   dateOfBirth: string | null;
-  passportNumber: string;
+  /** Null once erased, 90 days after the booking's last travel date (retention.ts). */
+  passportNumber: string | null;
   passportCountry: string;
-  passportExpiry: string;
+  passportExpiry: string | null;
   ticketNumber: string;
   eTicketNumber: string | null;
   bookingCode: string;
@@ -82,9 +83,9 @@ export function manifestCsv(rows: readonly ManifestPassenger[]): string {
         row.nationality ?? '',
         row.sex ?? '',
         row.dateOfBirth ?? '',
-        row.passportNumber,
+        row.passportNumber ?? '',
         row.passportCountry,
-        row.passportExpiry,
+        row.passportExpiry ?? '',
         row.ticketNumber,
         row.eTicketNumber ?? '',
         row.category,

@@ -169,7 +169,10 @@ export function eTicketPages(view: BookingView, options: { siteUrl: string }): E
         { label: t('booking_code_label'), value: view.code },
         { label: t('eticket_passenger'), value: passenger.fullName, wide: true },
         { label: t('eticket_category'), value: t(`price_category_${passenger.category}`) },
-        { label: t('eticket_passport'), value: maskPassport(passenger.passportNumber) },
+        // An erased passport (90 days after travel) leaves the line out rather than print an empty number.
+        ...(passenger.passportNumber
+          ? [{ label: t('eticket_passport'), value: maskPassport(passenger.passportNumber) }]
+          : []),
         ...(issued ? [{ label: t('eticket_issued'), value: formatDate(issued, locale) }] : []),
       ],
       qrPayload: eTicketQrPayload(view.code, eTicketNumber, ticketNumbers),

@@ -9,6 +9,7 @@ import { expireBookings } from './expire-bookings.ts';
 import { expireOpenTickets } from './expire-open-tickets.ts';
 import { extendSailingHorizon } from './extend-sailings.ts';
 import { requestGatewayRefunds } from './request-refunds.ts';
+import { applyRetention } from './retention.ts';
 import { settleDueAttempts } from './settle-due-attempts.ts';
 
 /** How often a process sweeps expired holds and sends queued mail. Seats are right without it. */
@@ -37,6 +38,7 @@ export function startJobs(
 ): Jobs {
   let sweeping: Promise<void> | undefined; // the sweep under way, which a second call waits for instead
   let horizonExtendedOn = ''; // the UTC day this process last extended the sailing horizon
+  let retainedInHour = ''; // the UTC hour this process last erased what the privacy policy no longer keeps
   let mailing = false;
   let kicks = 0; // a kick while sending runs the job once more afterwards
   const sendMail = async () => {
@@ -93,6 +95,15 @@ export function startJobs(
       // Then their VAs, over the network and outside any transaction; a full batch means more may wait.
       while ((await closeVirtualAccounts(db, gateway, clock, VA_CLOSE_BATCH)) === VA_CLOSE_BATCH);
       await expireOpenTickets(db, clock());
+      // Once an hour: the retention promises count in days, and an idle run reads only what is still kept.
+      const hour = clock().toISOString().slice(0, 13);
+      if (hour !== retainedInHour)
+        await applyRetention(db, clock()).then(
+          () => (retainedInHour = hour),
+          (error: unknown) => {
+            console.error('erasing data past its retention failed; trying again at the next sweep', error);
+          },
+        );
       await requestRefunds();
     } catch (error) {
       console.error('expiring bookings failed; retrying at the next sweep', error);

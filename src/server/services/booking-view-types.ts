@@ -50,9 +50,10 @@ export interface PassengerView {
   fullName: string;
   /** Missing only on bookings made before the booking flow asked for it. */
   dateOfBirth?: string;
-  passportNumber: string;
-  passportIssued: string;
-  passportExpiry: string;
+  /** Null once erased, 90 days after the booking's last travel date (domain/retention.ts). */
+  passportNumber: string | null;
+  passportIssued: string | null;
+  passportExpiry: string | null;
   passportCountry: string;
   /** For the manifest, once asked at check-in or added at the counter. */
   nationality?: string;

@@ -17,10 +17,10 @@ export interface TravelDocument {
 export async function keepTravelDocument(
   db: Pick<Database, 'update'>,
   userId: string | null,
-  passportNumber: string,
+  passportNumber: string | null,
   document: TravelDocument,
 ): Promise<void> {
-  if (!userId) return;
+  if (!userId || !passportNumber) return;
   await db
     .update(savedPassengers)
     .set(document)

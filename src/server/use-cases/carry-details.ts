@@ -39,8 +39,11 @@ async function carry(ctx: UseCaseContext, from: string, to: string): Promise<boo
     .where(eq(bookingPassengers.bookingId, from))
     .orderBy(asc(bookingPassengers.position));
   if (passengers.length !== source.adults + source.children + source.infants) return false;
-  const complete = passengers.flatMap(({ dateOfBirth, ...passenger }) =>
-    dateOfBirth ? [{ ...passenger, dateOfBirth }] : [],
+  const complete = passengers.flatMap(
+    ({ dateOfBirth, passportNumber, passportIssued, passportExpiry, ...passenger }) =>
+      dateOfBirth && passportNumber && passportIssued && passportExpiry
+        ? [{ ...passenger, dateOfBirth, passportNumber, passportIssued, passportExpiry }]
+        : [],
   );
   if (complete.length !== passengers.length) return false;
   try {

@@ -64,8 +64,8 @@ async function checkInTickets(
       const verdict = offer.tickets[index];
       if (verdict && !verdict.allowed) throw refuseCheckIn(verdict.reason);
       const passenger = passengers.find((person) => person.position === ticket.position);
-      const passport = passenger && { issued: passenger.passportIssued, expiry: passenger.passportExpiry };
-      if (!passport || passportProblems(passport, today, last).length > 0)
+      const [issued, expiry] = [passenger?.passportIssued, passenger?.passportExpiry];
+      if (!issued || !expiry || passportProblems({ issued, expiry }, today, last).length > 0)
         throw refuse('tickets', 'checkin_error_passport', { name: passenger?.fullName ?? '' });
     }
     await keepTravelDocuments(tx, { userId: booking.userId, rows, passengers, travellers });

@@ -129,9 +129,9 @@ export function bookingFlowProps(
         ? {
             fullName: saved.fullName,
             dateOfBirth: saved.dateOfBirth ?? '',
-            passportNumber: saved.passportNumber,
-            passportIssued: saved.passportIssued,
-            passportExpiry: saved.passportExpiry,
+            passportNumber: saved.passportNumber ?? '',
+            passportIssued: saved.passportIssued ?? '',
+            passportExpiry: saved.passportExpiry ?? '',
             passportCountry: saved.passportCountry,
           }
         : blank;

@@ -212,6 +212,23 @@ describe('e-ticket PDF', () => {
     expect(maskPassport('A1234567')).toBe('••••4567');
     expect(maskPassport('1234')).toBe('1234');
   });
+
+  it('leaves the passport line out once the passport was erased, 90 days after travel', () => {
+    const booking = twoWay('en');
+    const erased = {
+      ...booking,
+      passengers: booking.passengers.map((p) => ({
+        ...p,
+        passportNumber: null,
+        passportIssued: null,
+        passportExpiry: null,
+      })),
+    };
+    const labels = eTicketPages(erased, site)[0]?.fields.map((field) => field.label);
+    expect(labels).toContain('Passenger');
+    expect(labels).not.toContain('Passport number');
+    expect(eTicketPages(booking, site)[0]?.fields.map((field) => field.label)).toContain('Passport number');
+  });
 });
 
 describe('text for the standard PDF fonts', () => {

@@ -100,11 +100,14 @@ export async function serveBookingDetail(astro: PageAstro, id: string) {
       born: passenger.dateOfBirth
         ? translate('staff_booking_born', locale, { date: formatDate(passenger.dateOfBirth, locale) })
         : '',
-      passport: translate('staff_booking_passport', locale, {
-        number: passenger.passportNumber,
-        country: passenger.passportCountry,
-        expiry: formatDate(passenger.passportExpiry, locale),
-      }),
+      passport:
+        passenger.passportNumber && passenger.passportExpiry
+          ? translate('staff_booking_passport', locale, {
+              number: passenger.passportNumber,
+              country: passenger.passportCountry,
+              expiry: formatDate(passenger.passportExpiry, locale),
+            })
+          : translate('staff_booking_passport_erased', locale, { country: passenger.passportCountry }),
       eTicket: passenger.eTicketNumber ?? '',
       tickets: passenger.tickets.map((ticket) => ({
         number: ticket.ticketNumber,

@@ -129,10 +129,15 @@ export const bookingPassengers = pgTable(
     fullName: text('full_name').notNull(),
     /** Empty only on bookings made before it was asked (migration 0017); the booking flow requires it. */
     dateOfBirth: date('date_of_birth'),
-    passportNumber: varchar('passport_number', { length: 20 }).notNull(),
-    passportIssued: date('passport_issued').notNull(),
-    passportExpiry: date('passport_expiry').notNull(),
+    /**
+     * Number and dates are erased 90 days after the booking's last travel date (jobs/erase-passports.ts,
+     * domain/retention.ts): null only then, with `passportErasedAt` saying when. The issuing country stays.
+     */
+    passportNumber: varchar('passport_number', { length: 20 }),
+    passportIssued: date('passport_issued'),
+    passportExpiry: date('passport_expiry'),
     passportCountry: char('passport_country', { length: 2 }).notNull(),
+    passportErasedAt: timestamp('passport_erased_at', { withTimezone: true }),
     /**
      * For the manifest (issue 37): asked at online check-in or added at the counter; empty until then, and on
      * the manifest as missing.
@@ -149,6 +154,10 @@ export const bookingPassengers = pgTable(
     check('booking_passengers_sex_known', sql`${t.sex} in ('F', 'M', 'X')`),
     // The console finds a booking by a passenger's passport number, however it was typed.
     index('booking_passengers_passport_idx').on(sql`upper(${t.passportNumber})`),
+    // The passport erasure's candidates: only bookings whose passports are still kept, however long the history.
+    index('booking_passengers_passport_kept_idx')
+      .on(t.bookingId)
+      .where(sql`${t.passportNumber} is not null`),
   ],
 );
 
