@@ -7,6 +7,10 @@
 //                           a staff member for the console; prints their one-time set-up link (48 hours)
 //   audit [--booking CODE] [--action NAME|PREFIX.] [--limit N]
 //                           the audit log, newest first: money movements and staff actions
+//   backup [--out FILE]     PostgreSQL: pg_dump (custom format); PGlite: its folder as a .tar.gz (server stopped)
+//   restore <FILE> [--into URL|FOLDER] [--force]
+//                           into DATABASE_URL or PGLITE_DIR unless --into names another (a missing database is
+//                           created); one that holds data is refused without --force (docs/deploy.md, Backups)
 // On the embedded database (PGlite, no DATABASE_URL) stop the server first: one folder takes one process. Mails are
 // queued in the database; the server's mail job sends them.
 import { desc } from 'drizzle-orm';
@@ -22,13 +26,26 @@ import { Refused } from '../src/server/validation-errors.ts';
 import { cancelSailing } from '../src/server/use-cases/cancel-sailing.ts';
 import { markRefundPaid, queuedRefunds } from '../src/server/use-cases/refund-queue.ts';
 import { useCasePorts } from '../src/server/http/use-case-ports.ts';
+import {
+  BackupRefused,
+  BadArguments,
+  defaultBackupFile,
+  formatBytes,
+  isPostgresUrl,
+  parseBackupArgs,
+  parseRestoreArgs,
+} from './ops-backup.ts';
+import { backupPglite, restorePglite } from './ops-backup-pglite.ts';
+import { backupPostgres, restorePostgres, shownUrl } from './ops-backup-postgres.ts';
 
 const usage = `usage: npm run ops -- anomalies [--limit N]
        npm run ops -- refunds
        npm run ops -- refund-paid <refund id> [transfer reference]
        npm run ops -- cancel-sailing <sailing id>
        npm run ops -- staff-add <email> --role agent|admin [--name "Full Name"]
-       npm run ops -- audit [--booking <code>] [--action <name or prefix.>] [--limit N]`;
+       npm run ops -- audit [--booking <code>] [--action <name or prefix.>] [--limit N]
+       npm run ops -- backup [--out <file>] [--force]
+       npm run ops -- restore <file> [--into <postgres URL or PGlite folder>] [--force]`;
 
 /** The value after `--name` in the command's arguments. */
 const option = (name: string) => {
@@ -162,8 +179,54 @@ const commands: Record<string, (db: Database) => Promise<number>> = {
   },
 };
 
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/** Backup and restore work on the database's files through PostgreSQL's tools or `tar`, not through a connection. */
+const fileCommands: Record<string, () => Promise<number>> = {
+  async backup() {
+    const args = parseBackupArgs(rest);
+    if (config.DATABASE_URL) {
+      const done = await backupPostgres(config.DATABASE_URL, args.out ?? defaultBackupFile('postgres'));
+      console.log(
+        `Backed up ${shownUrl(config.DATABASE_URL)} with pg_dump (custom format) to ${done.file}: ` +
+          `${formatBytes(done.bytes)} in ${seconds(done.ms)}. Copy it off this machine.`,
+      );
+      return 0;
+    }
+    console.log(
+      `PGlite (the embedded database): copying its folder ${config.PGLITE_DIR}, which needs the server stopped.`,
+    );
+    const done = await backupPglite(config.PGLITE_DIR, args.out ?? defaultBackupFile('pglite'), args);
+    console.log(`Backed up to ${done.file} (tar.gz): ${formatBytes(done.bytes)} in ${seconds(done.ms)}.`);
+    return 0;
+  },
+  async restore() {
+    const args = parseRestoreArgs(rest);
+    const into = args.into ?? config.DATABASE_URL ?? config.PGLITE_DIR;
+    if (isPostgresUrl(into)) {
+      const done = await restorePostgres(args.file, into, args);
+      const how = done.created ? 'created for it' : done.replaced ? 'replacing what it held' : 'it was empty';
+      console.log(
+        `Restored ${done.file} (${formatBytes(done.bytes)}) into ${shownUrl(into)} (${how}) with pg_restore in ` +
+          `${seconds(done.ms)}: ${String(done.tables)} tables, ${String(done.bookings ?? 0)} bookings.`,
+      );
+      return 0;
+    }
+    console.log(
+      `PGlite (the embedded database): restoring its folder ${into}, which needs the server stopped.`,
+    );
+    const done = await restorePglite(args.file, into, args);
+    console.log(
+      `Restored ${done.file} (${formatBytes(done.bytes)}) into ${into} in ${seconds(done.ms)}.` +
+        (done.movedAside ? ` The folder that was there is now ${done.movedAside}.` : ''),
+    );
+    return 0;
+  },
+};
+
 const run = command && Object.hasOwn(commands, command) ? commands[command] : undefined;
-if (!run) {
+const fileCommand = command && Object.hasOwn(fileCommands, command) ? fileCommands[command] : undefined;
+if (!run && !fileCommand) {
   console.log(usage);
   process.exit(command ? 2 : 0);
 }
@@ -173,9 +236,20 @@ if (!config.DATABASE_URL && (await serverIsUp())) {
   );
   process.exit(1);
 }
-const handle = await openDatabase({ url: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR });
-try {
-  process.exitCode = await run(handle.db);
-} finally {
-  await handle.close();
+if (fileCommand) {
+  try {
+    process.exitCode = await fileCommand();
+  } catch (error) {
+    if (!(error instanceof BackupRefused)) throw error;
+    console.error(`Refused: ${error.message}`);
+    if (error instanceof BadArguments) console.error(usage);
+    process.exitCode = error instanceof BadArguments ? 2 : 1;
+  }
+} else if (run) {
+  const handle = await openDatabase({ url: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR });
+  try {
+    process.exitCode = await run(handle.db);
+  } finally {
+    await handle.close();
+  }
 }
