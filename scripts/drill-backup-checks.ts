@@ -1,6 +1,7 @@
 // What the backup drill holds a database to: every write acknowledged before the backup started is in it, and what it
 // holds agrees with itself (seats, tickets, payments, refunds), whichever writes after that point it caught.
 import pg from 'pg';
+import { seated } from '../src/domain/after-sales.ts';
 import type { Acknowledged } from './drill-backup-writes.ts';
 
 /** One line of the result: `found` of `expected` (the check passes when they are equal). */
@@ -10,8 +11,8 @@ export interface Count {
   expected: number;
 }
 
-/** Seats on a sailing that still count: paid ones, and holds not yet lapsed. */
-const LIVE_TICKET = `t.status in ('active', 'checked_in', 'boarded')`;
+/** Tickets that take a seat on their sailing (domain/after-sales.ts). */
+const LIVE_TICKET = `t.status in (${seated.map((status) => `'${status}'`).join(', ')})`;
 
 const checks: { label: string; sql: string; args?: (acked: Acknowledged[]) => unknown[] }[] = [
   {

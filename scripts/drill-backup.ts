@@ -6,10 +6,8 @@
 //      before it was started are written down first (pg_dump's snapshot is taken after that, when it starts).
 //   3. `npm run ops -- restore` into a new database; the checks (drill-backup-checks.ts) run on both; the cluster is
 //      dropped. Then a PGlite round trip: a folder backed up, restored to another folder, opened and counted.
-// Exits non-zero on any mismatch. DRILL_PG_VERSION picks the cluster's PostgreSQL (default 15, Debian's).
-import { spawnSync } from 'node:child_process';
+// Exits non-zero on any mismatch. DRILL_PG_VERSION picks the cluster's PostgreSQL (default: the newest Debian installed).
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../src/server/db/client.ts';
@@ -19,42 +17,20 @@ import { loadNetworkData } from '../src/server/network-data.ts';
 import { bookingStates, inspect, restoredWithinLive, type Count } from './drill-backup-checks.ts';
 import { ops, pgliteRoundTrip } from './drill-backup-pglite.ts';
 import { startTraffic, waitForWrites } from './drill-backup-writes.ts';
+import { createCluster, createDatabase, freePort } from './drill/pg-cluster.ts';
 
-const VERSION = process.env.DRILL_PG_VERSION ?? '15';
 const CLUSTER = `segara_backup_drill_${String(process.pid)}`;
 const TRAVELLERS = 4;
 
-/** A port nothing listens on now: the kernel's pick for a moment's listener. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => {
-        resolve(typeof address === 'object' && address ? address.port : 0);
-      });
-    });
-  });
-}
-
-function tool(command: string, args: string[]): void {
-  const result = spawnSync(command, args, { stdio: ['ignore', 'ignore', 'inherit'] });
-  if (result.status !== 0)
-    throw new Error(`${command} ${args.join(' ')} failed (exit ${String(result.status)})`);
-}
-
-const dropCluster = () => spawnSync('pg_dropcluster', ['--stop', VERSION, CLUSTER], { stdio: 'inherit' });
+const cluster = createCluster(CLUSTER, await freePort());
 // Ctrl-C leaves no cluster behind.
 process.once('SIGINT', () => {
-  dropCluster();
+  cluster.drop();
   process.exit(130);
 });
 
-const port = await freePort();
-const server = `postgres://postgres@127.0.0.1:${String(port)}`;
-const live = `${server}/segara_live`;
-const restored = `${server}/segara_restored`;
+const live = await createDatabase(cluster.url, 'segara_live');
+const restored = live.replace(/segara_live$/, 'segara_restored');
 const work = mkdtempSync(join(tmpdir(), 'segara-backup-drill-'));
 const dump = join(work, 'live.dump');
 // No DATABASE_URL of the shell reaches the commands: they name the drill's databases only. A port of their own,
@@ -63,12 +39,8 @@ const baseEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(await freePort
 delete baseEnv.DATABASE_URL;
 const rows: (Count & { live?: Count | undefined })[] = [];
 
-console.log(`drill:backup: PostgreSQL ${VERSION} cluster ${CLUSTER} on port ${String(port)}`);
-tool('pg_createcluster', [VERSION, CLUSTER, '-p', String(port), '--start-conf=manual', '--', '--auth=trust']);
+console.log(`drill:backup: PostgreSQL ${cluster.version} cluster ${CLUSTER} at ${cluster.url}`);
 try {
-  tool('pg_ctlcluster', [VERSION, CLUSTER, 'start']);
-  tool('psql', [`${server}/postgres`, '-qc', 'create database segara_live']);
-
   const handle = await openDatabase({ url: live, poolMax: TRAVELLERS * 2 });
   await migrateDatabase(handle);
   const network = loadNetworkData();
@@ -119,7 +91,7 @@ try {
     expected: 1,
   });
 } finally {
-  dropCluster();
+  cluster.drop();
 }
 
 rows.push(...(await pgliteRoundTrip(join(work, 'pglite'), baseEnv)));

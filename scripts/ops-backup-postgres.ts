@@ -84,8 +84,9 @@ export interface PostgresRestored extends Done {
 
 /**
  * Restores a custom-format dump. Into a new or empty database it only adds; over one that has tables it refuses
- * unless `force`, and then drops and recreates what the dump holds (`--clean --if-exists`). Either way in one
- * transaction: a restore that fails leaves the database as it was. Owners and grants are left out, since the
+ * unless `force`, and then empties it first (its `public` and `drizzle` schemas dropped whole: `--clean` would drop
+ * only what the dump holds, leaving a newer version's tables and migration history beside the older backup). The
+ * restore itself runs in one transaction: one that fails adds nothing (after `force`, to an emptied database). Owners and grants are left out, since the
  * server restored to may not have the original's roles: the objects belong to whoever restores.
  */
 export async function restorePostgres(
@@ -123,15 +124,9 @@ export async function restorePostgres(
     console.warn(
       `Warning: ${String(others)} other session(s) are connected to it; the restore waits for their locks.`,
     );
+  if (replaced) await emptyDatabase(url);
   const tool = libpq(url);
-  const args = [
-    '--no-owner',
-    '--no-privileges',
-    '--single-transaction',
-    ...(replaced ? ['--clean', '--if-exists'] : []),
-    `--dbname=${tool.url}`,
-    file,
-  ];
+  const args = ['--no-owner', '--no-privileges', '--single-transaction', `--dbname=${tool.url}`, file];
   const started = performance.now();
   await run(
     options.pgRestore ?? process.env.PG_RESTORE ?? 'pg_restore',
@@ -153,5 +148,18 @@ export async function restorePostgres(
     };
   } finally {
     await after.end();
+  }
+}
+
+/** Drops everything the app keeps (its tables in `public`, the migration history in `drizzle`), in one transaction. */
+async function emptyDatabase(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(
+      'begin; drop schema if exists drizzle cascade; drop schema public cascade; create schema public; commit',
+    );
+  } finally {
+    await client.end();
   }
 }

@@ -1,7 +1,23 @@
 // The production server (`node src/server/main.ts`, the built dist/) as one process of several: started, stopped
 // with SIGTERM as an orchestrator does in a rolling restart, and started again.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
+
+/** Linux counts CPU time in clock ticks of 10 ms (CLK_TCK 100 on every x86_64 kernel). */
+const MS_PER_TICK = 10;
+
+/** User and system CPU time (ms) of process `pid` so far (fields 14 and 15 of /proc/<pid>/stat). */
+export function processCpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${String(pid)}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces: count the fields after its closing parenthesis.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK;
+  } catch {
+    return 0; // gone
+  }
+}
 
 export class AppProcess {
   private child: ChildProcess | undefined;
@@ -59,6 +75,12 @@ export class AppProcess {
     child.kill('SIGTERM');
     await exited;
     return performance.now() - started;
+  }
+
+  /** CPU time (ms, user and system) the process has used so far, from /proc. */
+  cpuMs(): number {
+    const pid = this.child?.pid;
+    return pid === undefined ? 0 : processCpuMs(pid);
   }
 
   get running(): boolean {

@@ -10,6 +10,7 @@ export function ensureHaproxy(): void {
     execFileSync('haproxy', ['-v'], { stdio: 'ignore' });
   } catch {
     console.log('installing haproxy (Debian package)');
+    execFileSync('apt-get', ['update', '-q'], { stdio: 'inherit' });
     execFileSync('apt-get', ['install', '-y', '-q', 'haproxy'], { stdio: 'inherit' });
   }
 }
@@ -23,11 +24,11 @@ defaults
   timeout client 30s
   timeout server 30s
   timeout http-keep-alive 5s
-  # A request whose process refused the connection or closed it unanswered (it was stopping) goes to another one:
-  # for a process stopping as designed (drained, then closing idle connections), both mean it never read it.
+  # A request whose connection a process refused goes to another one (it never reached that process). Nothing
+  # more: a request cut off unanswered is not sent again, so a process that stopped without draining shows.
   retries 3
   option redispatch
-  retry-on conn-failure empty-response
+  retry-on conn-failure
   option forwardfor
 frontend web
   bind 127.0.0.1:${String(port)}
@@ -45,10 +46,31 @@ ${appPorts.map((p, i) => `  server app${String(i + 1)} 127.0.0.1:${String(p)} ch
 `;
 }
 
+export interface Proxy {
+  child: ChildProcess;
+  /** What HAProxy said: each server marked down or up, and why. */
+  log: string[];
+}
+
 /** HAProxy on `port` in front of `appPorts`, in the foreground of a child process (stopped by the drill). */
-export function startHaproxy(folder: string, port: number, appPorts: number[]): ChildProcess {
+export function startHaproxy(folder: string, port: number, appPorts: number[]): Proxy {
   const file = join(folder, 'haproxy.cfg');
   writeFileSync(file, haproxyConfig(port, appPorts));
   execFileSync('haproxy', ['-c', '-q', '-f', file], { stdio: 'inherit' });
-  return spawn('haproxy', ['-db', '-f', file], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn('haproxy', ['-db', '-f', file], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const log: string[] = [];
+  child.stderr.on('data', (chunk: Buffer) => log.push(...chunk.toString().split('\n').filter(Boolean)));
+  return { child, log };
+}
+
+/**
+ * How the servers left the proxy in `lines`: `drained` when their readiness said 503 (the proxy followed it), and
+ * `cut` when their port closed first (it did not).
+ */
+export function departures(lines: string[]): { drained: number; cut: number } {
+  const down = lines.filter((line) => line.includes(' is DOWN, reason: '));
+  return {
+    drained: down.filter((line) => line.includes('Layer7 wrong status, code: 503')).length,
+    cut: down.filter((line) => line.includes('Layer4')).length,
+  };
 }

@@ -19,6 +19,8 @@ export interface Tally {
   wrong: { step: string; status: number; body: string }[];
   /** The slowest answer (ms): a hang would show here, and as a failure at 15 s. */
   slowestMs: number;
+  /** Every answer's time (ms), for percentiles. */
+  latencies: number[];
   /** No answer at all: refused, reset or timed out through the proxy. */
   failed: { step: string; error: string }[];
 }
@@ -29,6 +31,7 @@ export const emptyTally = (): Tally => ({
   soldOut: 0,
   unavailable: 0,
   slowestMs: 0,
+  latencies: [],
   wrong: [],
   failed: [],
 });
@@ -51,6 +54,9 @@ export interface LoadSettings {
   db: pg.Pool;
   /** Where answers are counted now: the drill swaps it as it moves from phase to phase. */
   tally: () => Tally;
+  /** The number of the first traveller (0): a later run goes on from where the last one stopped, so the accounts'
+   * logins spread over them all (each account meets its own limit of 10 logins per 15 minutes). */
+  firstTraveller?: number;
 }
 
 const passenger = {
@@ -64,6 +70,9 @@ const passenger = {
 
 class Skip extends Error {}
 
+/** A request asked again (after 503s or no answer) for longer than this counts as failed: the site did not come back. */
+const GIVE_UP_MS = 90_000;
+
 /** One request through the proxy, asked again after each 503 with Retry-After; the answer when it is `expect`. */
 async function call(
   s: LoadSettings,
@@ -72,8 +81,13 @@ async function call(
   init: RequestInit,
   expect: number[],
 ): Promise<{ status: number; body: unknown }> {
+  const givenUpAt = performance.now() + GIVE_UP_MS;
   for (;;) {
     const tally = s.tally();
+    if (performance.now() > givenUpAt) {
+      tally.failed.push({ step, error: `still no answer after ${String(GIVE_UP_MS / 1000)} s of retries` });
+      throw new Skip();
+    }
     tally.sent++;
     let response: Response;
     const started = performance.now();
@@ -85,7 +99,9 @@ async function call(
       continue;
     }
     const text = await response.text();
-    tally.slowestMs = Math.max(tally.slowestMs, Math.round(performance.now() - started));
+    const ms = performance.now() - started;
+    tally.latencies.push(ms);
+    tally.slowestMs = Math.max(tally.slowestMs, Math.round(ms));
     const retryAfter = Number(response.headers.get('Retry-After'));
     if (response.status === 503 && retryAfter > 0) {
       tally.unavailable++;
@@ -230,7 +246,8 @@ export async function travellerLoad(s: LoadSettings, clients: number, until: () 
     paid: new Set(),
     cancellations: new Set(),
   };
-  let next = 0;
+  const first = s.firstTraveller ?? 0;
+  let next = first;
   await Promise.all(
     Array.from({ length: clients }, async () => {
       while (!until()) {
@@ -242,5 +259,5 @@ export async function travellerLoad(s: LoadSettings, clients: number, until: () 
       }
     }),
   );
-  return { acknowledged, journeys: next };
+  return { acknowledged, journeys: next - first };
 }

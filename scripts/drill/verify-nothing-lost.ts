@@ -2,6 +2,7 @@
 // and every mail queued was sent.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
+import { seated } from '../../src/domain/after-sales.ts';
 import type { Acknowledged } from './traveller-load.ts';
 
 export interface Findings {
@@ -32,7 +33,7 @@ export async function nothingLost(db: pg.Pool, sailings: string[], ack: Acknowle
       await missing(
         db,
         ack.paid,
-        `select b.id from bookings b where b.id = any($1) and b.status in ('paid', 'cancelled')
+        `select b.id from bookings b where b.id = any($1) and b.status = 'paid'
            and exists (select 1 from tickets t where t.booking_id = b.id)
            and exists (select 1 from sent_mails m where m.booking_id = b.id and m.kind = 'booking_paid')`,
       )
@@ -53,9 +54,9 @@ export async function nothingLost(db: pg.Pool, sailings: string[], ack: Acknowle
                  where w.sailing_id = s.id and w.counts_until > now()), 0)::int as taken,
        (select count(*) from tickets t join booking_legs bl
           on bl.booking_id = t.booking_id and bl.leg = t.leg and bl.segment = t.segment
-        where bl.sailing_id = s.id and t.status in ('active', 'claimed', 'checked_in'))::int as travelling
+        where bl.sailing_id = s.id and t.status = any($2::text[]))::int as travelling
      from sailings s where s.id = any($1::uuid[])`,
-    [sailings],
+    [sailings, seated],
   );
   // A mail claimed as the database went away keeps its lease (5 minutes) and is sent when it lapses; count those,
   // then end their leases now, as the 5 minutes would, so the drill sees them sent too.

@@ -45,6 +45,9 @@ export type RescheduleRefusal =
 /** Tickets still good for travel: what an operator's cancellation lets move or refund at any time, free. */
 export const travelling: readonly TicketStatus[] = ['active', 'claimed', 'checked_in'];
 
+/** Tickets that take a seat on their sailing: those still good for travel, and those already aboard. */
+export const seated: readonly TicketStatus[] = [...travelling, 'boarded'];
+
 /**
  * Why a ticket cannot move to another sailing now, or undefined when it can: at least 2 hours before departure, not
  * checked in, not moved before. A sailing the operator cancelled lets every ticket still good for travel move, free,

@@ -61,6 +61,11 @@ export type AuditSubject = (typeof auditSubjects)[number];
 const SECRET_KEY = /password|secret|token|hash|totp|recovery|csrf|signature|api[_-]?key/i;
 /** Keys that hold a passport number: kept as its last 3 characters, enough to tell two apart at the counter. */
 const PASSPORT_KEY = /passport_?number/i;
+/**
+ * A passport's issue and expiry dates: erased with the number 90 days after travel (domain/retention.ts), so the
+ * log, which keeps everything for good, never holds them; that they changed is all a correction needs to say.
+ */
+const PASSPORT_DATE_KEY = /passport_?(issued|expiry)/i;
 /** Keys that hold a bank account number: kept as its last 4 digits, as a bank's own statement shows it. */
 const ACCOUNT_NUMBER_KEY = /account_?number/i;
 
@@ -76,12 +81,13 @@ function maskedTail(value: string, kept: number): string {
 export const maskedPassport = (value: string) => maskedTail(value, 3);
 
 /**
- * A record as the log may keep it: secrets hidden, passport and bank account numbers masked, at any depth; dates as ISO text;
+ * A record as the log may keep it: secrets and passport dates hidden, passport and bank account numbers masked, at any depth; dates as ISO text;
  * functions and undefined left out (the log is JSON).
  */
 export function maskForAudit(value: unknown, key = ''): unknown {
   if (SECRET_KEY.test(key)) return value === null || value === undefined ? value : HIDDEN;
   if (PASSPORT_KEY.test(key) && typeof value === 'string') return maskedPassport(value);
+  if (PASSPORT_DATE_KEY.test(key)) return value === null || value === undefined ? value : HIDDEN;
   if (ACCOUNT_NUMBER_KEY.test(key) && typeof value === 'string') return maskedTail(value, 4);
   if (value instanceof Date) return value.toISOString();
   if (Array.isArray(value)) return value.map((item) => maskForAudit(item, key));

@@ -13,7 +13,7 @@ import { IMMUTABLE, REVALIDATE } from './http/cache-control.ts';
 import { applySecurityHeaders } from './http/security-headers.ts';
 import { assertGatewayAllowed } from './payments/sandbox-safety.ts';
 import { assertInstallationSecretsGiven } from './installation-secret.ts';
-import { isDraining, startDraining } from './http/readiness.ts';
+import { closeProcess, isDraining, startDraining } from './http/readiness.ts';
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
@@ -127,7 +127,8 @@ let stopping = false;
 /**
  * SIGTERM (a rolling restart): say "not ready" (`GET /api/ready` is 503) and keep serving for SHUTDOWN_DRAIN_SECONDS
  * while the proxy's health check moves new requests to the other processes, then stop taking connections, let the
- * open requests finish (at most SHUTDOWN_GRACE_SECONDS) and exit. SIGINT (Ctrl-C at a terminal) skips the wait.
+ * open requests and the jobs' work under way finish (at most SHUTDOWN_GRACE_SECONDS in all), close the database and
+ * exit. SIGINT (Ctrl-C at a terminal) skips the wait.
  */
 function shutdown(signal: string, drainSeconds: number) {
   if (stopping) return;
@@ -135,7 +136,16 @@ function shutdown(signal: string, drainSeconds: number) {
   startDraining();
   console.log(`${signal} received: draining for ${String(drainSeconds)} s, then finishing open requests`);
   setTimeout(() => {
-    server.close(() => process.exit(0));
+    server.close(() => {
+      // The open requests are done: end the jobs' work under way and close the database, then go.
+      closeProcess().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error('closing the jobs and the database failed', error);
+          process.exit(0);
+        },
+      );
+    });
     server.closeIdleConnections();
     setTimeout(() => {
       console.warn('Open requests did not finish in time; stopping anyway');

@@ -9,6 +9,7 @@ import { createRateLimits } from './http/rate-limits.ts';
 import { sandboxSignature } from './payments/sandbox.ts';
 import { paymentGateway } from './payments/select-gateway.ts';
 import { sandboxSecret } from './payments/sandbox-safety.ts';
+import { onProcessClose } from './http/readiness.ts';
 
 /**
  * The running server's dependencies, created once inside the Astro server bundle (never imported from outside it:
@@ -37,6 +38,10 @@ export function runtimeDeps(): AppDeps {
         poolMax: config.DB_POOL_MAX,
       });
       // Jobs start with the database, never at build time (which imports this module but opens nothing).
+      onProcessClose(async () => {
+        await jobs?.stop();
+        await (await handle)?.close();
+      });
       jobs = startJobs(
         database,
         () => new Date(),

@@ -251,7 +251,7 @@ describe.each(testDatabases)('retention on $name', (database) => {
       await jobs.sweepNow();
       expect((await passportOf(db, booking)).passportNumber).toBeNull();
     } finally {
-      jobs.stop();
+      await jobs.stop();
     }
   });
 });

@@ -57,7 +57,7 @@ describe.each(testDatabases)('seed on $name', (database) => {
       expect(await extendSailings(handle.db, network, clock, 91)).toBe(0);
       expect(await extendSailingHorizon(handle.db, network, clock, 91)).toBe(0);
     } finally {
-      jobs.stop();
+      await jobs.stop();
     }
   });
 

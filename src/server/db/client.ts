@@ -47,12 +47,17 @@ export interface DatabaseOptions {
 /** Opens PostgreSQL when a URL is given, else PGlite (one connection: transactions serialise). */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
-    // A server that takes the connection but never answers (a fail-over, a full backlog) must not hang requests:
-    // after 5 s the query fails, and the request is answered 503 with Retry-After (db/unavailable.ts).
+    // A database that stops answering must not hang requests; each case fails the query, and the request is
+    // answered 503 with Retry-After (db/unavailable.ts): no connection opened (or free in the pool) within 5 s; no
+    // answer to a query within 30 s (a server gone quiet on an open connection: a partition, a frozen fail-over);
+    // and TCP keep-alive from 10 s, so an idle connection to a vanished server is found out rather than reused.
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolMax ?? 10,
       connectionTimeoutMillis: 5000,
+      query_timeout: 30_000,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
     });
     // A client that loses its server (a restart, a fail-over) must not crash the process: the pool hears it for an
     // idle client, but a client in use (inside a transaction, between two statements) emits it on itself, and an

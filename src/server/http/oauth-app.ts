@@ -90,8 +90,7 @@ export async function runGrant(
     // On a refusal the library has already written status and body into `response`; the Basic challenge is ours,
     // as the library never sees the header. What our model threw (the database away) it wraps as a server_error,
     // keeping the original as `inner`: that is answered by onError below, with Retry-After.
-    const inner = (error as { inner?: unknown }).inner;
-    if (!(error instanceof OAuth2Server.OAuthError) || databaseUnavailable(inner)) throw error;
+    if (!(error instanceof OAuth2Server.OAuthError) || databaseUnavailable(error)) throw error;
     const written = response.body as { error?: string; error_description?: string } | undefined;
     const refusedBasic = basic && error instanceof OAuth2Server.InvalidClientError;
     return {

@@ -22,7 +22,8 @@ export interface Jobs {
   mailQueued: () => void;
   /** Run a sweep now rather than at the next tick (tests); one already under way is waited for, not run twice. */
   sweepNow: () => Promise<void>;
-  stop: () => void;
+  /** No more sweeps; resolves once the work under way (a sweep, a mail run, refund requests) has ended. */
+  stop: () => Promise<void>;
 }
 
 /**
@@ -39,23 +40,29 @@ export function startJobs(
   let sweeping: Promise<void> | undefined; // the sweep under way, which a second call waits for instead
   let horizonExtendedOn = ''; // the UTC day this process last extended the sailing horizon
   let retainedInHour = ''; // the UTC hour this process last erased what the privacy policy no longer keeps
-  let mailing = false;
+  let stopped = false; // the process is stopping: finish the mail in hand, start no other
+  const running = () => !stopped;
+  let mailing: Promise<void> | undefined; // the mail run under way
   let kicks = 0; // a kick while sending runs the job once more afterwards
   const sendMail = async () => {
     kicks++;
     if (mailing) return;
-    mailing = true;
+    mailing = mailRun();
+    await mailing;
+  };
+  const mailRun = async () => {
     try {
       const db = await database();
-      for (let seen = -1; seen !== kicks;) {
+      for (let seen = -1; seen !== kicks && running();) {
         seen = kicks;
-        while ((await deliverMails({ db, ...mail, now: clock() })) > 0);
-        while ((await deliverAccountMails({ db, ...mail, now: clock() })) > 0);
+        // A batch (10) at a time, until none is due or the process stops: the rest go from another process or the next.
+        while (running() && (await deliverMails({ db, ...mail, now: clock() })) > 0);
+        while (running() && (await deliverAccountMails({ db, ...mail, now: clock() })) > 0);
       }
     } catch (error) {
       console.error('sending mail failed; retrying at the next sweep', error);
     } finally {
-      mailing = false;
+      mailing = undefined;
     }
   };
   let refunding: Promise<void> | undefined; // one round of refund requests at a time per process
@@ -123,8 +130,12 @@ export function startJobs(
       void requestRefunds().then(sendMail);
     },
     sweepNow: sweep,
-    stop: () => {
+    stop: async () => {
+      stopped = true;
       clearInterval(timer);
+      // Let the work under way end (a mail half sent would go again when its lease lapses; a refund asked of the
+      // gateway would be left to the next sweep to ask again).
+      await Promise.allSettled([sweeping, mailing, refunding]);
     },
   };
 }

@@ -32,6 +32,16 @@ describe('what the audit log keeps of a record', () => {
     ).toEqual({ at: '2026-11-26T10:00:00.000Z', big: '12' });
   });
 
+  it('keeps no passport date: they are erased with the number after travel, and the log keeps all for good', () => {
+    expect(
+      maskForAudit({
+        passportNumber: 'X1234567',
+        passportIssued: '2021-03-02',
+        passportExpiry: '2031-03-01',
+      }),
+    ).toEqual({ passportNumber: '•••••567', passportIssued: HIDDEN, passportExpiry: HIDDEN });
+  });
+
   it('masks a short passport number to its last 3 behind at least 3 dots', () => {
     expect(maskedPassport('A12')).toBe('•••A12');
     expect(maskedPassport('E7654321')).toBe('•••••321');

@@ -22,6 +22,12 @@ describe('a database away, told from a statement that failed', () => {
     ['no connection within the timeout', failure('timeout exceeded when trying to connect')],
     ['any of these inside Drizzle', wrapped(failure('connect ECONNREFUSED ::1:5432', 'ECONNREFUSED'))],
     [
+      "the OAuth library's server_error around it (inner)",
+      Object.assign(new Error('Failed query: select 1'), {
+        inner: wrapped(failure('read ECONNRESET', 'ECONNRESET')),
+      }),
+    ],
+    [
       'every address of a host refused',
       new AggregateError([failure('connect ECONNREFUSED', 'ECONNREFUSED')], 'connect failed'),
     ],
@@ -35,6 +41,10 @@ describe('a database away, told from a statement that failed', () => {
     ['a syntax error', failure('syntax error at or near "selec"', '42601')],
     ['a bug', new TypeError("Cannot read properties of undefined (reading 'id')")],
     ['not an error at all', 'ECONNREFUSED'],
+    [
+      'another service refusing (Google, a lookup)',
+      new TypeError('fetch failed', { cause: failure('connect ECONNREFUSED 1.2.3.4:443', 'ECONNREFUSED') }),
+    ],
   ])('%s is not', (_what, error) => {
     expect(databaseUnavailable(error)).toBe(false);
   });
