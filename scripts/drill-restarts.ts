@@ -26,7 +26,9 @@ const OUTAGE_SECONDS = Number(process.env.DRILL_OUTAGE_SECONDS ?? 30);
 ensureHaproxy();
 if (process.env.DRILL_SKIP_BUILD !== '1') execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
 const stage = await prepareStage('segara-drill', PG_PORT, `http://127.0.0.1:${String(PROXY_PORT)}`);
-const apps = [new AppProcess(PROXY_PORT + 1, stage.env), new AppProcess(PROXY_PORT + 2, stage.env)];
+// DRILL_DRAIN_SECONDS=0: the processes stop without draining, to see the drill catch it.
+const env = { ...stage.env, SHUTDOWN_DRAIN_SECONDS: process.env.DRILL_DRAIN_SECONDS ?? '3' };
+const apps = [new AppProcess(PROXY_PORT + 1, env), new AppProcess(PROXY_PORT + 2, env)];
 let proxy: Proxy | undefined;
 async function cleanUp() {
   await Promise.all(apps.map((app) => app.terminate()));
@@ -49,6 +51,7 @@ const settings: LoadSettings = {
   tally: () => tally,
 };
 let travellers = 0;
+let outageEnded: Date | undefined;
 
 /** Runs the load while `during` does its work, then `after` ms more; the phase's tally and what was acknowledged. */
 async function phase(name: string, during: () => Promise<Record<string, unknown>>, after = 3000) {
@@ -90,6 +93,7 @@ async function databaseOutage() {
   await sleep(OUTAGE_SECONDS * 1000);
   stage.cluster.start();
   const back = performance.now();
+  outageEnded = new Date();
   const healthy = () =>
     fetch(`${settings.origin}/api/health`).then(
       (r) => r.ok,
@@ -120,7 +124,7 @@ try {
     paid: new Set(results.flatMap((r) => [...r.acknowledged.paid])),
     cancellations: new Set(results.flatMap((r) => [...r.acknowledged.cancellations])),
   };
-  const findings = await nothingLost(stage.db, stage.sailings, acknowledged);
+  const findings = await nothingLost(stage.db, stage.sailings, acknowledged, outageEnded);
   printPhases(results, acknowledged, findings);
   const clean = (t: Tally) => t.wrong.length === 0 && t.failed.length === 0;
   const left = rolling.events as { drained: number; cut: number };

@@ -23,7 +23,12 @@ async function missing(db: pg.Pool, ids: Set<string>, sql: string): Promise<stri
   return [...ids].filter((id) => !found.has(id));
 }
 
-export async function nothingLost(db: pg.Pool, sailings: string[], ack: Acknowledged): Promise<Findings> {
+export async function nothingLost(
+  db: pg.Pool,
+  sailings: string[],
+  ack: Acknowledged,
+  leasesFrom?: Date,
+): Promise<Findings> {
   const lost = [
     ...(await missing(db, ack.holds, 'select id from bookings where id = any($1)')).map((id) => `hold ${id}`),
     ...(
@@ -58,12 +63,18 @@ export async function nothingLost(db: pg.Pool, sailings: string[], ack: Acknowle
      from sailings s where s.id = any($1::uuid[])`,
     [sailings, seated],
   );
-  // A mail claimed as the database went away keeps its lease (5 minutes) and is sent when it lapses; count those,
-  // then end their leases now, as the 5 minutes would, so the drill sees them sent too.
-  const { rows: leased } = await db.query<{ n: number }>(
-    `with lapsed as (update sent_mails set claimed_until = now()
-       where sent_at is null and claimed_until > now() returning 1) select count(*)::int as n from lapsed`,
-  );
+  // A mail claimed as the database went away keeps its lease (5 minutes) and is sent when it lapses; count those
+  // claimed before `leasesFrom` (the outage's end), then end their leases now, as the 5 minutes would, so the drill
+  // sees them sent too. A lease taken since is a mail being sent right now: left alone (ending it would send twice).
+  const { rows: leased } = leasesFrom
+    ? await db.query<{ n: number }>(
+        `with lapsed as (update sent_mails set claimed_until = now()
+           where sent_at is null and claimed_until > now()
+             and claimed_until - interval '5 minutes' < $1::timestamptz returning 1)
+         select count(*)::int as n from lapsed`,
+        [leasesFrom.toISOString()],
+      )
+    : { rows: [{ n: 0 }] };
   // The mail job of either process sends what is queued within its sweep; wait for it (at most a minute).
   let unsent = 0;
   for (let attempt = 0; attempt < 60; attempt++) {

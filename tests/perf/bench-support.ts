@@ -55,6 +55,10 @@ export async function withBenchServer(
   databaseUrl.pathname = `/${name}`;
   const env = {
     ...process.env,
+    // Production on PostgreSQL takes its shared secrets from the environment, never from files of its own.
+    SANDBOX_GATEWAY_SECRET: 'bench-sandbox-secret-0123456789',
+    WEB_CLIENT_SECRET: 'bench-web-client-secret-0123456789abcdef',
+    ACCOUNT_LINK_SECRET: 'bench-account-link-secret-0123456789abcdef',
     ...extraEnv,
     DATABASE_URL: databaseUrl.href,
     PORT: String(port),
