@@ -85,19 +85,29 @@ export async function createDatabase(clusterUrl: string, name: string): Promise<
 }
 
 /**
- * CPU time (ms) the cluster's processes have used so far: Debian names every backend after its cluster
- * (`postgres: 15/<name>: ...`), so they are found by their command line. A backend that has ended is not counted.
+ * CPU time (ms) each of the cluster's processes has used so far, by pid: Debian names every backend after its
+ * cluster (`postgres: 15/<name>: ...`), so they are found by their command line.
  */
-export function clusterCpuMs(name: string): number {
-  let total = 0;
+export function clusterCpu(name: string): Map<number, number> {
+  const used = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(`/${name}`))
-        total += processCpuMs(Number(entry));
+        used.set(Number(entry), processCpuMs(Number(entry)));
     } catch {
       // ended meanwhile
     }
   }
+  return used;
+}
+
+/**
+ * The CPU time (ms) the cluster's processes used since `before`: each live one's growth (a backend that started
+ * since counts whole). One that ended meanwhile is not counted: its pool connection closed, its work is small.
+ */
+export function clusterCpuSince(name: string, before: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of clusterCpu(name)) total += ms - (before.get(pid) ?? 0);
   return total;
 }
