@@ -74,16 +74,7 @@ try {
       apps.map((app) => app.port),
     );
     await sleep(1500);
-    const settings = {
-      origin: `http://127.0.0.1:${String(PROXY_PORT)}`,
-      sailings: stage.sailings,
-      date: stage.date,
-      secrets: stage.secrets,
-      accounts: stage.accounts,
-      db: stage.db,
-      tally: () => tally,
-      firstTraveller: journeysBefore,
-    };
+    const settings = { ...stage.loadSettings(() => tally), firstTraveller: journeysBefore };
     // Warm-up (JIT, pools, caches), not counted; then the measured run.
     let done = false;
     tally = emptyTally();

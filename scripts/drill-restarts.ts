@@ -15,7 +15,7 @@ import { AppProcess } from './drill/app-process.ts';
 import { departures, ensureHaproxy, startHaproxy, type Proxy } from './drill/haproxy.ts';
 import { printPhases } from './drill/report.ts';
 import { prepareStage } from './drill/stage.ts';
-import { emptyTally, travellerLoad, type LoadSettings, type Tally } from './drill/traveller-load.ts';
+import { emptyTally, travellerLoad, type Tally } from './drill/traveller-load.ts';
 import { nothingLost } from './drill/verify-nothing-lost.ts';
 
 const PROXY_PORT = Number(process.env.DRILL_PORT ?? 4400);
@@ -41,15 +41,7 @@ process.once('SIGINT', () => {
 });
 
 let tally: Tally = emptyTally();
-const settings: LoadSettings = {
-  origin: `http://127.0.0.1:${String(PROXY_PORT)}`,
-  sailings: stage.sailings,
-  date: stage.date,
-  secrets: stage.secrets,
-  accounts: stage.accounts,
-  db: stage.db,
-  tally: () => tally,
-};
+const settings = stage.loadSettings(() => tally);
 let travellers = 0;
 let outageEnded: Date | undefined;
 

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { hashPassword } from '../../src/server/auth/passwords.ts';
 import { createCluster, createDatabase, type Cluster } from './pg-cluster.ts';
+import type { LoadSettings, Tally } from './traveller-load.ts';
 
 export interface Stage {
   cluster: Cluster;
@@ -23,6 +24,8 @@ export interface Stage {
   sailings: string[];
   accounts: { email: string; password: string }[];
   secrets: { sandbox: string; webClient: string };
+  /** What the travellers' load needs to play on this stage through the proxy at its origin, counting into `tally`. */
+  loadSettings: (tally: () => Tally) => LoadSettings;
   /** Drops the cluster and the folder. */
   teardown: () => Promise<void>;
 }
@@ -102,6 +105,7 @@ async function setUp(cluster: Cluster, folder: string, siteOrigin: string): Prom
     sailings,
     accounts,
     secrets,
+    loadSettings: (tally) => ({ origin: siteOrigin, sailings, date, secrets, accounts, db, tally }),
     teardown: async () => {
       await db.end();
       cluster.drop();
