@@ -54,10 +54,12 @@ module.exports = {
       from: { path: '^src/server/db/' },
       to: {
         path: '^src/',
-        // Beside it at the bottom: the ferry network's data and the refusal every layer throws.
+        // Beside it at the bottom: the ferry network's data, the refusal every layer throws, and the log with the
+        // request scope every layer writes under (observability/).
         pathNot: [
           '^src/(domain|schemas|server/db)/',
           '^src/server/(network|network-data|validation-errors)[.]ts$',
+          '^src/server/observability/(log|metrics|request-scope)[.]ts$',
         ],
         dependencyTypesNot: ['type-only'],
       },

@@ -11,6 +11,21 @@ import { hasIslandPreloads, withIslandPreloads } from './server/http/island-prel
 import { withFrameAncestors } from './server/http/security-headers.ts';
 import { databaseUnavailable } from './server/db/unavailable.ts';
 import { unavailablePage } from './server/http/pages/unavailable-page.ts';
+import { log } from './server/observability/log.ts';
+import { countUnavailable } from './server/observability/metrics.ts';
+import { currentScope, inScope, nameRoute, requestIdFrom } from './server/observability/request-scope.ts';
+
+/**
+ * Names the matched route (a pattern: `/[...locale]/booking/[id]`) for the access log and the metrics. The Node
+ * server opened the request's scope (observability/access-log.ts); `astro dev` and the tests have none: one here.
+ */
+const observe = defineMiddleware((context, next) => {
+  if (currentScope()) {
+    nameRoute(context.routePattern);
+    return next();
+  }
+  return inScope({ requestId: requestIdFrom(undefined, false), route: context.routePattern }, next);
+});
 
 /**
  * The page's language, once for every page and endpoint: `/id/...` is Indonesian, the rest English. Any other
@@ -34,7 +49,8 @@ const databaseAway = defineMiddleware(async (context, next) => {
     return await next();
   } catch (error) {
     if (!databaseUnavailable(error)) throw error;
-    console.error('database unavailable:', error instanceof Error ? error.message : error);
+    countUnavailable('database');
+    log.warn({ err: error }, 'database unavailable');
     return unavailablePage(context.locals.locale);
   }
 });
@@ -116,6 +132,7 @@ const preloadIslands = defineMiddleware(async (_context, next) => {
 });
 
 export const onRequest = sequence(
+  observe,
   localize,
   databaseAway,
   limitBodies,

@@ -69,6 +69,12 @@ const schema = z
      * every second). 0 stops at once, as SIGINT (Ctrl-C) always does.
      */
     SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(60).default(3),
+    /**
+     * The port of `/metrics` (Prometheus), apart from the site's so that no visitor reaches it through the proxy.
+     * Unset: no metrics endpoint. METRICS_HOST: the address it listens on (a container's: 0.0.0.0, unpublished).
+     */
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
     /** PostgreSQL (production, several processes). Unset: the embedded PGlite database in PGLITE_DIR. */
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     /** Folder of the embedded database; `memory://` keeps it in memory (tests). */

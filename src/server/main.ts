@@ -14,6 +14,10 @@ import { applySecurityHeaders } from './http/security-headers.ts';
 import { assertGatewayAllowed } from './payments/sandbox-safety.ts';
 import { assertInstallationSecretsGiven } from './installation-secret.ts';
 import { closeProcess, isDraining, startDraining } from './http/readiness.ts';
+import { handleInScope } from './observability/access-log.ts';
+import { log } from './observability/log.ts';
+import { serveMetrics } from './observability/metrics-server.ts';
+import { appVersion } from '../app-version.ts';
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
@@ -82,12 +86,12 @@ const withAnnouncements = announcementInserter({ root: `${dist}client`, feed });
 
 function render(req: IncomingMessage, res: ServerResponse) {
   astroHandler(req, res).catch((error: unknown) => {
-    console.error('Unhandled error while rendering', req.url, error);
+    log.error({ err: error }, 'unhandled error while rendering');
     if (!res.headersSent) res.writeHead(500).end();
   });
 }
 
-const server = createServer((req, res) => {
+function serve(req: IncomingMessage, res: ServerResponse) {
   applySecurityHeaders(req, res, config.TRUST_PROXY);
   // Draining: answer, then close the connection, so a proxy's kept-alive connection moves to another process.
   if (isDraining()) res.setHeader('Connection', 'close');
@@ -100,26 +104,36 @@ const server = createServer((req, res) => {
         });
     },
     (error: unknown) => {
-      console.error('announcements: could not insert; serving the page without them', error);
+      log.error({ err: error }, 'announcements: could not insert; serving the page without them');
       if (!res.headersSent)
         serveStatic(req, res, () => {
           render(req, res);
         });
     },
   );
+}
+
+// Each request in a scope of its own: its id on every log line and row it writes, and its access line and metrics.
+const server = createServer((req, res) => {
+  handleInScope(req, res, config.TRUST_PROXY, () => {
+    serve(req, res);
+  });
 });
+const metricsServer =
+  config.METRICS_PORT === undefined ? undefined : serveMetrics(config.METRICS_PORT, config.METRICS_HOST);
 
 server.listen(config.PORT, config.HOST, () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
-  console.log(
+  log.info(
+    { port, host: config.HOST, version: appVersion },
     `Segara Ferry listening on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`,
   );
   // One request through the app opens the database and starts the background jobs before the first visitor.
   const self = ['0.0.0.0', '::'].includes(config.HOST) ? '127.0.0.1' : config.HOST;
   selfOrigin = `http://${self.includes(':') ? `[${self}]` : self}:${String(port)}`;
   fetch(`${selfOrigin}/api/health`).catch((error: unknown) => {
-    console.error('warm-up request failed', error);
+    log.error({ err: error }, 'warm-up request failed');
   });
 });
 
@@ -134,21 +148,22 @@ function shutdown(signal: string, drainSeconds: number) {
   if (stopping) return;
   stopping = true;
   startDraining();
-  console.log(`${signal} received: draining for ${String(drainSeconds)} s, then finishing open requests`);
+  log.info({ signal, drainSeconds }, 'stopping: draining, then finishing open requests');
   setTimeout(() => {
     server.close(() => {
       // The open requests are done: end the jobs' work under way and close the database, then go.
       closeProcess().then(
         () => process.exit(0),
         (error: unknown) => {
-          console.error('closing the jobs and the database failed', error);
+          log.error({ err: error }, 'closing the jobs and the database failed');
           process.exit(0);
         },
       );
     });
     server.closeIdleConnections();
+    metricsServer?.close();
     setTimeout(() => {
-      console.warn('Open requests did not finish in time; stopping anyway');
+      log.warn('open requests did not finish in time; stopping anyway');
       server.closeAllConnections();
       process.exit(0);
     }, config.SHUTDOWN_GRACE_SECONDS * 1000).unref();

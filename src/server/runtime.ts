@@ -10,6 +10,9 @@ import { sandboxSignature } from './payments/sandbox.ts';
 import { paymentGateway } from './payments/select-gateway.ts';
 import { sandboxSecret } from './payments/sandbox-safety.ts';
 import { onProcessClose } from './http/readiness.ts';
+import { readBacklog } from './db/queries/backlog.ts';
+import { provideMetricSources } from './observability/metrics.ts';
+import './observability/backlog.ts';
 
 /**
  * The running server's dependencies, created once inside the Astro server bundle (never imported from outside it:
@@ -42,6 +45,17 @@ export function runtimeDeps(): AppDeps {
         await jobs?.stop();
         await (await handle)?.close();
       });
+      // The operator's gauges read this process's pool and the database's backlog (observability/metrics.ts).
+      // (A database that fails to open is reported by the request that opened it.)
+      handle.then(
+        (opened) => {
+          provideMetricSources({
+            ...(opened.poolStats ? { pool: opened.poolStats } : {}),
+            backlog: () => readBacklog(opened.db, new Date()),
+          });
+        },
+        () => undefined,
+      );
       jobs = startJobs(
         database,
         () => new Date(),

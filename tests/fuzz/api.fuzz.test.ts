@@ -11,6 +11,7 @@ import { pglite, seeded } from '../support/databases.ts';
 import { examples } from './support/examples.ts';
 import { everyLeafSwapped } from './support/mutate.ts';
 import { ownPage, requestsFor, type FuzzRequest } from './support/requests.ts';
+import { log } from '../../src/server/observability/log.ts';
 
 /**
  * Every API route, with requests generated from its contract (schemas, path parameters, content types, languages)
@@ -120,7 +121,7 @@ describe('every API route answers any request cleanly', () => {
   for (const [route, example] of Object.entries(examples)) {
     it(`answers ${route} with any one field hostile`, { timeout: 60_000 }, async () => {
       await fixtures();
-      const errors = vi.spyOn(console, 'error');
+      const errors = vi.spyOn(log, 'error');
       const [method = 'GET', pattern = '/'] = route.split(' ');
       for (const id of pattern.includes(':id') ? (known.id ?? []) : ['-'])
         for (const body of everyLeafSwapped(example))
@@ -140,7 +141,7 @@ describe('every API route answers any request cleanly', () => {
   for (const [route, contract] of Object.entries(apiContracts)) {
     it(`answers ${route} cleanly (seed ${String(seed)})`, { timeout: 60_000 }, async () => {
       await fixtures();
-      const errors = vi.spyOn(console, 'error');
+      const errors = vi.spyOn(log, 'error');
       await fc.assert(
         fc.asyncProperty(requestsFor(route, contract, known, examples[route]), (request) =>
           check(request, errors, contract),

@@ -9,6 +9,7 @@ import { TEST_SANDBOX_SECRET, testApp } from '../support/app.ts';
 import { bookingReadyToPay, pay } from '../support/booking-flow.ts';
 import { pglite, seeded } from '../support/databases.ts';
 import { hostileDate, hostileJson, hostileNumber, hostileString } from './support/hostile.ts';
+import { log } from '../../src/server/observability/log.ts';
 
 /**
  * Genuinely signed gateway callbacks carrying odd values (amounts 0, negative, past 32-bit or fractional; ids past
@@ -77,7 +78,7 @@ describe('signed callbacks with odd values', () => {
   );
 
   it(`acknowledges and keeps every one (seed ${String(seed)})`, { timeout: 60_000 }, async () => {
-    const errors = vi.spyOn(console, 'error');
+    const errors = vi.spyOn(log, 'error');
     await fc.assert(
       fc.asyncProperty(bodies, async (raw) => {
         const before = await counted();

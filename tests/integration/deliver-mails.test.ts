@@ -25,6 +25,7 @@ import {
   ticketNumbersOf,
 } from '../support/booking-flow.ts';
 import { testDatabases } from '../support/databases.ts';
+import { log } from '../../src/server/observability/log.ts';
 
 const now = new Date('2026-11-21T10:00:00Z');
 
@@ -140,7 +141,7 @@ describe.each(testDatabases)('sending the booking mails on $name', (database) =>
         siteUrl: 'https://example.test',
         now: at,
       });
-    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const errors = vi.spyOn(log, 'error').mockImplementation(() => undefined);
     const later = (seconds: number) => new Date(now.getTime() + seconds * 1000);
     expect(await run(down, now)).toBe(0);
     expect(await run(up, later(59))).toBe(0); // not before its minute

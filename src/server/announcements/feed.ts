@@ -1,5 +1,6 @@
 import type { LiveAnnouncement } from '../../domain/announcements.ts';
 import { publishedAnnouncementsSchema } from '../../schemas/announcement.ts';
+import { log } from '../observability/log.ts';
 
 /** How long a process serves its copy of the published announcements before it reads them again. */
 export const ANNOUNCEMENT_FEED_SECONDS = 3;
@@ -56,7 +57,7 @@ export class AnnouncementFeed {
     try {
       this.#list = await this.#read();
     } catch (error) {
-      console.error('announcements: could not read the published list; serving the last one', error);
+      log.error({ err: error }, 'announcements: could not read the published list; serving the last one');
     }
     // Success or not, not again before the feed's seconds: an outage is not a flood of reads and logs.
     this.#readAt = this.#clock();

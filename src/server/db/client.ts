@@ -13,6 +13,7 @@ import * as payments from './schema/payments.ts';
 import * as rateLimits from './schema/rate-limits.ts';
 import * as sandbox from './schema/sandbox.ts';
 import * as staff from './schema/staff.ts';
+import { log } from '../observability/log.ts';
 
 export const schema = {
   ...network,
@@ -32,6 +33,8 @@ export interface DatabaseHandle {
   /** Applies the migrations of a folder with the driver's own migrator. */
   migrate: (migrationsFolder: string) => Promise<void>;
   close: () => Promise<void>;
+  /** PostgreSQL's pool at this moment (the metrics' gauge); PGlite has one connection and none. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 }
 
 export interface DatabaseOptions {
@@ -63,11 +66,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // idle client, but a client in use (inside a transaction, between two statements) emits it on itself, and an
     // 'error' event nobody listens to ends the process. Its query fails instead, answered 503 (db/unavailable.ts).
     pool.on('error', (error) => {
-      console.error('PostgreSQL pool error', error.message);
+      log.warn({ err: error }, 'PostgreSQL pool error');
     });
     pool.on('connect', (client) => {
       client.on('error', (error) => {
-        console.error('PostgreSQL connection lost', error.message);
+        log.warn({ err: error }, 'PostgreSQL connection lost');
       });
     });
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
@@ -76,6 +79,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       kind: 'postgres',
       migrate: (migrationsFolder) => migratePg(db, { migrationsFolder }),
       close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
   const client = await PGlite.create(options.pgliteDir ?? 'memory://', {

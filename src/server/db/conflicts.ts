@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { refuse } from '../validation-errors.ts';
 import type { Database } from './client.ts';
+import { countLockConflict } from '../observability/metrics.ts';
 
 /**
  * PostgreSQL's answers to transactions that collided rather than failed: a deadlock (40P01) or a serialization
@@ -32,11 +33,15 @@ export async function retryingConflicts<T>(work: () => Promise<T>, attempts = 3)
     } catch (error) {
       const state = sqlState(error);
       if (state && RETRYABLE.has(state) && attempt < attempts) {
+        countLockConflict('retried');
         // A short random pause, so the two victims do not collide again in step.
         await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
         continue;
       }
-      if (state && BUSY.has(state)) throw refuse('booking', 'api_busy');
+      if (state && BUSY.has(state)) {
+        countLockConflict('busy');
+        throw refuse('booking', 'api_busy');
+      }
       throw error;
     }
   }

@@ -26,10 +26,26 @@ import { sameOrigin } from './same-origin.ts';
 import { isDraining } from './readiness.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailable } from '../db/unavailable.ts';
 import { useCaseRoutes } from './use-case-routes.ts';
+import { routePath } from 'hono/route';
+import { countUnavailable } from '../observability/metrics.ts';
+import { currentScope, inScope, nameRoute, requestIdFrom } from '../observability/request-scope.ts';
+import { log } from '../observability/log.ts';
 
 /** The API: one Hono app behind `/api/*`, mounted by src/pages/api/[...path].ts and tested with `app.request()`. */
 export function createApp(deps: AppDeps) {
   const app = new Hono().basePath('/api');
+  // The pattern of the route that answered (`/api/bookings/:id`), for the access log and the metrics. A request
+  // that came without the Node server's scope (a test's `app.request`) gets one here, and its id in X-Request-Id.
+  app.use((c, next) => {
+    const named = async () => {
+      await next();
+      nameRoute(routePath(c));
+    };
+    if (currentScope()) return named();
+    const requestId = requestIdFrom(undefined, false);
+    c.header('X-Request-Id', requestId);
+    return inScope({ requestId }, named);
+  });
   // Before anything reads a body: over 64 KB (a profile picture's post: 2 MB and a little), declared or counted as it
   // streams in, is a 413, never parsed.
   const formsLimit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => bodyTooLarge(c.req.raw) });
@@ -81,17 +97,19 @@ export function createApp(deps: AppDeps) {
       return c.json({ message: translate('api_invalid_input', requestLocale(c.req.raw)) }, error.status);
     if (error instanceof CallbackRejected) return c.json({ message: 'callback not authentic' }, 401);
     if (error instanceof GatewayUnavailable) {
-      console.error(error.message);
+      countUnavailable('gateway');
+      log.warn({ err: error }, 'payment gateway unavailable');
       const message = translate('payment_error_gateway', requestLocale(c.req.raw));
       c.header('Retry-After', '30');
       return c.json({ message }, 503);
     }
     if (databaseUnavailable(error)) {
-      console.error('database unavailable:', error instanceof Error ? error.message : error);
+      countUnavailable('database');
+      log.warn({ err: error }, 'database unavailable');
       c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
       return c.json({ message: translate('api_unavailable', requestLocale(c.req.raw)) }, 503);
     }
-    console.error(error);
+    log.error({ err: error }, 'unexpected error');
     return c.json({ message: notification_generic_error({}, { locale: requestLocale(c.req.raw) }) }, 500);
   });
 

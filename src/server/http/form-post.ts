@@ -16,6 +16,8 @@ import type { AppDeps } from '../deps.ts';
 import { bodyTooLarge, PICTURE_TOO_LARGE, readForm, readPictureForm, takesPicture } from './body-limit.ts';
 import { isCrossSite } from './same-origin.ts';
 import { DEFAULT_PHONE_COUNTRY } from '../../domain/phone-country.ts';
+import { log } from '../observability/log.ts';
+import { countUnavailable } from '../observability/metrics.ts';
 
 /** What a page hands over: Astro's request, locals and socket address (Astro's `Astro` has all three). */
 export interface FormPage {
@@ -139,7 +141,10 @@ export async function submitForm<Schema extends z.ZodMiniType, Params, Output>(
     return new Response(null, { status: 303, headers: { Location: next(output, ctx, input) } });
   } catch (failure) {
     // The bank could not answer just now: nothing changed, and the form says to try again.
-    if (failure instanceof GatewayUnavailable) console.error(failure.message);
+    if (failure instanceof GatewayUnavailable) {
+      countUnavailable('gateway');
+      log.warn({ err: failure }, 'payment gateway unavailable');
+    }
     const error =
       failure instanceof GatewayUnavailable ? refuse('gateway', 'payment_error_gateway') : failure;
     if (!(error instanceof Refused)) throw error;

@@ -10,6 +10,8 @@ import { MAX_BODY_BYTES, bodyTooLarge } from './body-limit.ts';
 import { clientAddress } from './client-address.ts';
 import { requestLocale } from './request-locale.ts';
 import { readTokenRequest } from './token-request.ts';
+import { log } from '../observability/log.ts';
+import { countUnavailable } from '../observability/metrics.ts';
 
 /** RFC 6749 5.1: token answers are never cached. */
 const noStore = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
@@ -123,10 +125,11 @@ export function createOAuthApp(deps: GrantDeps) {
   // The database away (a restart, a fail-over): RFC 6749's temporarily_unavailable, with when to come back.
   app.onError((error, c) => {
     if (!databaseUnavailable(error)) {
-      console.error(error);
+      log.error({ err: error }, 'unexpected error');
       return c.json({ error: 'server_error' }, 500, noStore);
     }
-    console.error('database unavailable:', error instanceof Error ? error.message : error);
+    countUnavailable('database');
+    log.warn({ err: error }, 'database unavailable');
     const description = translate('api_unavailable', requestLocale(c.req.raw));
     return c.json({ error: 'temporarily_unavailable', error_description: description }, 503, {
       ...noStore,

@@ -4,6 +4,8 @@ import type { AppDeps } from '../deps.ts';
 import type { Actor, BookingAccess, BrowserSession, UseCaseContext } from '../use-cases/context.ts';
 import { clientAddress } from './client-address.ts';
 import { useCasePorts } from './use-case-ports.ts';
+import { observeUseCase, type UseCaseOutcome } from '../observability/metrics.ts';
+import { Refused } from '../validation-errors.ts';
 
 /**
  * The context of one request, from the process's dependencies. `socketAddress`: Astro's, for page routes;
@@ -69,13 +71,21 @@ export const noBrowser: BrowserSession = {
  * returned or refused (a refusal may follow a committed change, such as a hold found expired and its mail queued).
  */
 export async function runUseCase<Input, Output>(
-  useCase: { run: (ctx: UseCaseContext, input: Input) => Promise<Output> },
+  useCase: { name: string; run: (ctx: UseCaseContext, input: Input) => Promise<Output> },
   ctx: UseCaseContext,
   input: Input,
 ): Promise<Output> {
+  const started = performance.now();
+  let outcome: UseCaseOutcome = 'failed';
   try {
-    return await useCase.run(ctx, input);
+    const output = await useCase.run(ctx, input);
+    outcome = 'ok';
+    return output;
+  } catch (error) {
+    if (error instanceof Refused) outcome = 'refused';
+    throw error;
   } finally {
+    observeUseCase(useCase.name, outcome, (performance.now() - started) / 1000);
     settleContext(ctx);
   }
 }

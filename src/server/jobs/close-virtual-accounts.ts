@@ -10,6 +10,7 @@ import {
   type PaymentGateway,
   type AttemptRef,
 } from '../payments/gateway.ts';
+import { log } from '../observability/log.ts';
 
 /**
  * Closes at the gateway the virtual accounts of attempts that ended unpaid: the sweeper expired their booking, or
@@ -62,16 +63,16 @@ export async function closeVirtualAccounts(
       // No answer: every next call would fail too, so the round stops. A refusal of this one VA: the next one.
       if (error instanceof GatewayUnreachable) return done;
       if (error instanceof GatewayUnavailable) {
-        console.error(
-          `closing VA ${ref.gatewayAccountId} failed; trying again at the next sweep:`,
-          error.message,
+        log.warn(
+          { err: error, va: ref.gatewayAccountId },
+          'closing a VA failed; trying again at the next sweep',
         );
         continue;
       }
       throw error;
     }
     if (outcome === 'not_found')
-      console.warn(`the gateway has no VA ${ref.gatewayAccountId} (attempt ${ref.externalId}) to close`);
+      log.warn({ va: ref.gatewayAccountId, attempt: ref.externalId }, 'the gateway has no such VA to close');
     await db.update(payments).set({ vaClosedAt: now() }).where(eq(payments.id, attempt.id));
     done++;
   }

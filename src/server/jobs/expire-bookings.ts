@@ -4,7 +4,7 @@ import type { Database } from '../db/client.ts';
 import { endOpenAttempts } from '../db/queries/end-attempts.ts';
 import { lockLedgerRowsOf } from '../db/queries/inventory.ts';
 import { bookings } from '../db/schema/bookings.ts';
-import { sentMails } from '../db/schema/payments.ts';
+import { queueMailOnce } from '../db/queries/queue-mail.ts';
 
 /**
  * Moves held and awaiting-payment bookings past their expiry to `expired`, ends their open payment attempts (whose
@@ -34,11 +34,11 @@ export async function expireBookings(db: Database, now: Date, batch = 200): Prom
       .select({ id: bookings.id })
       .from(bookings)
       .where(and(inArray(bookings.id, ids), isNotNull(bookings.contactEmail)));
-    if (reachable.length > 0)
-      await tx
-        .insert(sentMails)
-        .values(reachable.map((row) => ({ bookingId: row.id, kind: 'booking_expired' as const })))
-        .onConflictDoNothing();
+    await queueMailOnce(
+      tx,
+      reachable.map((row) => row.id),
+      'booking_expired',
+    );
     return ids;
   });
 }

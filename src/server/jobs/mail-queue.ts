@@ -1,6 +1,9 @@
 import type { Database } from '../db/client.ts';
 import { claimMail, markMail, type MailQueue } from '../db/queries/mail-queue.ts';
 import type { Mailer, MailMessage } from '../mail/transport.ts';
+import { log } from '../observability/log.ts';
+import { countMail } from '../observability/metrics.ts';
+import { inScope, jobRunId } from '../observability/request-scope.ts';
 
 export interface DeliveryRun {
   db: Database;
@@ -26,16 +29,32 @@ export async function deliverQueuedMails(
   for (let claims = 0; claims < batch; claims++) {
     const mail = await claimMail(run.db, queue, run.now);
     if (!mail) break;
-    let sent = true;
-    try {
-      const message = await compose(mail.id);
-      if (message) await run.mailer.send(message);
-    } catch (error) {
-      console.error(`mail ${mail.id} of ${queue} failed; retrying later`, error);
-      sent = false;
-    }
+    const sent = await inScope(
+      { requestId: mail.requestId ?? jobRunId(), job: `mail:${queue}` },
+      async () => {
+        try {
+          const message = await compose(mail.id);
+          if (message) {
+            const { id } = await run.mailer.send(message);
+            log.info({ mail: mail.id, messageId: id, attempt: mail.attempts + 1 }, 'mail sent');
+          }
+          countMail(queue, message ? 'sent' : 'nothing_to_send');
+          return true;
+        } catch (error) {
+          log.error(
+            { err: error, mail: mail.id, attempt: mail.attempts + 1 },
+            'sending a mail failed; retrying later',
+          );
+          countMail(queue, 'failed');
+          return false;
+        }
+      },
+    );
     const outcome = await markMail(run.db, queue, mail, sent, run.now);
-    if (outcome === 'lease_lost') console.error(`mail ${mail.id} of ${queue} outlived its lease`);
+    if (outcome === 'lease_lost') {
+      log.error({ mail: mail.id, queue }, 'a mail outlived its lease');
+      countMail(queue, 'lease_lost');
+    }
     if (outcome === 'sent' || outcome === 'queued_again') settled++;
   }
   return settled;

@@ -4,6 +4,7 @@ import { paymentReceipts, payments, refunds } from '../db/schema/payments.ts';
 import { GatewayUnavailable, GatewayUnreachable, type PaymentGateway } from '../payments/gateway.ts';
 import { queueCurrentStateMail } from '../db/queries/queue-mail.ts';
 import { settleGatewayRefund } from '../use-cases/record-refund-outcome.ts';
+import { log } from '../observability/log.ts';
 
 /** How long a process keeps a refund it took to ask the gateway about, before another may ask again. */
 const ASK_LEASE_MS = 2 * 60_000;
@@ -58,7 +59,10 @@ export async function requestGatewayRefunds(
     } catch (error) {
       if (error instanceof GatewayUnreachable) return done;
       if (!(error instanceof GatewayUnavailable)) throw error;
-      console.error(`asking for refund ${refund.id} failed; trying again at the next sweep:`, error.message);
+      log.warn(
+        { err: error, refund: refund.id },
+        'asking for a refund failed; trying again at the next sweep',
+      );
       continue;
     }
     if (answer.kind === 'refused')

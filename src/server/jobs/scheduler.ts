@@ -11,6 +11,8 @@ import { extendSailingHorizon } from './extend-sailings.ts';
 import { requestGatewayRefunds } from './request-refunds.ts';
 import { applyRetention } from './retention.ts';
 import { settleDueAttempts } from './settle-due-attempts.ts';
+import { log } from '../observability/log.ts';
+import { runJob } from '../observability/job-run.ts';
 
 /** How often a process sweeps expired holds and sends queued mail. Seats are right without it. */
 export const SWEEP_INTERVAL_MS = 30_000;
@@ -56,11 +58,13 @@ export function startJobs(
       for (let seen = -1; seen !== kicks && running();) {
         seen = kicks;
         // A batch (10) at a time, until none is due or the process stops: the rest go from another process or the next.
-        while (running() && (await deliverMails({ db, ...mail, now: clock() })) > 0);
-        while (running() && (await deliverAccountMails({ db, ...mail, now: clock() })) > 0);
+        await runJob('mail', async () => {
+          while (running() && (await deliverMails({ db, ...mail, now: clock() })) > 0);
+          while (running() && (await deliverAccountMails({ db, ...mail, now: clock() })) > 0);
+        });
       }
     } catch (error) {
-      console.error('sending mail failed; retrying at the next sweep', error);
+      log.error({ err: error }, 'sending mail failed; retrying at the next sweep');
     } finally {
       mailing = undefined;
     }
@@ -69,10 +73,12 @@ export function startJobs(
   const requestRefunds = () =>
     (refunding ??= (async () => {
       const db = await database();
-      while ((await requestGatewayRefunds(db, gateway, clock, REFUND_BATCH)) === REFUND_BATCH);
+      await runJob('request-refunds', async () => {
+        while ((await requestGatewayRefunds(db, gateway, clock, REFUND_BATCH)) === REFUND_BATCH);
+      });
     })()
       .catch((error: unknown) => {
-        console.error('asking the gateway for refunds failed; retrying at the next sweep', error);
+        log.error({ err: error }, 'asking the gateway for refunds failed; retrying at the next sweep');
       })
       .finally(() => {
         refunding = undefined;
@@ -83,42 +89,51 @@ export function startJobs(
       // Once a day, the timetable's next day of sailings (a no-op on the days db:setup or another process did it).
       const day = clock().toISOString().slice(0, 10);
       if (day !== horizonExtendedOn)
-        await extendSailingHorizon(db, mail.network.data, clock(), horizonDays).then(
+        await runJob('extend-horizon', () =>
+          extendSailingHorizon(db, mail.network.data, clock(), horizonDays),
+        ).then(
           () => (horizonExtendedOn = day),
           (error: unknown) => {
-            console.error('extending the sailing horizon failed; trying again at the next sweep', error);
+            log.error({ err: error }, 'extending the sailing horizon failed; trying again at the next sweep');
           },
         );
       // First ask the gateway about the VAs of bookings due by the next sweep (one pass: what it cannot answer
       // expires as before), so a payment whose callback was lost confirms its booking instead of expiring it. Its
       // own failure never holds up the expiry below.
-      await settleDueAttempts(db, gateway, clock, { lookaheadMs: SWEEP_INTERVAL_MS }).catch(
-        (error: unknown) => {
-          console.error('settling due virtual accounts failed; expiring as usual', error);
-        },
-      );
+      await runJob('settle-due-attempts', () =>
+        settleDueAttempts(db, gateway, clock, { lookaheadMs: SWEEP_INTERVAL_MS }),
+      ).catch((error: unknown) => {
+        log.error({ err: error }, 'settling due virtual accounts failed; expiring as usual');
+      });
       // Drain a backlog in batches, then wait for the next tick.
-      while ((await expireBookings(db, clock())).length > 0);
+      await runJob('expire-bookings', async () => {
+        while ((await expireBookings(db, clock())).length > 0);
+      });
       // Then their VAs, over the network and outside any transaction; a full batch means more may wait.
-      while ((await closeVirtualAccounts(db, gateway, clock, VA_CLOSE_BATCH)) === VA_CLOSE_BATCH);
-      await expireOpenTickets(db, clock());
+      await runJob('close-virtual-accounts', async () => {
+        while ((await closeVirtualAccounts(db, gateway, clock, VA_CLOSE_BATCH)) === VA_CLOSE_BATCH);
+      });
+      await runJob('expire-open-tickets', () => expireOpenTickets(db, clock()));
       // Once an hour: the retention promises count in days, and an idle run reads only what is still kept.
       const hour = clock().toISOString().slice(0, 13);
       if (hour !== retainedInHour)
-        await applyRetention(db, clock()).then(
+        await runJob('retention', () => applyRetention(db, clock())).then(
           () => (retainedInHour = hour),
           (error: unknown) => {
-            console.error('erasing data past its retention failed; trying again at the next sweep', error);
+            log.error(
+              { err: error },
+              'erasing data past its retention failed; trying again at the next sweep',
+            );
           },
         );
       await requestRefunds();
     } catch (error) {
-      console.error('expiring bookings failed; retrying at the next sweep', error);
+      log.error({ err: error }, 'expiring bookings failed; retrying at the next sweep');
     }
     await sendMail();
   };
   const sweep = () =>
-    (sweeping ??= sweepOnce().finally(() => {
+    (sweeping ??= runJob('sweep', sweepOnce).finally(() => {
       sweeping = undefined;
     }));
   const timer = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);

@@ -11,6 +11,7 @@ import {
 import { refundDueOn } from '../calendar/indonesian-holidays.ts';
 import { recordAnomaly } from '../services/record-anomaly.ts';
 import { recordReportedPayment } from '../use-cases/record-payment.ts';
+import { log } from '../observability/log.ts';
 
 /** Recorded: the gateway's payment went through recordPayment. Paid unlisted: paid, but the gateway cannot say by what. */
 export type Settlement = 'recorded' | 'closed' | 'paid_unlisted';
@@ -70,9 +71,9 @@ export async function settleDueAttempts(
     } catch (error) {
       if (error instanceof GatewayUnreachable) return settled;
       if (!(error instanceof GatewayUnavailable)) throw error;
-      console.error(
-        `settling VA ${ref.gatewayAccountId} before expiry failed; expiring it as usual:`,
-        error.message,
+      log.warn(
+        { err: error, va: ref.gatewayAccountId },
+        'settling a VA before expiry failed; expiring it as usual',
       );
     }
   }
@@ -105,7 +106,8 @@ async function settle(
     // Paid in the moment between the question and the close: ask again, the money decides.
     if (closing === 'already_inactive') state = await gateway.attemptStatus(ref);
     else {
-      if (closing === 'not_found') console.warn(`the gateway has no VA ${ref.gatewayAccountId} to close`);
+      if (closing === 'not_found')
+        log.warn({ va: ref.gatewayAccountId }, 'the gateway has no such VA to close');
       state = { kind: 'closed' };
     }
   }

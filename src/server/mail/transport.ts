@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createTransport, type Transporter } from 'nodemailer';
+import { currentRequestId } from '../observability/request-scope.ts';
 
 export interface MailAttachment {
   filename: string;
@@ -49,10 +50,13 @@ export function createMailer(config: MailerConfig): Mailer {
 
   return {
     async send(message) {
+      const requestId = currentRequestId();
       const info = await transport.sendMail({
         from: config.from,
         to: message.to,
         subject: message.subject,
+        // The request that queued it: a bounce or a complaint quoting the headers leads to its log lines.
+        ...(requestId ? { headers: { 'X-Request-Id': requestId } } : {}),
         text: message.text,
         html: message.html,
         attachments: (message.attachments ?? []).map((attachment) => ({

@@ -8,6 +8,7 @@ import {
 import type { Database } from '../db/client.ts';
 import { normalizeBookingCode } from '../../domain/booking-code.ts';
 import { auditLog } from '../db/schema/audit.ts';
+import { currentRequestId } from '../observability/request-scope.ts';
 import { bookings } from '../db/schema/bookings.ts';
 import type { Actor } from '../use-cases/context.ts';
 
@@ -57,6 +58,7 @@ export async function writeAudit(db: Pick<Database, 'insert'>, entry: AuditEntry
     subjectId: entry.subject.id,
     bookingId: entry.bookingId ?? null,
     reason: entry.reason ?? null,
+    requestId: currentRequestId() ?? null,
     before: entry.before === undefined ? null : maskForAudit(entry.before),
     after: entry.after === undefined ? null : maskForAudit(entry.after),
   });

@@ -1,6 +1,7 @@
 import type { Database } from '../db/client.ts';
 import { paymentAnomalies } from '../db/schema/anomalies.ts';
 import { writeAudit } from './audit.ts';
+import { currentRequestId } from '../observability/request-scope.ts';
 
 /** How much of an odd callback's body is kept: enough to read, never a way to fill the disk. */
 const KEPT_BODY_CHARS = 16 * 1024;
@@ -20,7 +21,7 @@ export async function recordAnomaly(
   await db.transaction(async (tx) => {
     const [kept] = await tx
       .insert(paymentAnomalies)
-      .values({ ...anomaly, reason, body })
+      .values({ ...anomaly, reason, body, requestId: currentRequestId() ?? null })
       .returning({ id: paymentAnomalies.id });
     if (kept)
       await writeAudit(tx, {

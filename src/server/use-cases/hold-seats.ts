@@ -18,6 +18,7 @@ import { carryDetails } from './carry-details.ts';
 import type { UseCaseContext } from './context.ts';
 import { releaseHold } from './release-hold.ts';
 import { defineUseCase } from './use-case.ts';
+import { log } from '../observability/log.ts';
 
 interface HoldContext {
   db: Database;
@@ -241,6 +242,6 @@ async function replacePreviousHold(ctx: UseCaseContext, heldNow: string): Promis
     await carryDetails.run(ctx, { from: previous, to: heldNow });
     await releaseHold.run(ctx, { bookingId: previous });
   } catch (error) {
-    console.error('could not carry over or release the previous hold', error);
+    log.error({ err: error }, 'could not carry over or release the previous hold');
   }
 }

@@ -13,10 +13,10 @@ import {
 import { tariffs } from '../db/queries/tariffs.ts';
 import { bookingLegs, bookingPassengers, bookings } from '../db/schema/bookings.ts';
 import { sailings } from '../db/schema/network.ts';
-import { payments, sentMails } from '../db/schema/payments.ts';
+import { payments } from '../db/schema/payments.ts';
 import { issueAttempt, type IssuedColumns } from './issue-attempt.ts';
 import { methodBank, type PaymentMethod } from '../../domain/payment-methods.ts';
-import { queueCurrentStateMail } from '../db/queries/queue-mail.ts';
+import { queueCurrentStateMail, queueMailOnce } from '../db/queries/queue-mail.ts';
 import { refuse } from '../validation-errors.ts';
 import { localizePath } from '../../i18n/locales.ts';
 import { bookingView } from '../services/booking-view.ts';
@@ -200,7 +200,7 @@ function confirmAttempt(id: string, attempt: Attempt, issued: IssuedColumns, con
       if (booking.status !== 'expired') {
         assertMove(booking.status, 'expired');
         await tx.update(bookings).set({ status: 'expired', updatedAt: now }).where(eq(bookings.id, id));
-        await tx.insert(sentMails).values({ bookingId: id, kind: 'booking_expired' }).onConflictDoNothing();
+        await queueMailOnce(tx, id, 'booking_expired');
       }
       return refuse('booking', 'booking_error_hold_expired');
     }

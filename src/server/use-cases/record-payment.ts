@@ -10,7 +10,8 @@ import {
   lockSailingsOfBooking,
 } from '../db/queries/inventory.ts';
 import { bookingLegs, bookingPassengers, bookings } from '../db/schema/bookings.ts';
-import { paymentReceipts, payments, refunds, sentMails, tickets } from '../db/schema/payments.ts';
+import { queueMailOnce } from '../db/queries/queue-mail.ts';
+import { paymentReceipts, payments, refunds, tickets } from '../db/schema/payments.ts';
 import type { ReportedPayment } from '../payments/gateway.ts';
 import { refundRoute } from '../db/queries/refund-path.ts';
 import { writeAudit } from '../services/audit.ts';
@@ -103,7 +104,7 @@ export function recordReportedPayment(
     // Paid for a sailing the operator cancelled meanwhile (a VA issued before): the money is taken and the tickets
     // issued, and the traveller is told at once of the free reschedule or the refund without fee.
     if (outcome === 'confirmed' && (await anySailingCancelled(tx, legs)))
-      await tx.insert(sentMails).values({ bookingId, kind: 'sailing_cancelled' }).onConflictDoNothing();
+      await queueMailOnce(tx, bookingId, 'sailing_cancelled');
     return applied;
   });
 }
@@ -178,7 +179,7 @@ async function applyPayment(
       await tx.update(payments).set({ status: 'expired' }).where(eq(payments.id, payment.id));
       await tx.update(bookings).set({ status: 'expired', updatedAt: now }).where(eq(bookings.id, bookingId));
       // They paid and get no tickets: say so, with the amount and when it comes back.
-      await tx.insert(sentMails).values({ bookingId, kind: 'late_payment_refund' }).onConflictDoNothing();
+      await queueMailOnce(tx, bookingId, 'late_payment_refund');
     }
     return { outcome, bookingId };
   }
@@ -213,7 +214,7 @@ async function applyPayment(
     })
     .where(eq(bookings.id, bookingId));
   await issueTickets(tx, booking, now);
-  await tx.insert(sentMails).values({ bookingId, kind: 'booking_paid' }).onConflictDoNothing();
+  await queueMailOnce(tx, bookingId, 'booking_paid');
   return { outcome, bookingId };
 }
 
@@ -222,6 +223,7 @@ async function applyPayment(
  * `reportedPayment` in payments/gateway.ts). Recorded once, whatever happens to the booking.
  */
 export const recordPayment = {
+  name: 'record-payment',
   async run(ctx: UseCaseContext, reported: ReportedPayment) {
     const result = await recordReportedPayment(reported, {
       db: ctx.db,

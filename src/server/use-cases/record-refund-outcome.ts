@@ -106,6 +106,7 @@ export function settleGatewayRefund(
 
 /** Use case: a refund's outcome, as a gateway's authenticated webhook reports it. */
 export const recordRefundOutcome = {
+  name: 'record-refund-outcome',
   async run(ctx: UseCaseContext, reported: ReportedRefund): Promise<RefundOutcome | 'paid_twice'> {
     const outcome = await settleGatewayRefund(ctx.db, reported, { now: ctx.clock(), by: ctx.actor });
     if (outcome === 'succeeded' || outcome === 'failed') ctx.afterCommit(ctx.wakeMail);

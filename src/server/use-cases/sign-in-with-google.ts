@@ -119,6 +119,7 @@ async function proveLinkedAddress(
  * no route of its own); this browser is then logged in.
  */
 export const signInWithGoogle = {
+  name: 'sign-in-with-google',
   input: googleIdentityInput,
   async run(
     ctx: UseCaseContext,

@@ -15,12 +15,21 @@ describe('server configuration', () => {
     });
   });
 
-  it.each([{ PORT: 'eighty' }, { PORT: '70000' }, { TRUST_PROXY: 'maybe' }])(
+  it.each([{ PORT: 'eighty' }, { PORT: '70000' }, { TRUST_PROXY: 'maybe' }, { METRICS_PORT: '0' }])(
     'refuses %j with a clear message',
     (env) => {
-      expect(() => loadConfig(env)).toThrow(/Invalid environment: (PORT|TRUST_PROXY)/);
+      expect(() => loadConfig(env)).toThrow(/Invalid environment: (PORT|TRUST_PROXY|METRICS_PORT)/);
     },
   );
+
+  it('serves no metrics unless METRICS_PORT is set, and then on the loopback unless METRICS_HOST says', () => {
+    expect(loadConfig({}).METRICS_PORT).toBeUndefined();
+    expect(loadConfig({ METRICS_PORT: '9464' })).toMatchObject({
+      METRICS_PORT: 9464,
+      METRICS_HOST: '127.0.0.1',
+    });
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).METRICS_HOST).toBe('0.0.0.0');
+  });
 });
 
 describe('SITE_URL in production', () => {

@@ -14,6 +14,8 @@ export interface ClaimedMail {
   id: string;
   version: number;
   attempts: number;
+  /** The request (or job run) that queued it: the send is logged under it, and the mail carries it. */
+  requestId: string | null;
   lease: string;
 }
 
@@ -44,7 +46,7 @@ export async function claimMail(db: Database, queue: MailQueue, now: Date): Prom
         and (retry_at is null or retry_at <= ${at}::timestamptz)
       order by created_at limit 1
       for update skip locked)
-    returning id, version, attempts`)) as Rows<Omit<ClaimedMail, 'lease'>>;
+    returning id, version, attempts, request_id as "requestId"`)) as Rows<Omit<ClaimedMail, 'lease'>>;
   const [row] = result.rows;
   return row && { ...row, lease };
 }

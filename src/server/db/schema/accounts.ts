@@ -172,6 +172,8 @@ export const accountMails = pgTable(
     attempts: integer('attempts').notNull().default(0),
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     retryAt: timestamp('retry_at', { withTimezone: true }),
+    /** The request (or job run) that queued it last: the mail job logs under that id, and the mail carries it. */
+    requestId: text('request_id'),
     /** One mark for both mail queues (db/queries/mail-queue.ts); an account mail is never queued again: it stays 0. */
     version: integer('version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

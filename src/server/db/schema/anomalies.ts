@@ -14,6 +14,8 @@ export const paymentAnomalies = pgTable(
     reason: text('reason').notNull(),
     /** The callback's body as received, made storable (unprintable characters replaced) and cut to 16 KB. */
     body: text('body').notNull(),
+    /** The request (or job run) that wrote the row: its log lines carry the same id (observability/request-scope.ts). */
+    requestId: text('request_id'),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('payment_anomalies_received_idx').on(t.receivedAt)],

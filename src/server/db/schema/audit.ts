@@ -24,6 +24,8 @@ export const auditLog = pgTable(
     bookingId: varchar('booking_id', { length: 24 }),
     /** Why, when a person gave a reason (staff actions ask for one). */
     reason: text('reason'),
+    /** The request (or job run) that wrote the row: its log lines carry the same id (observability/request-scope.ts). */
+    requestId: text('request_id'),
     before: jsonb('before'),
     after: jsonb('after'),
   },

@@ -275,10 +275,7 @@ export const sentMails = pgTable(
     /** Null until a transport accepted it; the mail job retries rows still null. */
     sentAt: timestamp('sent_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
-    /**
-     * The lease: set while one process renders and sends the mail (outside any transaction); others leave it alone
-     * until then. A process that died mid-send lets the lease lapse, and the mail is sent by the next run.
-     */
+    /** The lease while one process sends it (a process that died mid-send lets it lapse): db/queries/mail-queue.ts. */
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     /** After a failed send: not tried again before this (domain/mail-retry.ts). Queued again: at once. */
     retryAt: timestamp('retry_at', { withTimezone: true }),
@@ -289,6 +286,8 @@ export const sentMails = pgTable(
     version: integer('version').notNull().default(0),
     /** Sent here rather than to the booking's contact: the previous address, told its booking moved away from it. */
     recipient: text('recipient'),
+    /** The request (or job run) that queued it last: the mail job logs under that id, and the mail carries it. */
+    requestId: text('request_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../deps.ts';
+import { log } from '../../observability/log.ts';
 
 /**
  * Sends a signed webhook to this site's own configured address (SITE_URL, never the request's Host), as the real
@@ -19,7 +20,7 @@ export async function sendSandboxWebhook(
     const answer = (await response.json().catch(() => ({}))) as { status?: string; message?: string };
     return { httpStatus: response.status, outcome: answer.status ?? answer.message ?? '' };
   } catch (error) {
-    console.error('the sandbox webhook could not reach SITE_URL', error);
+    log.error({ err: error }, 'the sandbox webhook could not reach SITE_URL');
     return { httpStatus: 0, outcome: 'unreachable' };
   }
 }

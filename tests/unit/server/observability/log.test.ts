@@ -1,0 +1,66 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { createLog } from '../../../../src/server/observability/log.ts';
+import { inScope, requestIdFrom } from '../../../../src/server/observability/request-scope.ts';
+
+function collected() {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as never);
+      done();
+    },
+  });
+  return { lines, log: createLog(stream, 'info') };
+}
+
+describe('the process log', () => {
+  it('writes one JSON line per event, with the request scope it was written in', () => {
+    const { lines, log } = collected();
+    inScope({ requestId: 'req-12345678', route: '/api/bookings/:id' }, () => {
+      log.info({ status: 200 }, 'request');
+    });
+    log.info('outside');
+    expect(lines[0]).toMatchObject({
+      level: 'info',
+      requestId: 'req-12345678',
+      route: '/api/bookings/:id',
+      status: 200,
+      msg: 'request',
+    });
+    expect(lines[1]).not.toHaveProperty('requestId');
+    expect(typeof lines[0]?.time).toBe('string');
+  });
+
+  it('masks what names a person, in fields, in errors and in the message itself', () => {
+    const { lines, log } = collected();
+    log.error(
+      {
+        err: new Error('rejected siti@example.co.id'),
+        contactPhone: '+6281234567890',
+        passportNumber: 'A1234567',
+      },
+      'mail to siti@example.co.id failed',
+    );
+    const written = JSON.stringify(lines[0]);
+    expect(written).not.toMatch(/siti@|81234567890|A1234567/);
+    expect(lines[0]).toMatchObject({ msg: 'mail to s•••@example.co.id failed', contactPhone: '•••890' });
+    expect(lines[0]?.err).toMatchObject({ type: 'Error', message: 'rejected s•••@example.co.id' });
+  });
+
+  it('leaves out what is below its level', () => {
+    const { lines, log } = collected();
+    log.debug('probe');
+    expect(lines).toEqual([]);
+  });
+});
+
+describe('a request’s id', () => {
+  it('is the trusted proxy’s when well formed, else a new one', () => {
+    expect(requestIdFrom('caddy-0a1b2c3d4e', true)).toBe('caddy-0a1b2c3d4e');
+    expect(requestIdFrom('caddy-0a1b2c3d4e', false)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(requestIdFrom('bad id\r\nX-Evil: 1', true)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(requestIdFrom('short', true)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(requestIdFrom(undefined, true)).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
