@@ -43,6 +43,8 @@ const EMAIL_KEY = /e-?mail|recipient/i;
 const PHONE_KEY = /phone|whatsapp/i;
 /** Any key naming a passport's number, including a bare `passport` (a form's field). */
 const PASSPORT_KEY = /passport(_?number|_?no)?$/i;
+/** A failed query's values (Drizzle's `params`, PostgreSQL's `parameters`): a passport number is in no pattern. */
+const QUERY_VALUES_KEY = /^(params|parameters)$/i;
 /** A mail's Message-ID looks like an address (`<uuid@host>`) but names the message, not a person: kept. */
 const MESSAGE_ID_KEY = /^message_?id$/i;
 
@@ -63,6 +65,7 @@ function plain(value: unknown, depth = 0): unknown {
 }
 
 function maskPersonal(value: unknown, key: string): unknown {
+  if (QUERY_VALUES_KEY.test(key)) return HIDDEN;
   if (typeof value === 'string') {
     if (MESSAGE_ID_KEY.test(key)) return value;
     if (EMAIL_KEY.test(key)) return maskedEmail(value);

@@ -44,6 +44,16 @@ describe('what a log line may say about a person', () => {
     expect(JSON.stringify(masked)).not.toMatch(/siti@|A1234567|B7654321|81234567890/);
   });
 
+  it('hides the values a failed query carries as a field, whatever they are', () => {
+    const failed = Object.assign(new Error('Failed query: insert ...'), {
+      query: 'insert into booking_passengers (passport_number) values ($1)',
+      params: ['A1234567'],
+    });
+    const masked = maskForLog({ err: failed });
+    expect(masked).toMatchObject({ err: { params: '[hidden]', query: failed.query } });
+    expect(JSON.stringify(masked)).not.toContain('A1234567');
+  });
+
   it('keeps a mail’s Message-ID, which names the message and not a person', () => {
     const messageId = '<27cec635-4776-e396-7560-0fbb14e5208e@segaraferry.example>';
     expect(maskForLog({ messageId })).toEqual({ messageId });
