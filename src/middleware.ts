@@ -10,21 +10,30 @@ import { compressResponse } from './server/http/compress.ts';
 import { hasIslandPreloads, withIslandPreloads } from './server/http/island-preloads.ts';
 import { withFrameAncestors } from './server/http/security-headers.ts';
 import { databaseUnavailable } from './server/db/unavailable.ts';
-import { unavailablePage } from './server/http/pages/unavailable-page.ts';
+import { failurePage, unavailablePage } from './server/http/pages/unavailable-page.ts';
 import { log } from './server/observability/log.ts';
 import { countUnavailable } from './server/observability/metrics.ts';
-import { currentScope, inScope, nameRoute, requestIdFrom } from './server/observability/request-scope.ts';
+import { currentScope, inScope, requestIdFrom } from './server/observability/request-scope.ts';
 
 /**
  * Names the matched route (a pattern: `/[...locale]/booking/[id]`) for the access log and the metrics. The Node
  * server opened the request's scope (observability/access-log.ts); `astro dev` and the tests have none: one here.
+ * A page that fails unforeseen is logged here, masked and with its request id (Astro would print the raw error,
+ * a failed query's values included), and answered with the failure page quoting that id. A page prerendered at
+ * build time still fails the build.
  */
 const observe = defineMiddleware((context, next) => {
-  if (currentScope()) {
-    nameRoute(context.routePattern);
-    return next();
-  }
-  return inScope({ requestId: requestIdFrom(undefined, false), route: context.routePattern }, next);
+  const scope = currentScope() ?? { requestId: requestIdFrom(undefined, false) };
+  scope.route = context.routePattern;
+  return inScope(scope, async () => {
+    try {
+      return await next();
+    } catch (error) {
+      if (context.isPrerendered) throw error;
+      log.error({ err: error }, 'unhandled error while rendering a page');
+      return failurePage(localeFromPath(context.url.pathname), scope.requestId);
+    }
+  });
 });
 
 /**

@@ -25,16 +25,22 @@ const EMAIL_IN_TEXT = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu
  * (`2026-11-27`), ports and durations do not start so; a UUID's groups are not all digits.
  */
 const PHONE_IN_TEXT = /(?<![\p{L}\p{N}._:/-])(?:\+|0)\d(?:[ -]?\d){6,14}(?![\p{L}\p{N}])/gu;
-/** Drizzle puts a failed query's parameters (a passenger's passport, an address) into its error's message. */
-const QUERY_PARAMS = /\n?params: [^\n]*/g;
+/**
+ * Drizzle puts a failed query's parameters (a passenger's passport, an address) into its error's message, and so
+ * into its stack: hidden up to the stack's first frame, since a value may itself hold line breaks.
+ */
+const QUERY_PARAMS = /\n?params: [\s\S]*?(?=\n\s+at |$)/g;
 /** PostgreSQL's detail of a violated key names the values: `Key (email)=(a@b.c) already exists`. */
 const KEY_VALUES = /(\([^()]*\))=\([^\n]*?\)(?= already| is not|\.|$)/gm;
+/** A violated NOT NULL or CHECK: `Failing row contains (Siti Rahma, A1234567, ...)`, the whole row. */
+const FAILING_ROW = /(Failing row contains )\([\s\S]*?\)(?=\.?(\n|$))/g;
 
 /** Text as a log may keep it: addresses, phone numbers, a query's parameters and a key's values masked. */
 export function maskText(text: string): string {
   return text
     .replaceAll(QUERY_PARAMS, ' params: [hidden]')
     .replaceAll(KEY_VALUES, `$1=(${HIDDEN})`)
+    .replaceAll(FAILING_ROW, `$1(${HIDDEN})`)
     .replaceAll(EMAIL_IN_TEXT, (address) => maskedEmail(address))
     .replaceAll(PHONE_IN_TEXT, (phone) => maskedPhone(phone));
 }
@@ -43,25 +49,36 @@ const EMAIL_KEY = /e-?mail|recipient/i;
 const PHONE_KEY = /phone|whatsapp/i;
 /** Any key naming a passport's number, including a bare `passport` (a form's field). */
 const PASSPORT_KEY = /passport(_?number|_?no)?$/i;
-/** A failed query's values (Drizzle's `params`, PostgreSQL's `parameters`): a passport number is in no pattern. */
-const QUERY_VALUES_KEY = /^(params|parameters)$/i;
+/**
+ * A failed query's values (Drizzle's `params`, PostgreSQL's `parameters`; a passport number is in no pattern) and
+ * PostgreSQL's context of a failure inside a function (`where`, `internalQuery`), which may quote them.
+ */
+const QUERY_VALUES_KEY = /^(params|parameters|where|internalQuery)$/i;
 /** A mail's Message-ID looks like an address (`<uuid@host>`) but names the message, not a person: kept. */
 const MESSAGE_ID_KEY = /^message_?id$/i;
 
 /** An error as a plain record (its message and stack are not enumerable, so a copy of its fields would lose them). */
-function errorRecord(error: Error, depth: number): Record<string, unknown> {
+function errorRecord(error: Error, depth: number, seen: WeakSet<object>): Record<string, unknown> {
   const { name, message, stack } = error;
-  const extra = Object.fromEntries(Object.entries(error).filter(([key]) => key !== 'cause'));
-  const cause = error.cause instanceof Error && depth < 4 ? errorRecord(error.cause, depth + 1) : error.cause;
-  return { ...extra, type: name, message, stack, ...(cause === undefined ? {} : { cause }) };
+  const extra = Object.entries(error).filter(([key]) => key !== 'cause');
+  const fields = Object.fromEntries(extra.map(([key, child]) => [key, plain(child, depth + 1, seen)]));
+  const cause = plain(error.cause, depth + 1, seen);
+  return { ...fields, type: name, message, stack, ...(cause === undefined ? {} : { cause }) };
 }
 
-function plain(value: unknown, depth = 0): unknown {
-  if (value instanceof Error) return errorRecord(value, depth);
-  if (Array.isArray(value)) return value.map((item) => plain(item, depth + 1));
-  if (value !== null && typeof value === 'object' && !(value instanceof Date) && depth < 8)
-    return Object.fromEntries(Object.entries(value).map(([key, child]) => [key, plain(child, depth + 1)]));
-  return value;
+/**
+ * A copy of the fields to mask, as a tree: errors as records, anything deeper than 8 levels or met again (a cycle)
+ * cut short, so masking always ends.
+ */
+function plain(value: unknown, depth = 0, seen = new WeakSet<object>()): unknown {
+  if (value === null || typeof value !== 'object' || value instanceof Date) return value;
+  if (depth > 8 || seen.has(value)) return '[cut]';
+  seen.add(value);
+  if (value instanceof Error) return errorRecord(value, depth, seen);
+  if (Array.isArray(value)) return value.map((item) => plain(item, depth + 1, seen));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, child]) => [key, plain(child, depth + 1, seen)]),
+  );
 }
 
 function maskPersonal(value: unknown, key: string): unknown {

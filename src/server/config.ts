@@ -74,6 +74,8 @@ const schema = z
      * Unset: no metrics endpoint. METRICS_HOST: the address it listens on (a container's: 0.0.0.0, unpublished).
      */
     METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    /** How much the log says (observability/log.ts reads it as it starts; here it is checked with the rest). */
+    LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
     METRICS_HOST: z.string().min(1).default('127.0.0.1'),
     /** PostgreSQL (production, several processes). Unset: the embedded PGlite database in PGLITE_DIR. */
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),

@@ -12,6 +12,7 @@ import { sandboxSecret } from './payments/sandbox-safety.ts';
 import { onProcessClose } from './http/readiness.ts';
 import { readBacklog } from './db/queries/backlog.ts';
 import { provideMetricSources } from './observability/metrics.ts';
+import { outsideScope } from './observability/request-scope.ts';
 import './observability/backlog.ts';
 
 /**
@@ -35,11 +36,10 @@ export function runtimeDeps(): AppDeps {
   });
   const database = async (): Promise<Database> => {
     if (!handle) {
-      handle = openDatabase({
-        url: config.DATABASE_URL,
-        pgliteDir: config.PGLITE_DIR,
-        poolMax: config.DB_POOL_MAX,
-      });
+      // Outside the request that happens to open it: the pool's and the jobs' timers would keep its id for good.
+      handle = outsideScope(() =>
+        openDatabase({ url: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR, poolMax: config.DB_POOL_MAX }),
+      );
       // Jobs start with the database, never at build time (which imports this module but opens nothing).
       onProcessClose(async () => {
         await jobs?.stop();
@@ -56,12 +56,14 @@ export function runtimeDeps(): AppDeps {
         },
         () => undefined,
       );
-      jobs = startJobs(
-        database,
-        () => new Date(),
-        { mailer, network, siteUrl },
-        gateway,
-        config.SAILING_HORIZON_DAYS,
+      jobs = outsideScope(() =>
+        startJobs(
+          database,
+          () => new Date(),
+          { mailer, network, siteUrl },
+          gateway,
+          config.SAILING_HORIZON_DAYS,
+        ),
       );
     }
     return (await handle).db;

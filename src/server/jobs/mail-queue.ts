@@ -1,5 +1,5 @@
 import type { Database } from '../db/client.ts';
-import { claimMail, markMail, type MailQueue } from '../db/queries/mail-queue.ts';
+import { claimMail, markMail, type ClaimedMail, type MailQueue } from '../db/queries/mail-queue.ts';
 import type { Mailer, MailMessage } from '../mail/transport.ts';
 import { log } from '../observability/log.ts';
 import { countMail } from '../observability/metrics.ts';
@@ -29,33 +29,45 @@ export async function deliverQueuedMails(
   for (let claims = 0; claims < batch; claims++) {
     const mail = await claimMail(run.db, queue, run.now);
     if (!mail) break;
-    const sent = await inScope(
+    // Under the id of the request that queued it: its lines, and the mail's X-Request-ID header.
+    const outcome = await inScope(
       { requestId: mail.requestId ?? jobRunId(), job: `mail:${queue}` },
       async () => {
-        try {
-          const message = await compose(mail.id);
-          if (message) {
-            const { id } = await run.mailer.send(message);
-            log.info({ mail: mail.id, messageId: id, attempt: mail.attempts + 1 }, 'mail sent');
-          }
-          countMail(queue, message ? 'sent' : 'nothing_to_send');
-          return true;
-        } catch (error) {
-          log.error(
-            { err: error, mail: mail.id, attempt: mail.attempts + 1 },
-            'sending a mail failed; retrying later',
-          );
-          countMail(queue, 'failed');
-          return false;
+        const sent = await sendOne(run, queue, mail, compose);
+        const marked = await markMail(run.db, queue, mail, sent, run.now);
+        if (marked === 'lease_lost') {
+          log.error({ mail: mail.id }, 'a mail outlived its lease');
+          countMail(queue, 'lease_lost');
         }
+        return marked;
       },
     );
-    const outcome = await markMail(run.db, queue, mail, sent, run.now);
-    if (outcome === 'lease_lost') {
-      log.error({ mail: mail.id, queue }, 'a mail outlived its lease');
-      countMail(queue, 'lease_lost');
-    }
     if (outcome === 'sent' || outcome === 'queued_again') settled++;
   }
   return settled;
+}
+
+/** Composes and sends one claimed mail; whether it is done with (sent, or nothing to send) or must be retried. */
+async function sendOne(
+  run: DeliveryRun,
+  queue: MailQueue,
+  mail: ClaimedMail,
+  compose: (id: string) => Promise<MailMessage | undefined>,
+): Promise<boolean> {
+  try {
+    const message = await compose(mail.id);
+    if (message) {
+      const { id } = await run.mailer.send(message);
+      log.info({ mail: mail.id, messageId: id, attempt: mail.attempts + 1 }, 'mail sent');
+    }
+    countMail(queue, message ? 'sent' : 'nothing_to_send');
+    return true;
+  } catch (error) {
+    log.error(
+      { err: error, mail: mail.id, attempt: mail.attempts + 1 },
+      'sending a mail failed; retrying later',
+    );
+    countMail(queue, 'failed');
+    return false;
+  }
 }

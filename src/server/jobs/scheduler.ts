@@ -64,7 +64,8 @@ export function startJobs(
         });
       }
     } catch (error) {
-      log.error({ err: error }, 'sending mail failed; retrying at the next sweep');
+      // The job's own failure is logged by runJob; this also catches the database failing to open.
+      log.warn({ err: error }, 'sending mail failed; retrying at the next sweep');
     } finally {
       mailing = undefined;
     }
@@ -77,8 +78,8 @@ export function startJobs(
         while ((await requestGatewayRefunds(db, gateway, clock, REFUND_BATCH)) === REFUND_BATCH);
       });
     })()
-      .catch((error: unknown) => {
-        log.error({ err: error }, 'asking the gateway for refunds failed; retrying at the next sweep');
+      .catch(() => {
+        log.warn('asking the gateway for refunds failed; retrying at the next sweep');
       })
       .finally(() => {
         refunding = undefined;
@@ -93,8 +94,8 @@ export function startJobs(
           extendSailingHorizon(db, mail.network.data, clock(), horizonDays),
         ).then(
           () => (horizonExtendedOn = day),
-          (error: unknown) => {
-            log.error({ err: error }, 'extending the sailing horizon failed; trying again at the next sweep');
+          () => {
+            log.warn('extending the sailing horizon failed; trying again at the next sweep');
           },
         );
       // First ask the gateway about the VAs of bookings due by the next sweep (one pass: what it cannot answer
@@ -102,8 +103,8 @@ export function startJobs(
       // own failure never holds up the expiry below.
       await runJob('settle-due-attempts', () =>
         settleDueAttempts(db, gateway, clock, { lookaheadMs: SWEEP_INTERVAL_MS }),
-      ).catch((error: unknown) => {
-        log.error({ err: error }, 'settling due virtual accounts failed; expiring as usual');
+      ).catch(() => {
+        log.warn('settling due virtual accounts failed; expiring as usual');
       });
       // Drain a backlog in batches, then wait for the next tick.
       await runJob('expire-bookings', async () => {
@@ -119,16 +120,13 @@ export function startJobs(
       if (hour !== retainedInHour)
         await runJob('retention', () => applyRetention(db, clock())).then(
           () => (retainedInHour = hour),
-          (error: unknown) => {
-            log.error(
-              { err: error },
-              'erasing data past its retention failed; trying again at the next sweep',
-            );
+          () => {
+            log.warn('erasing data past its retention failed; trying again at the next sweep');
           },
         );
       await requestRefunds();
     } catch (error) {
-      log.error({ err: error }, 'expiring bookings failed; retrying at the next sweep');
+      log.warn({ err: error }, 'expiring bookings failed; retrying at the next sweep');
     }
     await sendMail();
   };

@@ -12,6 +12,7 @@ import { refundDueOn } from '../calendar/indonesian-holidays.ts';
 import { recordAnomaly } from '../services/record-anomaly.ts';
 import { recordReportedPayment } from '../use-cases/record-payment.ts';
 import { log } from '../observability/log.ts';
+import { countPaymentFoundByAsking } from '../observability/metrics.ts';
 
 /** Recorded: the gateway's payment went through recordPayment. Paid unlisted: paid, but the gateway cannot say by what. */
 export type Settlement = 'recorded' | 'closed' | 'paid_unlisted';
@@ -113,6 +114,8 @@ async function settle(
   }
   if (state.kind === 'open') return undefined; // closed and open at once: the next sweep looks again
   if (state.kind === 'paid' && state.payments.length > 0) {
+    // Paid, and no callback told us: callbacks are being lost (docs/operations.md, "Callbacks lost").
+    countPaymentFoundByAsking();
     for (const payment of state.payments)
       await recordReportedPayment(payment, {
         db,

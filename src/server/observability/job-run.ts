@@ -1,10 +1,12 @@
+import { log } from './log.ts';
 import { observeJob } from './metrics.ts';
 import { currentRequestId, inScope, jobRunId } from './request-scope.ts';
 
 /**
  * Runs one background job's work as a scope of its own (observability/request-scope.ts): its log lines say `job`,
  * and carry the id of the request that woke it (a mail sent at once after a booking) or a run id of their own (a
- * sweep). Counts the run, its time, and when it last succeeded (the sweeper-stalled alert, docs/operations.md).
+ * sweep). Counts the run, its time, and when it last succeeded (the sweeper-stalled alert, docs/operations.md);
+ * a failure is logged here, in the job's scope, and thrown on to the caller, which says what happens next.
  */
 export function runJob<T>(job: string, work: () => Promise<T>): Promise<T> {
   const started = performance.now();
@@ -16,6 +18,7 @@ export function runJob<T>(job: string, work: () => Promise<T>): Promise<T> {
       return result;
     } catch (error) {
       observeJob(job, false, seconds());
+      log.error({ err: error }, 'job failed');
       throw error;
     }
   });

@@ -8,17 +8,26 @@ import { currentScope } from './request-scope.ts';
  * one request's lines, the mail it queued and the audit row it wrote are found by one id. Nothing personal leaves:
  * fields and messages pass through `maskForLog` (domain/log-masking.ts). `LOG_LEVEL`: trace to fatal, or silent.
  */
-export function createLog(destination?: DestinationStream, level = process.env.LOG_LEVEL ?? 'info'): Logger {
+export function createLog(destination?: DestinationStream, level = process.env.LOG_LEVEL): Logger {
   return pino(
     {
-      level,
+      // A level pino does not know would throw as this module loads; config.ts refuses it with the other settings.
+      level:
+        level !== undefined && level in pino.levels.values ? level : level === 'silent' ? 'silent' : 'info',
       base: { pid: process.pid },
       timestamp: pino.stdTimeFunctions.isoTime,
       // `maskForLog` has made every error a masked record already (type, message, stack, code, cause).
       serializers: { err: (value: unknown) => value },
       formatters: {
         level: (label) => ({ level: label }),
-        log: (fields) => maskForLog(fields),
+        // A line that cannot be masked says so rather than throw where it was written (often an error handler).
+        log: (fields) => {
+          try {
+            return maskForLog(fields);
+          } catch (error) {
+            return { unmaskable: error instanceof Error ? error.name : 'unknown' };
+          }
+        },
       },
       mixin: () => {
         const scope = currentScope();

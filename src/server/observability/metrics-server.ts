@@ -22,6 +22,10 @@ export function serveMetrics(port: number, host: string): Server {
       },
     );
   });
+  // A port already taken (two processes given the same settings on one host) costs the metrics, not the site.
+  server.on('error', (error) => {
+    log.error({ err: error, host, port }, 'the metrics could not listen; running without them');
+  });
   server.listen(port, host, () => {
     log.info({ host, port }, 'metrics listening');
   });

@@ -11,7 +11,8 @@ import client, { Counter, Gauge, Histogram, type Metric } from 'prom-client';
  */
 export const registry = client.register;
 
-function once<M extends Metric>(name: string, make: (name: string) => M): M {
+/** The metric of that name: made here, or found when the other copy of this module made it first. */
+export function once<M extends Metric>(name: string, make: (name: string) => M): M {
   return (registry.getSingleMetric(name) as M | undefined) ?? make(name);
 }
 
@@ -74,11 +75,11 @@ const unavailable = once(
   (name) =>
     new Counter({
       name,
-      help: 'Answers 503 with Retry-After, by reason: database (away), busy (rows locked), gateway (the bank).',
+      help: 'Answers 503 with Retry-After, by reason: database (away), gateway (the bank). Rows busy: lock conflicts.',
       labelNames: ['reason'],
     }),
 );
-export function countUnavailable(reason: 'database' | 'busy' | 'gateway'): void {
+export function countUnavailable(reason: 'database' | 'gateway'): void {
   unavailable.inc({ reason });
 }
 
@@ -145,6 +146,28 @@ export function observeJob(job: string, ok: boolean, seconds: number): void {
   if (ok) jobLastSuccess.set({ job }, Date.now() / 1000);
 }
 
+const paymentsFoundByAsking = once(
+  'segara_payments_found_by_asking_total',
+  (name) =>
+    new Counter({
+      name,
+      help: 'Payments the sweep found by asking the gateway about a VA due to expire: their callbacks never came.',
+    }),
+);
+export function countPaymentFoundByAsking(): void {
+  paymentsFoundByAsking.inc();
+}
+
+/**
+ * The label values alerts look for exist from the start at 0: `increase()` cannot see a first failure of a series
+ * that did not exist before it.
+ */
+for (const reason of ['database', 'gateway'] as const) unavailable.inc({ reason }, 0);
+for (const outcome of ['retried', 'busy'] as const) lockConflicts.inc({ outcome }, 0);
+for (const queue of ['sent_mails', 'account_mails'])
+  for (const outcome of ['sent', 'nothing_to_send', 'failed', 'lease_lost'] as const)
+    mails.inc({ queue, outcome }, 0);
+
 /** What the database reports at a scrape, registered by the bundle once it opens the database (runtime.ts). */
 export interface MetricSources {
   pool?: () => { total: number; idle: number; waiting: number };
@@ -157,6 +180,11 @@ const sources = shared[SOURCES] ?? (shared[SOURCES] = {});
 
 export function provideMetricSources(given: MetricSources): void {
   Object.assign(sources, given);
+}
+
+/** The sources the database's gauges read at a scrape (observability/backlog.ts). */
+export function metricSources(): Readonly<MetricSources> {
+  return sources;
 }
 
 once(
@@ -173,45 +201,6 @@ once(
       },
     }),
 );
-
-/** One read of the backlog serves every gauge of a scrape (they collect one after another, within a second). */
-let reading: Promise<Record<string, number>> | undefined;
-function backlog(): Promise<Record<string, number>> {
-  reading ??= (sources.backlog?.() ?? Promise.resolve({})).finally(() => {
-    setTimeout(() => (reading = undefined), 1000).unref();
-  });
-  return reading;
-}
-
-/**
- * A gauge read from the backlog: one figure (`figures` a name), or one per label value (`{ open: 'holdsOpen' }`
- * under `label`). A database away at scrape time leaves the gauge empty rather than failing the scrape.
- */
-export function backlogGauge(
-  name: string,
-  help: string,
-  figures: string | Record<string, string>,
-  label = '',
-): void {
-  once(
-    name,
-    (metric) =>
-      new Gauge({
-        name: metric,
-        help,
-        labelNames: typeof figures === 'string' ? [] : [label],
-        async collect() {
-          this.reset();
-          const values = await backlog().catch(() => undefined);
-          if (!values) return;
-          if (typeof figures === 'string') this.set(values[figures] ?? 0);
-          else
-            for (const [key, figure] of Object.entries(figures))
-              this.set({ [label]: key }, values[figure] ?? 0);
-        },
-      }),
-  );
-}
 
 /** The process's own: CPU, memory, event loop lag, garbage collection, open handles (once per registry). */
 if (!registry.getSingleMetric('process_cpu_seconds_total'))

@@ -29,6 +29,14 @@ export function currentRequestId(): string | undefined {
   return storage.getStore()?.requestId;
 }
 
+/**
+ * Runs `work` outside any scope: what it starts to run later (the jobs' timer, opened with the database by the
+ * first request) must not belong to the request that happened to start it, for the life of the process.
+ */
+export function outsideScope<T>(work: () => T): T {
+  return storage.exit(work);
+}
+
 /** Runs `work` in `scope`: everything it awaits, and every log line it writes, belongs to it. */
 export function inScope<T>(scope: RequestScope, work: () => T): T {
   return storage.run(scope, work);

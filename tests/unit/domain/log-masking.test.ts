@@ -54,6 +54,26 @@ describe('what a log line may say about a person', () => {
     expect(JSON.stringify(masked)).not.toContain('A1234567');
   });
 
+  it('hides a violated check’s whole row, and values with line breaks in them, in the message and the stack', () => {
+    expect(maskText('Failing row contains (Siti Rahma, A1234567, 2030-01-01, 2020-01-01).')).toBe(
+      'Failing row contains ([hidden]).',
+    );
+    const failed = new Error('Failed query: update bookings set x = $1\nparams: RT 02\nBatam 29444,A1234567');
+    const masked = JSON.stringify(maskForLog({ err: failed }));
+    expect(masked).not.toMatch(/Batam 29444|A1234567/);
+    expect(masked).toContain('at '); // the stack's frames stay
+  });
+
+  it('ends on a cycle or a very deep value instead of overflowing the stack', () => {
+    const loop: Record<string, unknown> = { name: 'loop' };
+    loop.self = loop;
+    let deep: Record<string, unknown> = { email: 'siti@example.co.id' };
+    for (let level = 0; level < 50; level++) deep = { deep };
+    expect(maskForLog({ loop, deep, err: Object.assign(new Error('x'), { loop }) })).toMatchObject({
+      loop: { name: 'loop', self: '[cut]' },
+    });
+  });
+
   it('keeps a mail’s Message-ID, which names the message and not a person', () => {
     const messageId = '<27cec635-4776-e396-7560-0fbb14e5208e@segaraferry.example>';
     expect(maskForLog({ messageId })).toEqual({ messageId });

@@ -15,12 +15,15 @@ describe('server configuration', () => {
     });
   });
 
-  it.each([{ PORT: 'eighty' }, { PORT: '70000' }, { TRUST_PROXY: 'maybe' }, { METRICS_PORT: '0' }])(
-    'refuses %j with a clear message',
-    (env) => {
-      expect(() => loadConfig(env)).toThrow(/Invalid environment: (PORT|TRUST_PROXY|METRICS_PORT)/);
-    },
-  );
+  it.each([
+    { PORT: 'eighty' },
+    { PORT: '70000' },
+    { TRUST_PROXY: 'maybe' },
+    { METRICS_PORT: '0' },
+    { LOG_LEVEL: 'loud' },
+  ])('refuses %j with a clear message', (env) => {
+    expect(() => loadConfig(env)).toThrow(/Invalid environment: (PORT|TRUST_PROXY|METRICS_PORT|LOG_LEVEL)/);
+  });
 
   it('serves no metrics unless METRICS_PORT is set, and then on the loopback unless METRICS_HOST says', () => {
     expect(loadConfig({}).METRICS_PORT).toBeUndefined();

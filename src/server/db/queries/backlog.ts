@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { MAX_MAIL_ATTEMPTS } from '../../../domain/mail-retry.ts';
 import { agencyToday } from '../../../domain/agency.ts';
+import { holdingStatuses } from '../../../domain/booking-lifecycle.ts';
 import type { Database } from '../client.ts';
 
 /** A pending attempt is overdue when its expiry is this far past: two sweeps (30 s each) should have settled it. */
@@ -12,7 +13,10 @@ const OVERDUE_AFTER = '2 minutes';
  */
 function backlogParts(now: Date) {
   const at = sql`${now.toISOString()}::timestamptz`;
-  const open = sql`status in ('held', 'awaiting_payment')`;
+  const open = sql`status in (${sql.join(
+    holdingStatuses.map((status) => sql`${status}`),
+    sql`, `,
+  )})`;
   const mailDue = (table: string) => {
     const rows = sql.identifier(table);
     const waiting = sql`sent_at is null and attempts < ${MAX_MAIL_ATTEMPTS}`;
@@ -39,9 +43,9 @@ function backlogParts(now: Date) {
     accountMailOldestDueSeconds: account.oldestDue,
     refundsQueuedBankTransfer: sql`(select count(*) from refunds where status = 'queued' and path = 'bank_transfer')`,
     refundsQueuedGateway: sql`(select count(*) from refunds where status = 'queued' and path = 'gateway')`,
-    /** Owed past the Batam date the traveller was promised. */
-    refundsOverdue: sql`(select count(*) from refunds
-      where status = 'queued' and due_on < ${agencyToday(now)}::date)`,
+    /** Transfers owed past the Batam date promised: the console's `overdue` (domain/refund-queue.ts refundStateOf). */
+    refundsOverdue: sql`(select count(*) from refunds where status = 'queued' and path = 'bank_transfer'
+      and failed_at is null and due_on < ${agencyToday(now)}::date)`,
     /** The oldest refund asked of the gateway and still unanswered: its webhook lost? */
     gatewayRefundOldestWaitSeconds: sql`(select extract(epoch from ${at} - min(gateway_asked_at)) from refunds
       where status = 'queued' and gateway_state = 'requested')`,
@@ -51,10 +55,12 @@ function backlogParts(now: Date) {
     vasToClose: sql`(select count(*) from payments where va_closed_at is null and gateway_account_id is not null
       and status in ('expired', 'failed', 'replaced'))`,
     anomaliesLastDay: sql`(select count(*) from payment_anomalies where received_at > ${at} - '1 day'::interval)`,
-    /** Days of sailings ahead: the horizon job keeps it at its setting. */
-    sailingHorizonDays: sql`(select extract(epoch from max(departs_at) - ${at}) / 86400 from sailings)`,
-    /** Lock requests waiting at this moment, in the whole database. */
-    lockWaits: sql`(select count(*) from pg_locks where not granted)`,
+    /** Days of sailings ahead on the route with the fewest (each route's last on its index): the horizon job's work. */
+    sailingHorizonDays: sql`(select extract(epoch from min(last) - ${at}) / 86400
+      from (select (select max(departs_at) from sailings where route_id = routes.id) as last from routes) ahead)`,
+    /** Lock requests waiting at this moment, in this database. */
+    lockWaits: sql`(select count(*) from pg_locks where not granted
+      and database = (select oid from pg_database where datname = current_database()))`,
   } satisfies Record<string, SQL>;
 }
 
