@@ -36,6 +36,7 @@ export function runtimeDeps(): AppDeps {
         url: config.DATABASE_URL,
         pgliteDir: config.PGLITE_DIR,
         poolMax: config.DB_POOL_MAX,
+        pooler: config.DATABASE_POOLER,
       });
       // Jobs start with the database, never at build time (which imports this module but opens nothing).
       onProcessClose(async () => {

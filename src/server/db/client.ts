@@ -13,6 +13,7 @@ import * as payments from './schema/payments.ts';
 import * as rateLimits from './schema/rate-limits.ts';
 import * as sandbox from './schema/sandbox.ts';
 import * as staff from './schema/staff.ts';
+import { sendStatementsUnnamed, type DatabasePooler } from './unnamed-statements.ts';
 
 export const schema = {
   ...network,
@@ -42,6 +43,8 @@ export interface DatabaseOptions {
   /** PGlite's starting data: a `dumpDataDir()` of another database (the tests' migrated template). */
   pgliteDump?: Blob;
   poolMax?: number;
+  /** What stands between the app and PostgreSQL: `transaction` sends every statement unnamed (unnamed-statements.ts). */
+  pooler?: DatabasePooler;
 }
 
 /** Opens PostgreSQL when a URL is given, else PGlite (one connection: transactions serialise). */
@@ -69,6 +72,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       client.on('error', (error) => {
         console.error('PostgreSQL connection lost', error.message);
       });
+      // Before the pool hands the new connection to its first query ('connect' is emitted synchronously first).
+      if (options.pooler === 'transaction') sendStatementsUnnamed(client);
     });
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
     return {
