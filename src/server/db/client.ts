@@ -13,6 +13,7 @@ import * as payments from './schema/payments.ts';
 import * as rateLimits from './schema/rate-limits.ts';
 import * as sandbox from './schema/sandbox.ts';
 import * as staff from './schema/staff.ts';
+import { giveBackFailedCheckouts } from './pool-checkouts.ts';
 import { sendStatementsUnnamed, type DatabasePooler } from './unnamed-statements.ts';
 
 export const schema = {
@@ -62,6 +63,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
     });
+    // Drizzle would keep a connection whose BEGIN failed out of the pool for good (pool-checkouts.ts).
+    giveBackFailedCheckouts(pool);
     // A client that loses its server (a restart, a fail-over) must not crash the process: the pool hears it for an
     // idle client, but a client in use (inside a transaction, between two statements) emits it on itself, and an
     // 'error' event nobody listens to ends the process. Its query fails instead, answered 503 (db/unavailable.ts).
