@@ -5,11 +5,13 @@
 // each request costs (the app processes, PostgreSQL, and the whole machine); then checks 0 oversold, nothing
 // acknowledged lost, every mail sent and none sent twice. Exits 1 when a check fails. This machine has 2 cores:
 // more processes than cores cannot add throughput here; the CPU per request is what extrapolates.
+// BENCH_PGBOUNCER=1: the processes reach PostgreSQL through PgBouncer in transaction mode (drill/pgbouncer.ts).
 import { readdirSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppProcess, processCpuMs } from './drill/app-process.ts';
 import { ensureHaproxy, startHaproxy } from './drill/haproxy.ts';
 import { clusterCpu, clusterCpuSince } from './drill/pg-cluster.ts';
+import { optionalPgbouncer, pgbouncerComplaints } from './drill/pgbouncer.ts';
 import { prepareStage } from './drill/stage.ts';
 import { emptyTally, travellerLoad, type Acknowledged, type Tally } from './drill/traveller-load.ts';
 import { nothingLost } from './drill/verify-nothing-lost.ts';
@@ -18,6 +20,7 @@ const PROXY_PORT = Number(process.env.BENCH_PORT ?? 4410);
 const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 5442);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
+const PGBOUNCER_PORT = Number(process.env.BENCH_PGBOUNCER_PORT ?? 6442);
 const IDLE_SECONDS = 62;
 
 /** Busy CPU time (ms) of the whole machine so far, every core together (/proc/stat, all but idle and iowait). */
@@ -32,6 +35,12 @@ const percentile = (sorted: number[], p: number) =>
 
 ensureHaproxy();
 const stage = await prepareStage('segara-bench', PG_PORT, `http://127.0.0.1:${String(PROXY_PORT)}`);
+const { pooler, env } = await optionalPgbouncer(process.env.BENCH_PGBOUNCER, stage, PGBOUNCER_PORT).catch(
+  async (error: unknown) => {
+    await stage.teardown();
+    throw error;
+  },
+);
 const all: Acknowledged = {
   holds: new Set(),
   payments: new Set(),
@@ -61,12 +70,12 @@ let tally: Tally = emptyTally();
 let journeysBefore = 0;
 try {
   // First, on the fresh database with nothing queued: what 3 processes cost doing nothing.
-  const idlers = Array.from({ length: 3 }, (_, i) => new AppProcess(PROXY_PORT + 1 + i, stage.env));
+  const idlers = Array.from({ length: 3 }, (_, i) => new AppProcess(PROXY_PORT + 1 + i, env));
   await Promise.all(idlers.map((app) => app.start()));
   idle = await idleCost(idlers);
   await Promise.all(idlers.map((app) => app.terminate()));
   for (const count of [1, 2, 3]) {
-    const apps = Array.from({ length: count }, (_, i) => new AppProcess(PROXY_PORT + 1 + i, stage.env));
+    const apps = Array.from({ length: count }, (_, i) => new AppProcess(PROXY_PORT + 1 + i, env));
     await Promise.all(apps.map((app) => app.start()));
     const proxy = startHaproxy(
       stage.folder,
@@ -88,6 +97,7 @@ try {
       app: apps.reduce((sum, app) => sum + app.cpuMs(), 0),
       db: clusterCpu(stage.cluster.name),
       proxy: processCpuMs(proxy.child.pid ?? 0),
+      pooler: pooler?.cpuMs() ?? 0,
       machine: machineCpuMs(),
       at: performance.now(),
     };
@@ -110,6 +120,7 @@ try {
       appCpuMsPerRequest: perRequest(apps.reduce((sum, app) => sum + app.cpuMs(), 0) - before.app),
       dbCpuMsPerRequest: perRequest(clusterCpuSince(stage.cluster.name, before.db)),
       proxyCpuMsPerRequest: perRequest(processCpuMs(proxy.child.pid ?? 0) - before.proxy),
+      ...(pooler ? { pgbouncerCpuMsPerRequest: perRequest(pooler.cpuMs() - before.pooler) } : {}),
       machineCpuMsPerRequest: perRequest(machineCpuMs() - before.machine),
       wrong: tally.wrong.length + tally.failed.length,
       unavailable503: tally.unavailable,
@@ -130,6 +141,7 @@ try {
   const mails = { sentRows: sent[0]?.rows ?? 0, requeued: sent[0]?.requeued ?? 0, files };
   console.table(rows);
   console.log(JSON.stringify({ idle, findings: { ...findings, unsent: undefined }, mails }, null, 2));
+  if (pooler) console.log('PgBouncer said:', pgbouncerComplaints(pooler.log));
   const checks = {
     'every answer right': rows.every((row) => row.wrong === 0 && row.unavailable503 === 0),
     'nothing acknowledged lost': findings.lost.length === 0,
@@ -144,5 +156,6 @@ try {
   process.exitCode = missed.length === 0 ? 0 : 1;
 } finally {
   await Promise.all(last.map((app) => app.terminate()));
+  await pooler?.stop();
   await stage.teardown();
 }

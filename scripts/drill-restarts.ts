@@ -8,11 +8,13 @@
 //   database outage  PostgreSQL stopped for DRILL_OUTAGE_SECONDS (30) under the load: only 503 with Retry-After,
 //                    no answer slower than 10 s, and the processes recover by themselves within 30 s of its return.
 // Then everything acknowledged must be in the database, no sailing oversold, every mail sent. Exit 1 otherwise.
-// It builds first (DRILL_SKIP_BUILD=1 runs the dist/ already there).
+// It builds first (DRILL_SKIP_BUILD=1 runs the dist/ already there). DRILL_PGBOUNCER=1: the processes reach
+// PostgreSQL through PgBouncer in transaction mode (drill/pgbouncer.ts), which stays up through the outage.
 import { execFileSync } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppProcess } from './drill/app-process.ts';
 import { departures, ensureHaproxy, startHaproxy, type Proxy } from './drill/haproxy.ts';
+import { optionalPgbouncer, pgbouncerComplaints } from './drill/pgbouncer.ts';
 import { printPhases } from './drill/report.ts';
 import { prepareStage } from './drill/stage.ts';
 import { emptyTally, travellerLoad, type Tally } from './drill/traveller-load.ts';
@@ -22,17 +24,27 @@ const PROXY_PORT = Number(process.env.DRILL_PORT ?? 4400);
 const PG_PORT = Number(process.env.DRILL_PG_PORT ?? 5441);
 const CLIENTS = Number(process.env.DRILL_CLIENTS ?? 12);
 const OUTAGE_SECONDS = Number(process.env.DRILL_OUTAGE_SECONDS ?? 30);
+const PGBOUNCER_PORT = Number(process.env.DRILL_PGBOUNCER_PORT ?? 6441);
 
 ensureHaproxy();
 if (process.env.DRILL_SKIP_BUILD !== '1') execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
 const stage = await prepareStage('segara-drill', PG_PORT, `http://127.0.0.1:${String(PROXY_PORT)}`);
+const { pooler, env: appEnv } = await optionalPgbouncer(
+  process.env.DRILL_PGBOUNCER,
+  stage,
+  PGBOUNCER_PORT,
+).catch(async (error: unknown) => {
+  await stage.teardown();
+  throw error;
+});
 // DRILL_DRAIN_SECONDS=0: the processes stop without draining, to see the drill catch it.
-const env = { ...stage.env, SHUTDOWN_DRAIN_SECONDS: process.env.DRILL_DRAIN_SECONDS ?? '3' };
+const env = { ...appEnv, SHUTDOWN_DRAIN_SECONDS: process.env.DRILL_DRAIN_SECONDS ?? '3' };
 const apps = [new AppProcess(PROXY_PORT + 1, env), new AppProcess(PROXY_PORT + 2, env)];
 let proxy: Proxy | undefined;
 async function cleanUp() {
   await Promise.all(apps.map((app) => app.terminate()));
   proxy?.child.kill();
+  await pooler?.stop();
   await stage.teardown();
 }
 // Ctrl-C leaves no process, proxy or cluster behind.
@@ -91,7 +103,9 @@ async function databaseOutage() {
       (r) => r.ok,
       () => false,
     );
-  for (let tries = 0; tries < 600 && !(await healthy()); tries++) await sleep(100);
+  // Bounded by time, not tries: a process that never recovers answers each health check only after its 5 s wait
+  // for a connection, and 600 tries of that looked like a hung drill (50 minutes) rather than a failed one.
+  while (performance.now() - back < 60_000 && !(await healthy())) await sleep(100);
   return {
     outageSeconds: OUTAGE_SECONDS,
     recoveredSeconds: Number(((performance.now() - back) / 1000).toFixed(2)),
@@ -118,6 +132,7 @@ try {
   };
   const findings = await nothingLost(stage.db, stage.sailings, acknowledged, outageEnded);
   printPhases(results, acknowledged, findings);
+  if (pooler) console.log('PgBouncer said:', pgbouncerComplaints(pooler.log));
   const clean = (t: Tally) => t.wrong.length === 0 && t.failed.length === 0;
   const left = rolling.events as { drained: number; cut: number };
   const checks = {

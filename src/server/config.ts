@@ -79,6 +79,11 @@ const schema = z
     METRICS_HOST: z.string().min(1).default('127.0.0.1'),
     /** PostgreSQL (production, several processes). Unset: the embedded PGlite database in PGLITE_DIR. */
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    /**
+     * `transaction` when DATABASE_URL is PgBouncer (or another pooler) in transaction mode without prepared-statement
+     * tracking: statements are then sent unnamed (db/unnamed-statements.ts; docs/deploy.md, PgBouncer).
+     */
+    DATABASE_POOLER: z.enum(['none', 'transaction']).default('none'),
     /** Folder of the embedded database; `memory://` keeps it in memory (tests). */
     PGLITE_DIR: z.string().min(1).default('data/pglite'),
     /** Connections per process to PostgreSQL. */

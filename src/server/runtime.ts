@@ -38,7 +38,12 @@ export function runtimeDeps(): AppDeps {
     if (!handle) {
       // Outside the request that happens to open it: the pool's and the jobs' timers would keep its id for good.
       handle = outsideScope(() =>
-        openDatabase({ url: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR, poolMax: config.DB_POOL_MAX }),
+        openDatabase({
+          url: config.DATABASE_URL,
+          pgliteDir: config.PGLITE_DIR,
+          poolMax: config.DB_POOL_MAX,
+          pooler: config.DATABASE_POOLER,
+        }),
       );
       // Jobs start with the database, never at build time (which imports this module but opens nothing).
       onProcessClose(async () => {

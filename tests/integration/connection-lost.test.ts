@@ -43,3 +43,37 @@ describe('a connection lost inside a transaction', () => {
     }
   });
 });
+
+/**
+ * The connection dropping between the pool handing it out and the transaction's BEGIN: a pooler's wait timeout, or a
+ * server gone while the connection sat idle. Drizzle sends BEGIN outside the block that gives the connection back
+ * (db/pool-checkouts.ts): found by `npm run drill:restarts` behind PgBouncer, where every connection was kept out this
+ * way within seconds of the outage and the processes answered 503 long after PostgreSQL was back.
+ */
+describe('a connection lost before its transaction began', () => {
+  let created: CreatedDatabase;
+  beforeAll(async () => {
+    created = await postgres.create(1);
+  });
+  afterAll(() => created.drop());
+
+  it('fails that transaction as the database away, and gives the pool its one connection back', async () => {
+    const { db } = created.handle;
+    const pool = (db as unknown as { $client: pg.Pool }).$client;
+    await db.execute(sql`select 1`);
+    pool.once('acquire', (client: pg.PoolClient) => {
+      (client as unknown as { connection: { stream: { destroy: () => void } } }).connection.stream.destroy();
+    });
+    const error = await db
+      .transaction((tx) => tx.execute(sql`select 1`))
+      .then(
+        () => undefined,
+        (failure: unknown) => failure,
+      );
+    expect(databaseUnavailable(error)).toBe(true);
+    // With the connection kept out, this waits for a free one for 5 s and fails.
+    const { rows } = (await db.execute(sql`select 2 as two`)) as { rows: { two: number }[] };
+    expect(rows[0]?.two).toBe(2);
+    expect(pool.totalCount).toBe(1);
+  });
+});

@@ -87,12 +87,26 @@ export const pglite: TestDatabase = {
   },
 };
 
+/**
+ * TEST_POOLER_URL, e.g. PgBouncer in transaction mode in front of TEST_DATABASE_URL's server: the files then reach
+ * their databases through it, sending statements as DATABASE_POOLER says (docs/deploy.md, PgBouncer). Making,
+ * copying and dropping the databases still go direct: a pooler keeps server connections to the template open, and
+ * PostgreSQL copies no database that has any.
+ */
+function throughPooler(url: string): { url: string; pooler: 'none' | 'transaction' } {
+  const pooler = process.env.TEST_POOLER_URL;
+  if (!pooler) return { url, pooler: 'none' };
+  const via = new URL(url);
+  via.host = new URL(pooler).host;
+  return { url: via.href, pooler: process.env.DATABASE_POOLER === 'transaction' ? 'transaction' : 'none' };
+}
+
 /** A database of its own on the run's PostgreSQL server (TEST_DATABASE_URL, else an embedded one), migrated. */
 export const postgres: TestDatabase = {
   name: 'postgres',
   create: async (poolMax = 4) => {
     const database = await createPostgresDatabase();
-    const handle = await openDatabase({ url: database.url, poolMax });
+    const handle = await openDatabase({ ...throughPooler(database.url), poolMax });
     return {
       handle,
       url: database.url,

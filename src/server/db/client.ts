@@ -14,6 +14,8 @@ import * as rateLimits from './schema/rate-limits.ts';
 import * as sandbox from './schema/sandbox.ts';
 import * as staff from './schema/staff.ts';
 import { log } from '../observability/log.ts';
+import { giveBackFailedCheckouts } from './pool-checkouts.ts';
+import { sendStatementsUnnamed, type DatabasePooler } from './unnamed-statements.ts';
 
 export const schema = {
   ...network,
@@ -45,6 +47,8 @@ export interface DatabaseOptions {
   /** PGlite's starting data: a `dumpDataDir()` of another database (the tests' migrated template). */
   pgliteDump?: Blob;
   poolMax?: number;
+  /** What stands between the app and PostgreSQL: `transaction` sends every statement unnamed (unnamed-statements.ts). */
+  pooler?: DatabasePooler;
 }
 
 /** Opens PostgreSQL when a URL is given, else PGlite (one connection: transactions serialise). */
@@ -62,6 +66,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
     });
+    // Drizzle would keep a connection whose BEGIN failed out of the pool for good (pool-checkouts.ts).
+    giveBackFailedCheckouts(pool);
     // A client that loses its server (a restart, a fail-over) must not crash the process: the pool hears it for an
     // idle client, but a client in use (inside a transaction, between two statements) emits it on itself, and an
     // 'error' event nobody listens to ends the process. Its query fails instead, answered 503 (db/unavailable.ts).
@@ -72,6 +78,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       client.on('error', (error) => {
         log.warn({ err: error }, 'PostgreSQL connection lost');
       });
+      // Before the pool hands the new connection to its first query ('connect' is emitted synchronously first).
+      if (options.pooler === 'transaction') sendStatementsUnnamed(client);
     });
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
     return {

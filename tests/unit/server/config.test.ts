@@ -146,3 +146,14 @@ describe('secrets every process of an installation shares', () => {
     }).not.toThrow();
   });
 });
+
+describe('DATABASE_POOLER', () => {
+  it('is none unless set: the hot queries are prepared by name', () => {
+    expect(loadConfig({}).DATABASE_POOLER).toBe('none');
+  });
+
+  it('reads transaction (PgBouncer in transaction mode), and refuses a mode it does not know', () => {
+    expect(loadConfig({ DATABASE_POOLER: 'transaction' }).DATABASE_POOLER).toBe('transaction');
+    expect(() => loadConfig({ DATABASE_POOLER: 'statement' })).toThrow(/DATABASE_POOLER/);
+  });
+});
