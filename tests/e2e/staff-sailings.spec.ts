@@ -13,8 +13,8 @@ import { signedInAdmin } from './staff-sign-in.ts';
 test('an admin exports a sailing’s manifest and cancels the sailing for its operator after its dry run', async ({
   page,
 }) => {
-  // Ten screens in two languages, each checked by axe in both themes: 56 s on this 2-core machine alone, over 90 s
-  // while another process competes for its cores.
+  // A long journey (manifest, exports, dry run, cancellation, two languages, axe in both themes): 56 s alone on a
+  // 2-core machine, over 90 s while another process competes for its cores.
   test.setTimeout(180_000);
   const day = daysAhead(25);
   const sailing = (await sailingsOn(page.request, [25])).at(-1);
