@@ -5,31 +5,14 @@
 // PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local server at 127.0.0.1:5432 (user postgres).
 // The script creates its own database there, seeds it like `npm start`, and drops it afterwards.
 import autocannon from 'autocannon';
-import { agencyToday } from '../../src/domain/agency.ts';
-import { addDays } from '../../src/domain/port-time.ts';
-import { loadNetworkData } from '../../src/server/network-data.ts';
 import { withBenchServer } from './bench-support.ts';
+import { searchPaths } from './lean/search-paths.ts';
 
 const PORT = 4391;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 // BENCH_GZIP=1 asks for compressed answers as browsers do (the server then gzips each one).
 const headers: Record<string, string> = process.env.BENCH_GZIP === '1' ? { 'accept-encoding': 'gzip' } : {};
-
-/** Search paths over every route, the next 14 days and a few parties: no single cached answer. */
-function searchPaths(): string[] {
-  const network = loadNetworkData();
-  const today = agencyToday(new Date());
-  const parties = ['adults=1', 'adults=2&children=1', 'adults=2&children=2&infants=1', 'adults=4'];
-  const paths: string[] = [];
-  for (const route of network.routes)
-    for (let day = 1; day <= 14; day++) {
-      const date = addDays(today, day);
-      const party = parties[(day + route.id.length) % parties.length] ?? 'adults=1';
-      paths.push(`/api/schedules?trip=one_way&from=${route.from}&to=${route.to}&date=${date}&${party}`);
-    }
-  return paths;
-}
 
 await withBenchServer(PORT, {}, async (origin) => {
   const paths = searchPaths();

@@ -42,11 +42,15 @@ async function waitForHealth(url: string) {
   throw new Error(`server did not answer ${url}`);
 }
 
-/** Runs `bench` against a fresh seeded server on port `port`; `databaseUrl` is the bench's own database. */
+/**
+ * Runs `bench` against a fresh seeded server on port `port`; `databaseUrl` is the bench's own database. `nodeArgs`
+ * go to the server's Node (`--cpu-prof`).
+ */
 export async function withBenchServer(
   port: number,
   extraEnv: Record<string, string>,
   bench: (origin: string, databaseUrl: string) => Promise<void>,
+  nodeArgs: string[] = [],
 ) {
   if (!existsSync('dist/server/entry.mjs')) await run('npm', ['run', 'build'], process.env);
   const name = `segara_bench_${String(process.pid)}`;
@@ -66,7 +70,7 @@ export async function withBenchServer(
     SITE_URL: `http://127.0.0.1:${String(port)}`,
     ALLOW_SANDBOX_GATEWAY: '1',
   };
-  const server = spawn(process.execPath, ['src/server/main.ts'], {
+  const server = spawn(process.execPath, [...nodeArgs, 'src/server/main.ts'], {
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
