@@ -5,6 +5,8 @@ import { astroJar } from './server/auth/cookie-jars.ts';
 import { isProtectedPath, readsSession } from './server/http/guard.ts';
 import { rememberClientAddress } from './server/http/client-address.ts';
 import { runtimeDeps } from './server/runtime.ts';
+import { openApiDoor } from './server/http/api-door.ts';
+import { answerApiCompressed } from './server/http/api-answer.ts';
 import { bodyTooLarge, declaredTooLarge, pageCountsItsBody, takesPicture } from './server/http/body-limit.ts';
 import { compressResponse } from './server/http/compress.ts';
 import { hasIslandPreloads, withIslandPreloads } from './server/http/island-preloads.ts';
@@ -139,6 +141,9 @@ const preloadIslands = defineMiddleware(async (_context, next) => {
     headers,
   });
 });
+
+// The Node server's way to the API without the pages' machinery (server/http/api-door.ts), open as the bundle loads.
+openApiDoor((request, clientAddress) => answerApiCompressed(request, clientAddress, runtimeDeps()));
 
 export const onRequest = sequence(
   observe,

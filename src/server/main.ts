@@ -1,5 +1,5 @@
 // Production entry: `node src/server/main.ts` after `npm run build`. Static files come pre-compressed from
-// dist/client; everything else goes to the Astro handler (pages on demand, the API).
+// dist/client; the API goes to its own door (http/api-door.ts); everything else to the Astro handler.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
@@ -14,6 +14,7 @@ import { applySecurityHeaders } from './http/security-headers.ts';
 import { assertGatewayAllowed } from './payments/sandbox-safety.ts';
 import { assertInstallationSecretsGiven } from './installation-secret.ts';
 import { closeProcess, isDraining, startDraining } from './http/readiness.ts';
+import { serveApi } from './http/node-door.ts';
 import { handleInScope } from './observability/access-log.ts';
 import { log } from './observability/log.ts';
 import { serveMetrics } from './observability/metrics-server.ts';
@@ -96,6 +97,7 @@ function serve(req: IncomingMessage, res: ServerResponse) {
   // Draining: answer, then close the connection, so a proxy's kept-alive connection moves to another process.
   if (isDraining()) res.setHeader('Connection', 'close');
   if (malformedPath(req, res)) return;
+  if (serveApi(req, res, config.TRUST_PROXY)) return;
   withAnnouncements(req, res).then(
     (served) => {
       if (!served)

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { log } from './log.ts';
+import { accessLog } from './log.ts';
 import { observeRequest } from './metrics.ts';
 import { inScope, requestIdFrom, type RequestScope } from './request-scope.ts';
 
@@ -32,7 +32,7 @@ export function handleInScope(
     const line = { method, route, status: res.statusCode, ms: Math.round(seconds * 10_000) / 10, aborted };
     const probe = PROBES.has(route);
     inScope(scope, () => {
-      log[probe ? 'debug' : 'info'](line, 'request');
+      accessLog[probe ? 'debug' : 'info'](line, 'request');
     });
   };
   res.once('finish', () => {

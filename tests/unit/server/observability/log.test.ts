@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createLog } from '../../../../src/server/observability/log.ts';
 import { inScope, requestIdFrom } from '../../../../src/server/observability/request-scope.ts';
 
-function collected() {
+function collected(options?: { masked: boolean }) {
   const lines: Record<string, unknown>[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -11,7 +11,7 @@ function collected() {
       done();
     },
   });
-  return { lines, log: createLog(stream, 'info') };
+  return { lines, log: createLog(stream, 'info', options) };
 }
 
 describe('the process log', () => {
@@ -46,6 +46,21 @@ describe('the process log', () => {
     expect(written).not.toMatch(/siti@|81234567890|A1234567/);
     expect(lines[0]).toMatchObject({ msg: 'mail to s•••@example.co.id failed', contactPhone: '•••890' });
     expect(lines[0]?.err).toMatchObject({ type: 'Error', message: 'rejected s•••@example.co.id' });
+  });
+
+  it('writes the access log as the server wrote it, with the request scope, and no time spent masking', () => {
+    const { lines, log } = collected({ masked: false });
+    inScope({ requestId: 'req-12345678', route: '/api/schedules' }, () => {
+      log.info({ method: 'GET', route: '/api/schedules', status: 200, ms: 3.2, aborted: false }, 'request');
+    });
+    expect(lines[0]).toMatchObject({
+      requestId: 'req-12345678',
+      route: '/api/schedules',
+      method: 'GET',
+      status: 200,
+      ms: 3.2,
+      msg: 'request',
+    });
   });
 
   it('leaves out what is below its level', () => {

@@ -1,0 +1,94 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { openApiDoor, type ApiDoor } from '../../../../src/server/http/api-door.ts';
+import { serveApi } from '../../../../src/server/http/node-door.ts';
+import { log } from '../../../../src/server/observability/log.ts';
+
+let server: Server | undefined;
+
+/** A Node server that answers through the API's door, and says 'astro' for what the door leaves to Astro. */
+async function nodeServer(trustProxy = false): Promise<string> {
+  const listening = createServer((req, res) => {
+    if (!serveApi(req, res, trustProxy)) res.end('astro');
+  });
+  server = listening;
+  await new Promise<void>((resolve) => listening.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${String((listening.address() as AddressInfo).port)}`;
+}
+
+afterEach(async () => {
+  // Closed again: each test opens the door it needs.
+  openApiDoor(undefined);
+  vi.restoreAllMocks();
+  await new Promise((resolve) => server?.close(resolve));
+});
+
+describe("the API's door in the Node server", () => {
+  it('leaves every request to Astro until the bundle opens the door, and pages always', async () => {
+    const origin = await nodeServer();
+    expect(await (await fetch(`${origin}/api/health`)).text()).toBe('astro');
+    openApiDoor(() => Promise.resolve(new Response('api')));
+    expect(await (await fetch(`${origin}/api/health`)).text()).toBe('api');
+    expect(await (await fetch(`${origin}/id/jadwal`)).text()).toBe('astro');
+  });
+
+  it('hands the app the URL, method, headers, body and client address as they came', async () => {
+    const origin = await nodeServer(true);
+    const seen: {
+      url: string;
+      method: string;
+      type: string | null;
+      body: string;
+      address: string | undefined;
+    }[] = [];
+    const door: ApiDoor = async (request, address) => {
+      const body = await request.text();
+      seen.push({
+        url: request.url,
+        method: request.method,
+        type: request.headers.get('content-type'),
+        body,
+        address,
+      });
+      return new Response(null, { status: 204 });
+    };
+    openApiDoor(door);
+    await fetch(`${origin}/api/holds?x=1`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-Proto': 'https' },
+      body: JSON.stringify({ sailing: 'a'.repeat(100_000) }),
+    });
+    expect(seen[0]).toMatchObject({
+      url: `https://${origin.slice('http://'.length)}/api/holds?x=1`,
+      method: 'POST',
+      type: 'application/json',
+      address: '127.0.0.1',
+    });
+    expect(seen[0]?.body).toHaveLength(100_000 + '{"sailing":""}'.length);
+  });
+
+  it('sends the status, every header (each cookie on its own) and the body with its length', async () => {
+    const origin = await nodeServer();
+    openApiDoor(() => {
+      const headers = new Headers({ 'Content-Type': 'application/json', 'Retry-After': '2' });
+      headers.append('Set-Cookie', 'a=1; HttpOnly');
+      headers.append('Set-Cookie', 'b=2; HttpOnly');
+      return Promise.resolve(new Response('{"message":"busy"}', { status: 503, headers }));
+    });
+    const response = await fetch(`${origin}/api/bookings`);
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('2');
+    expect(response.headers.getSetCookie()).toEqual(['a=1; HttpOnly', 'b=2; HttpOnly']);
+    expect(response.headers.get('content-length')).toBe('18');
+    expect(await response.json()).toEqual({ message: 'busy' });
+  });
+
+  it('answers 500 and logs when the app fails unforeseen', async () => {
+    const origin = await nodeServer();
+    const logged = vi.spyOn(log, 'error').mockImplementation(() => undefined);
+    openApiDoor(() => Promise.reject(new Error('boom')));
+    expect((await fetch(`${origin}/api/health`)).status).toBe(500);
+    expect(logged).toHaveBeenCalledOnce();
+  });
+});
