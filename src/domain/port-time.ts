@@ -38,19 +38,21 @@ function wallClock(instant: Date, zone: TerminalTimeZone): LocalDateTime {
 // quarter hour. Remembering it spares Intl, the costliest step of a search (bench:search), for every other time.
 const QUARTER_HOUR_MS = 15 * 60_000;
 const MAX_REMEMBERED = 50_000;
-const offsets = new Map<string, number>();
+/** Per zone: the offset of each quarter hour (its number since 1970) asked about. */
+const offsets = new Map<string, Map<number, number>>();
 
 /** Milliseconds the zone is ahead of UTC at an instant. */
 function offsetAt(instant: Date, zone: TerminalTimeZone): number {
-  const key = `${zone}@${String(Math.floor(instant.getTime() / QUARTER_HOUR_MS))}`;
-  const known = offsets.get(key);
-  if (known !== undefined) return known;
+  const quarter = Math.floor(instant.getTime() / QUARTER_HOUR_MS);
+  let known = offsets.get(zone);
+  const offset = known?.get(quarter);
+  if (offset !== undefined) return offset;
   const local = wallClock(instant, zone);
-  const offset =
+  const found =
     Date.parse(`${local.date}T${local.time}:00Z`) - Math.floor(instant.getTime() / 60_000) * 60_000;
-  if (offsets.size >= MAX_REMEMBERED) offsets.clear();
-  offsets.set(key, offset);
-  return offset;
+  if (!known || known.size >= MAX_REMEMBERED) offsets.set(zone, (known = new Map<number, number>()));
+  known.set(quarter, found);
+  return found;
 }
 
 /** The wall clock at `zone` for an instant. */
@@ -76,11 +78,20 @@ export function localDayBounds(date: string, zone: TerminalTimeZone): { start: D
   };
 }
 
+/** Days added to dates asked again and again (a search's week, a booking window): remembered, as Date is slow. */
+const sums = new Map<string, string>();
+
 /** `2026-12-31` + 1 -> `2027-01-01`. Pure calendar arithmetic, no zone. */
 export function addDays(date: string, days: number): string {
+  const key = `${date}${days < 0 ? '' : '+'}${String(days)}`;
+  const known = sums.get(key);
+  if (known !== undefined) return known;
   const value = new Date(`${date}T00:00:00Z`);
   value.setUTCDate(value.getUTCDate() + days);
-  return value.toISOString().slice(0, 10);
+  const sum = value.toISOString().slice(0, 10);
+  if (sums.size >= MAX_REMEMBERED) sums.clear();
+  sums.set(key, sum);
+  return sum;
 }
 
 /** `2026-08-31` + 6 months -> `2027-02-28`: the same day of the month, or the month's last day when it has none. */
