@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { apiDoor } from './api-door.ts';
 import { isHttps } from './security-headers.ts';
 import { log } from '../observability/log.ts';
+import { nameRoute } from '../observability/request-scope.ts';
 
 /** A Host header as a URL may carry it (name or address, and a port); anything else is not used. */
 const PLAIN_HOST = /^[\w.-]+(:\d{1,5})?$|^\[[\d:a-f.]+\](:\d{1,5})?$/i;
@@ -50,6 +51,9 @@ export async function sendResponse(res: ServerResponse, response: Response): Pro
 export function serveApi(req: IncomingMessage, res: ServerResponse, trustProxy: boolean): boolean {
   const door = apiDoor();
   if (!door || !req.url?.startsWith('/api/')) return false;
+  // The API's own router names the route once it matched; a request that ends before (the client went away) is
+  // counted under the API's pattern, as it was through Astro, rather than as a static file.
+  nameRoute('/api/[...path]');
   let request: Request;
   try {
     request = fetchRequest(req, trustProxy);
