@@ -1,22 +1,26 @@
 // `npm run bench:lean` (on demand, not in CI): schedule search on the production server against a bare
-// `node:http` + `pg` server that sends the same queries and the same bytes (tests/perf/lean/bare-search.ts), side
-// by side in one run on one PostgreSQL database: rounds alternate between the two, and the medians are compared.
+// `node:http` + `pg` server that sends the same statements and the same bytes (tests/perf/lean/bare-search.ts), side
+// by side in one run on one PostgreSQL database: rounds alternate between them, and the medians are compared.
 // Target (issue 40): the product answers at least 0.9x the bare server's requests per second, p99 not worse.
 //
 // BENCH_GZIP=1 asks for gzip as browsers do; BENCH_ROUNDS (3), BENCH_SECONDS (10), BENCH_CONNECTIONS (16);
-// BENCH_PROFILE=1 writes the product's CPU profile to ./profiles (open it in Chrome's DevTools).
+// BENCH_PROFILE=1 writes the product's CPU profile to ./profiles (open it in Chrome's DevTools);
+// BENCH_BEFORE=<folder>: another checkout, built, run in the same rounds on the same database (before and after a
+// change, measured on one machine at one time: this machine's speed changes by 2-3x over a day).
 import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { withBenchServer } from './bench-support.ts';
+import { benchServerEnv, waitForHealth, withBenchServer } from './bench-support.ts';
 import { searchPaths } from './lean/search-paths.ts';
 
 const PORT = 4392;
 const BARE_PORT = 4393;
+const BEFORE_PORT = 4394;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const GZIP = process.env.BENCH_GZIP === '1';
+const BEFORE = process.env.BENCH_BEFORE;
 const headers: Record<string, string> = GZIP ? { 'accept-encoding': 'gzip' } : {};
 const profile = process.env.BENCH_PROFILE === '1' ? ['--cpu-prof', '--cpu-prof-dir=profiles'] : [];
 
@@ -52,55 +56,79 @@ function summary(rounds: Round[]) {
   };
 }
 
+const ratio = (a: { requestsPerSecond: number }, b: { requestsPerSecond: number }) =>
+  Math.round((a.requestsPerSecond / b.requestsPerSecond) * 100) / 100;
+
+/** The bare server, once it has recorded the product's statements and answers. */
+async function startBare(origin: string, databaseUrl: string, paths: string[]): Promise<ChildProcess> {
+  const bare = spawn(process.execPath, ['tests/perf/lean/bare-search.ts'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      ORIGIN: origin,
+      BARE_PORT: String(BARE_PORT),
+      SEARCH_PATHS: JSON.stringify(paths),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const [ready] = (await once(bare.stdout, 'data')) as [Buffer];
+  console.log(ready.toString().trim());
+  if (!ready.toString().includes('ready')) throw new Error(`bare server: ${ready.toString()}`);
+  return bare;
+}
+
+/** The earlier build (BENCH_BEFORE) on the bench's database, answering beside the product. */
+async function startBefore(folder: string, databaseUrl: string): Promise<ChildProcess> {
+  const server = spawn(process.execPath, ['src/server/main.ts'], {
+    cwd: folder,
+    env: benchServerEnv(BEFORE_PORT, databaseUrl),
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitForHealth(`http://127.0.0.1:${String(BEFORE_PORT)}/api/health`);
+  return server;
+}
+
 await withBenchServer(
   PORT,
   {},
   async (origin, databaseUrl) => {
     const paths = searchPaths();
-    const bare = spawn(process.execPath, ['tests/perf/lean/bare-search.ts'], {
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        ORIGIN: origin,
-        BARE_PORT: String(BARE_PORT),
-        SEARCH_PATHS: JSON.stringify(paths),
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const bare = await startBare(origin, databaseUrl, paths);
+    const before = BEFORE ? await startBefore(BEFORE, databaseUrl) : undefined;
     try {
-      const [ready] = (await once(bare.stdout, 'data')) as [Buffer];
-      console.log(ready.toString().trim());
-      if (!ready.toString().includes('ready')) throw new Error(`bare server: ${ready.toString()}`);
-      const bareOrigin = `http://127.0.0.1:${String(BARE_PORT)}`;
-      // Warm-up of both: JIT, pools, PostgreSQL's caches.
-      await load(origin, paths, 3);
-      await load(bareOrigin, paths, 3);
-      const product: Round[] = [];
-      const baseline: Round[] = [];
-      for (let round = 0; round < ROUNDS; round++) {
-        product.push(await load(origin, paths, SECONDS));
-        baseline.push(await load(bareOrigin, paths, SECONDS));
-      }
+      const servers = {
+        product: origin,
+        bare: `http://127.0.0.1:${String(BARE_PORT)}`,
+        ...(before ? { before: `http://127.0.0.1:${String(BEFORE_PORT)}` } : {}),
+      };
+      const rounds = new Map<string, Round[]>(Object.keys(servers).map((name) => [name, []]));
+      // Warm-up of each: JIT, pools, PostgreSQL's caches.
+      for (const url of Object.values(servers)) await load(url, paths, 3);
+      for (let round = 0; round < ROUNDS; round++)
+        for (const [name, url] of Object.entries(servers))
+          rounds.get(name)?.push(await load(url, paths, SECONDS));
+      const product = summary(rounds.get('product') ?? []);
+      const bareSummary = summary(rounds.get('bare') ?? []);
+      const beforeSummary = before ? summary(rounds.get('before') ?? []) : undefined;
       const report = {
         searches: paths.length,
         connections: CONNECTIONS,
         gzip: GZIP,
         seconds: SECONDS,
-        product: summary(product),
-        bare: summary(baseline),
-        ratio: 0,
+        product,
+        bare: bareSummary,
+        ratio: ratio(product, bareSummary),
+        ...(beforeSummary ? { before: beforeSummary, ratioBefore: ratio(beforeSummary, bareSummary) } : {}),
       };
-      report.ratio =
-        Math.round((report.product.requestsPerSecond / report.bare.requestsPerSecond) * 100) / 100;
       console.log(JSON.stringify(report, null, 2));
-      const pass =
-        report.ratio >= 0.9 && report.product.p99 <= report.bare.p99 && report.product.failed === 0;
+      const pass = report.ratio >= 0.9 && product.p99 <= bareSummary.p99 && product.failed === 0;
       console.log(
         pass ? 'bench:lean: within target' : 'bench:lean: MISSED the target (>= 0.9x, p99 not worse)',
       );
       process.exitCode = pass ? 0 : 1;
     } finally {
       bare.kill();
+      before?.kill();
     }
   },
   profile,

@@ -30,7 +30,7 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
   });
 }
 
-async function waitForHealth(url: string) {
+export async function waitForHealth(url: string) {
   for (let attempt = 0; attempt < 100; attempt++) {
     try {
       if ((await fetch(url)).ok) return;
@@ -40,6 +40,23 @@ async function waitForHealth(url: string) {
     await sleep(100);
   }
   throw new Error(`server did not answer ${url}`);
+}
+
+/** The environment of a production server of the benches on `port` and the bench's database. */
+export function benchServerEnv(port: number, databaseUrl: string, extraEnv: Record<string, string> = {}) {
+  return {
+    ...process.env,
+    // Production on PostgreSQL takes its shared secrets from the environment, never from files of its own.
+    SANDBOX_GATEWAY_SECRET: 'bench-sandbox-secret-0123456789',
+    WEB_CLIENT_SECRET: 'bench-web-client-secret-0123456789abcdef',
+    ACCOUNT_LINK_SECRET: 'bench-account-link-secret-0123456789abcdef',
+    ...extraEnv,
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SITE_URL: `http://127.0.0.1:${String(port)}`,
+    ALLOW_SANDBOX_GATEWAY: '1',
+  };
 }
 
 /**
@@ -57,19 +74,7 @@ export async function withBenchServer(
   await admin(`create database ${name}`);
   const databaseUrl = new URL(adminUrl);
   databaseUrl.pathname = `/${name}`;
-  const env = {
-    ...process.env,
-    // Production on PostgreSQL takes its shared secrets from the environment, never from files of its own.
-    SANDBOX_GATEWAY_SECRET: 'bench-sandbox-secret-0123456789',
-    WEB_CLIENT_SECRET: 'bench-web-client-secret-0123456789abcdef',
-    ACCOUNT_LINK_SECRET: 'bench-account-link-secret-0123456789abcdef',
-    ...extraEnv,
-    DATABASE_URL: databaseUrl.href,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    SITE_URL: `http://127.0.0.1:${String(port)}`,
-    ALLOW_SANDBOX_GATEWAY: '1',
-  };
+  const env = benchServerEnv(port, databaseUrl.href, extraEnv);
   const server = spawn(process.execPath, [...nodeArgs, 'src/server/main.ts'], {
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
