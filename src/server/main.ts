@@ -7,14 +7,12 @@ import { AnnouncementFeed, readAnnouncementsFrom } from './announcements/feed.ts
 import { announcementInserter } from './announcements/page-insert.ts';
 import { assertBoardingPassKeyGiven, assertSiteUrlGiven, loadConfig } from './config.ts';
 import { localeFromPath } from '../i18n/locales.ts';
-import { translate } from '../i18n/translate.ts';
-import { requestLocale } from './http/request-locale.ts';
 import { IMMUTABLE, REVALIDATE } from './http/cache-control.ts';
 import { applySecurityHeaders } from './http/security-headers.ts';
 import { assertGatewayAllowed } from './payments/sandbox-safety.ts';
 import { assertInstallationSecretsGiven } from './installation-secret.ts';
 import { closeProcess, isDraining, startDraining } from './http/readiness.ts';
-import { serveApi } from './http/node-door.ts';
+import { answerError, serveApi } from './http/node-door.ts';
 import { handleInScope } from './observability/access-log.ts';
 import { log } from './observability/log.ts';
 import { serveMetrics } from './observability/metrics-server.ts';
@@ -65,12 +63,7 @@ function malformedPath(req: IncomingMessage, res: ServerResponse): boolean {
   const decoded = decodedPath(path);
   if (decoded !== undefined && !/\p{Cc}/u.test(decoded)) return false;
   if (path.startsWith('/api/')) {
-    res.writeHead(404, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
-    const language = req.headers['accept-language'];
-    const asked = new Request('http://localhost/', {
-      headers: typeof language === 'string' ? { 'Accept-Language': language } : {},
-    });
-    res.end(JSON.stringify({ message: translate('api_not_found', requestLocale(asked)) }));
+    answerError(req, res, 404, 'api_not_found');
     return true;
   }
   req.url = localeFromPath(path) === 'id' ? '/id/not-found' : '/not-found';

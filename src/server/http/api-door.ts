@@ -2,8 +2,9 @@
  * The API's own door for the Node server (src/server/main.ts): requests under `/api/` go straight to the Hono app,
  * without Astro's page machinery (its Request conversion, routing and the pages' middleware), which cost more than
  * the search itself (`npm run bench:lean`, docs/capacity.md). What the pages' middleware gave the API, the door
- * gives it: the client's address, the process's dependencies and compression; the Node server gives every response
- * its security headers, request id, access line and metrics.
+ * gives it: the client's address, the process's dependencies, compression, `frame-ancestors` on an answer's own CSP
+ * (node-door.ts); the Node server gives every response its security headers, request id, access line and metrics.
+ * A path with a trailing slash still goes through Astro, which redirects it.
  *
  * The built bundle opens the door (src/middleware.ts, which builds the dependencies, as it loads) and the Node entry
  * goes through it, so it is kept on `globalThis` (as http/readiness.ts keeps the draining flag): the two load their

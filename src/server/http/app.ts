@@ -31,7 +31,10 @@ import { countUnavailable } from '../observability/metrics.ts';
 import { currentScope, inScope, nameRoute, requestIdFrom } from '../observability/request-scope.ts';
 import { log } from '../observability/log.ts';
 
-/** The API: one Hono app behind `/api/*`, mounted by src/pages/api/[...path].ts and tested with `app.request()`. */
+/**
+ * The API: one Hono app behind `/api/*`, reached through its door from the Node server (node-door.ts) or through
+ * src/pages/api/[...path].ts under `astro dev` (both by api-answer.ts), and tested with `app.request()`.
+ */
 export function createApp(deps: AppDeps) {
   const app = new Hono().basePath('/api');
   // The pattern of the route that answered (`/api/bookings/:id`), for the access log and the metrics. A request

@@ -1,8 +1,8 @@
 import { isIP } from 'node:net';
 
 /**
- * The address a request came from, for rate limits. The Astro route that mounts the API records the socket's
- * address per request. Behind trusted proxies (TRUST_PROXY, TRUST_PROXY_HOPS) the client is the entry of
+ * The address a request came from, for rate limits. The API's way in (api-answer.ts) records the socket's address
+ * per request. Behind trusted proxies (TRUST_PROXY, TRUST_PROXY_HOPS) the client is the entry of
  * X-Forwarded-For that the outermost trusted proxy wrote: counted from the right, since each proxy appends what it
  * saw and anything to its left came from the client, who can write whatever it likes there.
  */

@@ -1,14 +1,21 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
+import { translate } from '../../i18n/translate.ts';
+import type { MessageKey } from '../../i18n/translate.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { apiDoor } from './api-door.ts';
-import { isHttps } from './security-headers.ts';
+import { requestLocale } from './request-locale.ts';
+import { isHttps, withFrameAncestors } from './security-headers.ts';
 import { log } from '../observability/log.ts';
 import { nameRoute } from '../observability/request-scope.ts';
 
 /** A Host header as a URL may carry it (name or address, and a port); anything else is not used. */
 const PLAIN_HOST = /^[\w.-]+(:\d{1,5})?$|^\[[\d:a-f.]+\](:\d{1,5})?$/i;
 
-/** The Fetch request of a Node one: its URL, method, headers and (not for GET or HEAD) its body as it streams in. */
+/**
+ * The Fetch request of a Node one: its URL, method, headers and, when it has one, its body. The body is handed over
+ * as Node's stream itself, read only if the app asks: a request refused before its body is read (413, 401, 403) is
+ * then thrown away by Node, and the connection serves the next request; a stream already started would stall it.
+ */
 export function fetchRequest(req: IncomingMessage, trustProxy: boolean): Request {
   const host =
     req.headers.host !== undefined && PLAIN_HOST.test(req.headers.host) ? req.headers.host : 'localhost';
@@ -21,36 +28,64 @@ export function fetchRequest(req: IncomingMessage, trustProxy: boolean): Request
     if (!name.startsWith(':')) headers.append(name, raw[i + 1] ?? '');
   }
   const method = req.method ?? 'GET';
-  if (method === 'GET' || method === 'HEAD') return new Request(url, { method, headers });
-  return new Request(url, {
-    method,
-    headers,
-    body: Readable.toWeb(req) as ReadableStream<Uint8Array>,
-    duplex: 'half',
-  } as RequestInit);
+  const hasBody =
+    method !== 'GET' &&
+    method !== 'HEAD' &&
+    (req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0);
+  if (!hasBody) return new Request(url, { method, headers });
+  return new Request(url, { method, headers, body: req, duplex: 'half' } as unknown as RequestInit);
 }
 
 /**
- * Writes a Fetch response on the Node one: the API's answers are small JSON (or a PDF, a picture) complete in memory,
- * so read whole and sent in one write, with their length.
+ * Writes a Fetch response on the Node one: the API's answers are JSON (or a picture) complete in memory, so read
+ * whole and sent in one write, with their length. An answer's own CSP (a picture's) replaces the server's, so it
+ * gets `frame-ancestors 'none'` as the pages' middleware gives every answer.
  */
 export async function sendResponse(res: ServerResponse, response: Response): Promise<void> {
   const body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
   const cookies = response.headers.getSetCookie();
-  for (const [name, value] of response.headers) if (name !== 'set-cookie') res.setHeader(name, value);
+  for (const [name, value] of response.headers) {
+    if (name === 'set-cookie') continue;
+    res.setHeader(name, name === 'content-security-policy' ? withFrameAncestors(value) : value);
+  }
   if (cookies.length > 0) res.setHeader('Set-Cookie', cookies);
   if (body) res.setHeader('Content-Length', body.length);
   res.writeHead(response.status, response.statusText || undefined);
   res.end(body);
 }
 
+/** An answer of the API's shape (`{ message }`, in the reader's language) for what fails before the app answers. */
+export function answerError(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  key: MessageKey,
+): void {
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+  res.end(JSON.stringify({ message: translate(key, readerLocale(req)) }));
+}
+
+/** The reader's language as the API reads it (`?lang=`, then Accept-Language); English when even that fails. */
+function readerLocale(req: IncomingMessage): Locale {
+  const language = req.headers['accept-language'];
+  try {
+    const asked = new Request(`http://localhost${req.url?.startsWith('/') ? req.url : '/'}`, {
+      headers: typeof language === 'string' ? { 'Accept-Language': language } : {},
+    });
+    return requestLocale(asked);
+  } catch {
+    return 'en';
+  }
+}
+
 /**
  * Answers a request under `/api/` through the API's door (http/api-door.ts) when the built bundle has opened it;
- * false otherwise (the caller serves it through Astro).
+ * false otherwise (the caller serves it through Astro, as it does a path with a trailing slash: Astro's redirect).
  */
 export function serveApi(req: IncomingMessage, res: ServerResponse, trustProxy: boolean): boolean {
   const door = apiDoor();
-  if (!door || !req.url?.startsWith('/api/')) return false;
+  const path = req.url?.split('?')[0] ?? '';
+  if (!door || !path.startsWith('/api/') || path.endsWith('/')) return false;
   // The API's own router names the route once it matched; a request that ends before (the client went away) is
   // counted under the API's pattern, as it was through Astro, rather than as a static file.
   nameRoute('/api/[...path]');
@@ -59,14 +94,14 @@ export function serveApi(req: IncomingMessage, res: ServerResponse, trustProxy: 
     request = fetchRequest(req, trustProxy);
   } catch {
     // A header value no Request takes: bad input, not a failure.
-    res.writeHead(400, { 'Content-Type': 'text/plain' }).end();
+    answerError(req, res, 400, 'api_invalid_input');
     return true;
   }
   door(request, req.socket.remoteAddress)
     .then((response) => sendResponse(res, response))
     .catch((error: unknown) => {
       log.error({ err: error }, 'unhandled error in the API');
-      if (!res.headersSent) res.writeHead(500).end();
+      if (!res.headersSent) answerError(req, res, 500, 'notification_generic_error');
       else res.destroy();
     });
   return true;

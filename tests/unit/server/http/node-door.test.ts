@@ -1,8 +1,9 @@
-import { createServer, type Server } from 'node:http';
+import { Agent, createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openApiDoor, type ApiDoor } from '../../../../src/server/http/api-door.ts';
 import { serveApi } from '../../../../src/server/http/node-door.ts';
+import { translate } from '../../../../src/i18n/translate.ts';
 import { log } from '../../../../src/server/observability/log.ts';
 import { currentScope, inScope } from '../../../../src/server/observability/request-scope.ts';
 
@@ -35,6 +36,8 @@ describe("the API's door in the Node server", () => {
     // Named as the API's until its router names the route it matched.
     expect(await (await fetch(`${origin}/api/health`)).text()).toBe('/api/[...path]');
     expect(await (await fetch(`${origin}/id/jadwal`)).text()).toBe('astro');
+    // Astro redirects a trailing slash away, as it always did.
+    expect(await (await fetch(`${origin}/api/health/`)).text()).toBe('astro');
   });
 
   it('hands the app the URL, method, headers, body and client address as they came', async () => {
@@ -88,11 +91,52 @@ describe("the API's door in the Node server", () => {
     expect(await response.json()).toEqual({ message: 'busy' });
   });
 
-  it('answers 500 and logs when the app fails unforeseen', async () => {
+  it('answers 500 in the reader’s language and logs when the app fails unforeseen', async () => {
     const origin = await nodeServer();
     const logged = vi.spyOn(log, 'error').mockImplementation(() => undefined);
     openApiDoor(() => Promise.reject(new Error('boom')));
-    expect((await fetch(`${origin}/api/health`)).status).toBe(500);
+    const response = await fetch(`${origin}/api/health`, { headers: { 'Accept-Language': 'id' } });
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({ message: translate('notification_generic_error', 'id') });
     expect(logged).toHaveBeenCalledOnce();
+  });
+
+  it('keeps an answer’s own CSP from letting the page be framed', async () => {
+    const origin = await nodeServer();
+    openApiDoor(() =>
+      Promise.resolve(
+        new Response('png', { headers: { 'Content-Security-Policy': "default-src 'none'; sandbox" } }),
+      ),
+    );
+    const response = await fetch(`${origin}/api/account/picture`);
+    expect(response.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; sandbox; frame-ancestors 'none'",
+    );
+  });
+
+  it('serves the next request on a kept-alive connection after refusing a body it never read', async () => {
+    const origin = await nodeServer();
+    openApiDoor((request) =>
+      Promise.resolve(new Response(null, { status: request.method === 'POST' ? 413 : 204 })),
+    );
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (method: string, body?: Buffer) =>
+      new Promise<number>((resolve, reject) => {
+        const req = httpRequest(`${origin}/api/account/picture`, { method, agent }, (res) => {
+          res.resume();
+          res.on('end', () => {
+            resolve(res.statusCode ?? 0);
+          });
+        });
+        req.setTimeout(3000, () => req.destroy(new Error('the connection stalled')));
+        req.on('error', reject);
+        req.end(body);
+      });
+    try {
+      expect(await send('POST', Buffer.alloc(1_000_000))).toBe(413);
+      expect(await send('GET')).toBe(204);
+    } finally {
+      agent.destroy();
+    }
   });
 });
