@@ -9,6 +9,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import { admin, withBenchServer } from './bench-support.ts';
+import { holdRequests } from './lean/hold-requests.ts';
 
 const PORT = 4392;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -39,20 +40,11 @@ async function seatsTaken(databaseUrl: string, sailingId: string): Promise<numbe
 
 /** A crowd of travellers: each request from one of 500 addresses (through a trusted proxy's X-Forwarded-For). */
 function holds(origin: string, sailingId: string, seconds: number) {
-  const body = JSON.stringify({ trip: 'one_way', out: sailingId, adults: 1 });
   return autocannon({
     url: origin,
     connections: CONNECTIONS,
     duration: seconds,
-    requests: Array.from({ length: 500 }, (_, i) => ({
-      method: 'POST' as const,
-      path: '/api/bookings',
-      headers: {
-        'content-type': 'application/json',
-        'x-forwarded-for': `10.${String(i >> 8)}.${String(i & 255)}.7`,
-      },
-      body,
-    })),
+    requests: holdRequests(sailingId),
   });
 }
 

@@ -3,6 +3,7 @@
 // by side in one run on one PostgreSQL database: rounds alternate between them, and the medians are compared.
 // Target (issue 40): the product answers at least 0.9x the bare server's requests per second, p99 not worse.
 //
+// BENCH_WORKLOAD=hold compares holds instead (one adult on one hot sailing, tests/perf/lean/bare-hold.ts).
 // BENCH_GZIP=1 asks for gzip as browsers do; BENCH_ROUNDS (3), BENCH_SECONDS (10), BENCH_CONNECTIONS (16);
 // BENCH_PROFILE=1 writes the product's CPU profile to ./profiles (open it in Chrome's DevTools);
 // BENCH_BEFORE=<folder>: another checkout, built, run in the same rounds on the same database (before and after a
@@ -12,6 +13,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { benchServerEnv, waitForHealth, withBenchServer } from './bench-support.ts';
 import { searchPaths } from './lean/search-paths.ts';
+import { holdRequests, hotSailing } from './lean/hold-requests.ts';
 
 const PORT = 4392;
 const BARE_PORT = 4393;
@@ -20,6 +22,9 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const GZIP = process.env.BENCH_GZIP === '1';
+const HOLDS = process.env.BENCH_WORKLOAD === 'hold';
+// Holds come from 500 addresses through a trusted proxy, each under the per-address limit, as in bench:booking.
+const SERVER_ENV: Record<string, string> = HOLDS ? { TRUST_PROXY: '1', RATE_LIMIT_HOLDS: '1000' } : {};
 const BEFORE = process.env.BENCH_BEFORE;
 const headers: Record<string, string> = GZIP ? { 'accept-encoding': 'gzip' } : {};
 const profile = process.env.BENCH_PROFILE === '1' ? ['--cpu-prof', '--cpu-prof-dir=profiles'] : [];
@@ -32,8 +37,9 @@ interface Round {
   errors: number;
 }
 
-async function load(origin: string, paths: string[], seconds: number): Promise<Round> {
-  const requests = paths.map((path) => ({ method: 'GET' as const, path, headers }));
+type Requests = NonNullable<autocannon.Options['requests']>;
+
+async function load(origin: string, requests: Requests, seconds: number): Promise<Round> {
   const result = await autocannon({ url: origin, connections: CONNECTIONS, duration: seconds, requests });
   return {
     requestsPerSecond: Math.round(result.requests.average),
@@ -59,16 +65,11 @@ function summary(rounds: Round[]) {
 const ratio = (a: { requestsPerSecond: number }, b: { requestsPerSecond: number }) =>
   Math.round((a.requestsPerSecond / b.requestsPerSecond) * 100) / 100;
 
-/** The bare server, once it has recorded the product's statements and answers. */
-async function startBare(origin: string, databaseUrl: string, paths: string[]): Promise<ChildProcess> {
-  const bare = spawn(process.execPath, ['tests/perf/lean/bare-search.ts'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      ORIGIN: origin,
-      BARE_PORT: String(BARE_PORT),
-      SEARCH_PATHS: JSON.stringify(paths),
-    },
+/** The bare server of the workload, once it has recorded the product's statements and answers. */
+async function startBare(env: Record<string, string>): Promise<ChildProcess> {
+  const script = HOLDS ? 'tests/perf/lean/bare-hold.ts' : 'tests/perf/lean/bare-search.ts';
+  const bare = spawn(process.execPath, [script], {
+    env: { ...process.env, ...env, BARE_PORT: String(BARE_PORT) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const [ready] = (await once(bare.stdout, 'data')) as [Buffer];
@@ -81,7 +82,7 @@ async function startBare(origin: string, databaseUrl: string, paths: string[]): 
 async function startBefore(folder: string, databaseUrl: string): Promise<ChildProcess> {
   const server = spawn(process.execPath, ['src/server/main.ts'], {
     cwd: folder,
-    env: benchServerEnv(BEFORE_PORT, databaseUrl),
+    env: benchServerEnv(BEFORE_PORT, databaseUrl, SERVER_ENV),
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   await waitForHealth(`http://127.0.0.1:${String(BEFORE_PORT)}/api/health`);
@@ -90,10 +91,18 @@ async function startBefore(folder: string, databaseUrl: string): Promise<ChildPr
 
 await withBenchServer(
   PORT,
-  {},
+  SERVER_ENV,
   async (origin, databaseUrl) => {
     const paths = searchPaths();
-    const bare = await startBare(origin, databaseUrl, paths);
+    const sailing = HOLDS ? await hotSailing(databaseUrl) : '';
+    const requests: Requests = HOLDS
+      ? holdRequests(sailing)
+      : paths.map((path) => ({ method: 'GET' as const, path, headers }));
+    const bare = await startBare(
+      HOLDS
+        ? { DATABASE_URL: databaseUrl, HOLD_SAILING: sailing }
+        : { DATABASE_URL: databaseUrl, ORIGIN: origin, SEARCH_PATHS: JSON.stringify(paths) },
+    );
     const before = BEFORE ? await startBefore(BEFORE, databaseUrl) : undefined;
     try {
       const servers = {
@@ -103,15 +112,16 @@ await withBenchServer(
       };
       const rounds = new Map<string, Round[]>(Object.keys(servers).map((name) => [name, []]));
       // Warm-up of each: JIT, pools, PostgreSQL's caches.
-      for (const url of Object.values(servers)) await load(url, paths, 3);
+      for (const url of Object.values(servers)) await load(url, requests, 3);
       for (let round = 0; round < ROUNDS; round++)
         for (const [name, url] of Object.entries(servers))
-          rounds.get(name)?.push(await load(url, paths, SECONDS));
+          rounds.get(name)?.push(await load(url, requests, SECONDS));
       const product = summary(rounds.get('product') ?? []);
       const bareSummary = summary(rounds.get('bare') ?? []);
       const beforeSummary = before ? summary(rounds.get('before') ?? []) : undefined;
       const report = {
-        searches: paths.length,
+        workload: HOLDS ? 'hold' : 'search',
+        searches: HOLDS ? undefined : paths.length,
         connections: CONNECTIONS,
         gzip: GZIP,
         seconds: SECONDS,

@@ -6,24 +6,19 @@
 //
 // Started by tests/perf/bench-lean.ts with DATABASE_URL (the bench's database), ORIGIN (the product, to record its
 // answers) and BARE_PORT; prints "ready" once it has recorded every path in SEARCH_PATHS (JSON).
-import { request as httpRequest, createServer, type IncomingHttpHeaders } from 'node:http';
+import { request as httpRequest, createServer } from 'node:http';
 import { promisify } from 'node:util';
 import { gunzipSync, gzip } from 'node:zlib';
-import pg from 'pg';
 import { openDatabase } from '../../../src/server/db/client.ts';
 import { Network } from '../../../src/server/network.ts';
 import { searchSchedules } from '../../../src/server/services/search-schedules.ts';
 import { searchQuerySchema } from '../../../src/schemas/search.ts';
+import { replayable, replayPool, statementsOf, type Statement } from './statements.ts';
 
 const gzipAsync = promisify(gzip);
 
-/** A statement as pg's client is handed it by Drizzle: its config (text, name, row mode, parsers) and values. */
-type QueryArgs = unknown[];
-interface Querying {
-  query: (...args: QueryArgs) => Promise<unknown>;
-}
 interface Recorded {
-  queries: QueryArgs[];
+  queries: Statement[];
   status: number;
   headers: Record<string, string | string[]>;
   answer: unknown;
@@ -33,25 +28,12 @@ const databaseUrl = process.env.DATABASE_URL ?? '';
 const origin = process.env.ORIGIN ?? '';
 const paths = JSON.parse(process.env.SEARCH_PATHS ?? '[]') as string[];
 const horizonDays = Number(process.env.SAILING_HORIZON_DAYS ?? 120);
-const poolMax = Number(process.env.DB_POOL_MAX ?? 10);
 
-// Every statement the product's code sends, as pg receives it: recorded while the service answers each path.
-let recording: QueryArgs[] | undefined;
-const client = pg.Client.prototype as unknown as Querying;
-const clientQuery = client.query;
-client.query = function (this: unknown, ...args: QueryArgs) {
-  recording?.push(args);
-  return clientQuery.apply(this, args);
-};
-
-async function recordQueries(path: string): Promise<QueryArgs[]> {
+/** The statements the product's search service sends for a path. */
+function recordQueries(path: string): Promise<Statement[]> {
   const query = searchQuerySchema.parse(Object.fromEntries(new URL(path, 'http://x').searchParams));
   const context = { db: handle.db, network, now: new Date(), locale: 'en' as const, horizonDays };
-  recording = [];
-  await searchSchedules(query, context);
-  const queries = recording;
-  recording = undefined;
-  return queries;
+  return statementsOf(() => searchSchedules(query, context));
 }
 
 /** The product's answer to a path, byte for byte (no decompression), with its headers. */
@@ -75,18 +57,6 @@ function recordAnswer(path: string, acceptEncoding: string | undefined) {
   });
 }
 
-/** The headers worth sending again; Node writes its own Date, Connection and framing (Content-Length here). */
-function replayable(headers: IncomingHttpHeaders): Record<string, string | string[]> {
-  const kept: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(headers))
-    if (
-      value !== undefined &&
-      !['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(name)
-    )
-      kept[name] = value;
-  return kept;
-}
-
 const network = new Network();
 const handle = await openDatabase({ url: databaseUrl, poolMax: 1 });
 await recordQueries(paths[0] ?? ''); // the first search reads and caches the tariffs; no search after does
@@ -99,8 +69,7 @@ for (const path of paths) {
 }
 await handle.close();
 
-const pool = new pg.Pool({ connectionString: databaseUrl, max: poolMax });
-const pooled = pool as unknown as Querying;
+const pool = replayPool(databaseUrl);
 const server = createServer((req, res) => {
   const recorded = (req.headers['accept-encoding']?.includes('gzip') ? gzipped : plain).get(req.url ?? '');
   if (!recorded) {
@@ -108,7 +77,7 @@ const server = createServer((req, res) => {
     return;
   }
   const gzip = recorded.headers['content-encoding'] === 'gzip';
-  Promise.all(recorded.queries.map((args) => pooled.query(...args)))
+  Promise.all(recorded.queries.map((args) => pool.query(...args)))
     .then(() => {
       const json = Buffer.from(JSON.stringify(recorded.answer));
       return gzip ? gzipAsync(json) : json;
