@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-
 import type { Database } from '../client.ts';
 import { bookingLegs, bookings } from '../schema/bookings.ts';
 import { sailings } from '../schema/network.ts';
+import { preparedPerDatabase } from './prepared.ts';
 
 /**
  * Seats taken on a sailing at `now`: its seat windows still open (seat_windows: seats per second until which they
@@ -33,6 +34,10 @@ function idParams(ids: string[]): Record<string, string> {
  * busy sailing this runs under its lock, where PostgreSQL's planning time would be lock time (bench:booking).
  */
 export function sailingsWithSeats(db: Database, ids: string[], now: Date) {
+  return withSeatsFor(ids.length)(db).execute({ ...idParams(ids), now: now.toISOString() });
+}
+
+function prepareWithSeats(db: Database, count: number) {
   return db
     .select({
       id: sailings.id,
@@ -47,9 +52,19 @@ export function sailingsWithSeats(db: Database, ids: string[], now: Date) {
       taken: seatsTakenSql(sql.placeholder('now')),
     })
     .from(sailings)
-    .where(inArray(sailings.id, idPlaceholders(ids.length)))
-    .prepare(`sailings_with_seats_${String(ids.length)}`)
-    .execute({ ...idParams(ids), now: now.toISOString() });
+    .where(inArray(sailings.id, idPlaceholders(count)))
+    .prepare(`sailings_with_seats_${String(count)}`);
+}
+
+/**
+ * Built once per database and leg count, not at every call: building a statement with Drizzle was the costliest
+ * part of a hold in the app's own code (`BENCH_WORKLOAD=hold npm run bench:lean`).
+ */
+const withSeats = new Map<number, (db: Database) => ReturnType<typeof prepareWithSeats>>();
+function withSeatsFor(count: number) {
+  let prepared = withSeats.get(count);
+  if (!prepared) withSeats.set(count, (prepared = preparedPerDatabase((db) => prepareWithSeats(db, count))));
+  return prepared;
 }
 
 /**
