@@ -8,6 +8,7 @@ import { extendSailings, upsertNetwork } from '../../src/server/db/seed.ts';
 import { loadNetworkData } from '../../src/server/network-data.ts';
 import type { SearchResult } from '../../src/server/services/search-schedules.ts';
 import { insertBooking } from '../factories/bookings.ts';
+import { rememberClientAddress } from '../../src/server/http/client-address.ts';
 import { testApp } from '../support/app.ts';
 import { testDatabases } from '../support/databases.ts';
 
@@ -46,6 +47,26 @@ describe.each(testDatabases)('holding seats (POST /api/bookings) on $name', (dat
     app = testApp(handle.db, now);
   });
   afterAll(() => drop());
+
+  it('counts a hold whose body streams in (no declared length) against its own address', async () => {
+    const limited = testApp(handle.db, now, undefined, { holds: 1, lookups: 10, codeFailures: 10 });
+    const [out] = await sailingsOn('BTC', 'HFC', '2026-11-26');
+    const streamed = (address: string) => {
+      const body = new Blob([JSON.stringify({ trip: 'one_way', out: out?.id, adults: 1 })]).stream();
+      const request = new Request('http://localhost/api/bookings', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body,
+        duplex: 'half',
+      } as RequestInit);
+      rememberClientAddress(request, address);
+      return limited.request(request);
+    };
+    // One hold each: two addresses, not one 'unknown' sharing a limit of one.
+    expect((await streamed('203.0.113.7')).status).toBe(201);
+    expect((await streamed('203.0.113.8')).status).toBe(201);
+    expect((await streamed('203.0.113.8')).status).toBe(429);
+  });
 
   it('holds a two way trip for 20 minutes with an unguessable id, a readable code and its priced snapshot', async () => {
     const [out] = await sailingsOn('BTC', 'HFC', '2026-11-25');

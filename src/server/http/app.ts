@@ -13,6 +13,7 @@ import { translate } from '../../i18n/translate.ts';
 import { Refused } from '../validation-errors.ts';
 import { bodyTooLarge, MAX_BODY_BYTES, maxBodyBytes, PICTURE_API_PATH } from './body-limit.ts';
 import { bearerChallenge } from './credentials.ts';
+import { carryClientAddress } from './client-address.ts';
 import { fieldErrors } from './errors.ts';
 import { requestLocale } from './request-locale.ts';
 import { serverBoardingPassKeys } from '../boarding-pass/keys.ts';
@@ -56,7 +57,13 @@ export function createApp(deps: AppDeps) {
     maxSize: maxBodyBytes(PICTURE_API_PATH),
     onError: (c) => bodyTooLarge(c.req.raw, true),
   });
-  app.use((c, next) => (c.req.path === PICTURE_API_PATH ? pictureLimit : formsLimit)(c, next));
+  app.use((c, next) => {
+    const asked = c.req.raw;
+    return (c.req.path === PICTURE_API_PATH ? pictureLimit : formsLimit)(c, () => {
+      carryClientAddress(asked, c.req.raw);
+      return next();
+    });
+  });
 
   // Alive and reaching the database (a monitor's check; it also opens the database at start-up). A database away
   // answers 503 with Retry-After, as every call does (onError below).

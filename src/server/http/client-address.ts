@@ -12,6 +12,15 @@ export function rememberClientAddress(request: Request, address: string | undefi
   if (address) addresses.set(request, address);
 }
 
+/**
+ * The address of `from` for `to`, a request made from it: Hono's body limit hands the app a new Request for a body
+ * it counts as it streams (chunked, or of no declared length), which would otherwise come from 'unknown'.
+ */
+export function carryClientAddress(from: Request, to: Request): void {
+  const address = addresses.get(from);
+  if (address !== undefined && from !== to) addresses.set(to, address);
+}
+
 /** `proxyHops`: how many proxies in front of us are ours (0: none, trust no header). `socketAddress`: Astro's. */
 export function clientAddress(request: Request, proxyHops: number, socketAddress?: string): string {
   const socket = socketAddress ?? addresses.get(request) ?? 'unknown';
