@@ -9,7 +9,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import { admin, withBenchServer } from './bench-support.ts';
-import { holdRequests } from './lean/hold-requests.ts';
+import { benchSailings, holdRequests } from './lean/hold-requests.ts';
 
 const PORT = 4392;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -18,14 +18,7 @@ const SELL_OUT_CAPACITY = 300;
 
 /** Two sailings departing in five days on Batam Centre - HarbourFront: the hot one and the sell-out one. */
 async function pickSailings(databaseUrl: string): Promise<[string, string]> {
-  const { rows } = await admin(
-    `select s.id from sailings s join routes r on r.id = s.route_id
-     where r.from_terminal = 'BTC' and r.to_terminal = 'HFC' and s.departs_at > now() + interval '5 days'
-     order by s.departs_at limit 2`,
-    databaseUrl,
-  );
-  const [hot, sellOut] = rows.map((row: { id: string }) => row.id);
-  if (!hot || !sellOut) throw new Error('no sailings to bench on');
+  const [hot = '', sellOut = ''] = await benchSailings(databaseUrl, 2);
   return [hot, sellOut];
 }
 

@@ -13,7 +13,7 @@ import { openDatabase } from '../../../src/server/db/client.ts';
 import { createApp } from '../../../src/server/http/app.ts';
 import { testDeps } from '../../support/app.ts';
 import { holdBody } from './hold-requests.ts';
-import { replayable, replayPool, statementsOf, type Statement } from './statements.ts';
+import { replayable, replayPool, sendRecorded, statementsOf, type Statement } from './statements.ts';
 
 interface RecordedHold {
   statements: Statement[];
@@ -81,16 +81,10 @@ const server = createServer((req, res) => {
   req.resume();
   const from = recorded[turn++ % recorded.length];
   if (!from) return void res.writeHead(500).end();
-  replay(from).then(
-    (json) => {
-      const body = Buffer.from(json);
-      res.writeHead(from.status, { ...from.headers, 'content-length': body.length });
-      res.end(body);
-    },
-    (error: unknown) => {
-      console.error(error);
-      res.writeHead(500).end();
-    },
+  sendRecorded(
+    res,
+    from,
+    replay(from).then((json) => Buffer.from(json)),
   );
 });
 server.listen(Number(process.env.BARE_PORT), '127.0.0.1', () => {

@@ -13,7 +13,7 @@ import { openDatabase } from '../../../src/server/db/client.ts';
 import { Network } from '../../../src/server/network.ts';
 import { searchSchedules } from '../../../src/server/services/search-schedules.ts';
 import { searchQuerySchema } from '../../../src/schemas/search.ts';
-import { replayable, replayPool, statementsOf, type Statement } from './statements.ts';
+import { replayable, replayPool, sendRecorded, statementsOf, type Statement } from './statements.ts';
 
 const gzipAsync = promisify(gzip);
 
@@ -77,21 +77,11 @@ const server = createServer((req, res) => {
     return;
   }
   const gzip = recorded.headers['content-encoding'] === 'gzip';
-  Promise.all(recorded.queries.map((args) => pool.query(...args)))
-    .then(() => {
-      const json = Buffer.from(JSON.stringify(recorded.answer));
-      return gzip ? gzipAsync(json) : json;
-    })
-    .then(
-      (body) => {
-        res.writeHead(recorded.status, { ...recorded.headers, 'content-length': body.length });
-        res.end(body);
-      },
-      (error: unknown) => {
-        console.error(error);
-        res.writeHead(500).end();
-      },
-    );
+  const body = Promise.all(recorded.queries.map((args) => pool.query(...args))).then(() => {
+    const json = Buffer.from(JSON.stringify(recorded.answer));
+    return gzip ? gzipAsync(json) : json;
+  });
+  sendRecorded(res, recorded, body);
 });
 server.listen(Number(process.env.BARE_PORT), '127.0.0.1', () => {
   const statements = [...plain.values()].reduce((sum, recorded) => sum + recorded.queries.length, 0);

@@ -18,16 +18,22 @@ export function holdRequests(sailing: string) {
   }));
 }
 
-/** A sailing in five days on Batam Centre - HarbourFront, with room for every hold of the bench. */
-export async function hotSailing(databaseUrl: string): Promise<string> {
+/** The first `count` sailings from five days ahead on Batam Centre - HarbourFront: the benches' hot sailings. */
+export async function benchSailings(databaseUrl: string, count: number): Promise<string[]> {
   const { rows } = await admin(
     `select s.id from sailings s join routes r on r.id = s.route_id
      where r.from_terminal = 'BTC' and r.to_terminal = 'HFC' and s.departs_at > now() + interval '5 days'
-     order by s.departs_at limit 1`,
+     order by s.departs_at limit ${String(count)}`,
     databaseUrl,
   );
-  const id = (rows[0] as { id: string } | undefined)?.id;
-  if (!id) throw new Error('no sailing to hold seats on');
+  const ids = rows.map((row: { id: string }) => row.id);
+  if (ids.length < count) throw new Error('no sailings to bench on');
+  return ids;
+}
+
+/** A sailing with room for every hold of the bench. */
+export async function hotSailing(databaseUrl: string): Promise<string> {
+  const [id = ''] = await benchSailings(databaseUrl, 1);
   await admin(`update sailings set capacity = 10000000 where id = '${id}'`, databaseUrl);
   return id;
 }

@@ -1,6 +1,6 @@
 // What the bare servers of `npm run bench:lean` replay: the statements the product's own code sends, as pg's client
 // is handed them by Drizzle (the config: text, statement name, row mode, parsers; and the values).
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import pg from 'pg';
 
 export type Statement = unknown[];
@@ -53,4 +53,22 @@ export function replayable(headers: IncomingHttpHeaders | Headers): Record<strin
   const entries = headers instanceof Headers ? [...headers.entries()] : Object.entries(headers);
   for (const [name, value] of entries) if (value !== undefined && !dropped.includes(name)) kept[name] = value;
   return kept;
+}
+
+/** Sends a recorded answer's status and headers with `body` once it is ready; a failed replay is a bare 500. */
+export function sendRecorded(
+  res: ServerResponse,
+  answer: { status: number; headers: Record<string, string | string[]> },
+  body: Promise<Buffer>,
+): void {
+  body.then(
+    (bytes) => {
+      res.writeHead(answer.status, { ...answer.headers, 'content-length': bytes.length });
+      res.end(bytes);
+    },
+    (error: unknown) => {
+      console.error(error);
+      res.writeHead(500).end();
+    },
+  );
 }
