@@ -20,12 +20,13 @@ export function fetchRequest(req: IncomingMessage, trustProxy: boolean): Request
   const host =
     req.headers.host !== undefined && PLAIN_HOST.test(req.headers.host) ? req.headers.host : 'localhost';
   const url = `${isHttps(req, trustProxy) ? 'https' : 'http'}://${host}${req.url ?? '/'}`;
-  const headers = new Headers();
+  // As pairs: the Request builds its own Headers from them (a Headers built here would be copied again).
+  const headers: [string, string][] = [];
   const raw = req.rawHeaders;
   for (let i = 0; i + 1 < raw.length; i += 2) {
     const name = raw[i] ?? '';
     // HTTP/2 pseudo-headers (`:path`) are not headers a Request can carry.
-    if (!name.startsWith(':')) headers.append(name, raw[i + 1] ?? '');
+    if (!name.startsWith(':')) headers.push([name, raw[i + 1] ?? '']);
   }
   const method = req.method ?? 'GET';
   const hasBody =
