@@ -1,5 +1,6 @@
 import { atom, computed } from 'nanostores';
 import { csrfToken } from './csrf.ts';
+import { forgetAccountTrips } from './offline-trips.ts';
 import { forgetResumePoint } from './resume.ts';
 import { SESSION_EXPIRED_TIMEOUT_MS, noticeForNextPage } from './notifications.ts';
 
@@ -100,6 +101,7 @@ export async function logOut(locale: string, home: string): Promise<boolean> {
   }
   forgetSession();
   forgetResumePoint(); // a form left open by a session that ended waits for nobody after a logout
+  forgetAccountTrips(); // My trips keeps no booking this phone saw only through the account
   if (ended) window.location.assign(home);
   return ended;
 }

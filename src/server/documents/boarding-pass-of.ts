@@ -1,20 +1,42 @@
-import { and, eq } from 'drizzle-orm';
 import { passengerInitials } from '../../domain/boarding-pass-payload.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import type { BoardingPassSigner } from '../boarding-pass/signing.ts';
 import { signBoardingPass } from '../boarding-pass/signing.ts';
 import type { Database } from '../db/client.ts';
-import { bookingLegs } from '../db/schema/bookings.ts';
-import { tickets } from '../db/schema/payments.ts';
+import { checkedInTickets, type CheckedInTicket } from '../db/queries/checked-in-tickets.ts';
 import type { BoardingPassDocument } from './boarding-pass.ts';
 import type { Network } from '../network.ts';
 import { formatClock, tripCard } from '../views/trip-card.ts';
 import type { BookingView } from '../services/booking-view.ts';
 
 /**
- * A checked-in ticket's boarding pass, in `locale`: the trip card's clocks for its sailing and the signed QR text.
- * Dated by the check-in, and Ed25519 signatures are deterministic, so asking again gives the very same pass.
- * The pass is good until the sailing leaves. Undefined for a ticket of another booking or not checked in.
+ * The signed QR text of a checked-in ticket's pass (docs/decisions/0005), good until its sailing leaves; undefined
+ * when the view has no such passenger or sailing. Ed25519 signatures are deterministic: asking again gives the same.
+ */
+export function boardingPassText(
+  view: BookingView,
+  ticket: CheckedInTicket,
+  signer: BoardingPassSigner,
+): string | undefined {
+  const passenger = view.passengers.find((person) => person.position === ticket.position);
+  const leg = view.legs.find((l) => l.leg === ticket.leg && l.segment === ticket.segment);
+  if (!passenger || !leg?.departsAt) return undefined;
+  const departure = new Date(leg.departsAt);
+  return signBoardingPass(
+    {
+      ticketNumber: ticket.ticketNumber,
+      sailingId: ticket.sailingId,
+      departure,
+      initials: passengerInitials(passenger.fullName),
+      expiresAt: departure,
+    },
+    signer,
+  );
+}
+
+/**
+ * A checked-in ticket's boarding pass, in the view's language: the trip card's clocks for its sailing and the signed
+ * QR text, dated by the check-in. Undefined for a ticket of another booking or not checked in.
  */
 export async function boardingPassOf(
   db: Database,
@@ -23,49 +45,20 @@ export async function boardingPassOf(
   ticketNumber: string,
   signer: BoardingPassSigner,
 ): Promise<BoardingPassDocument | undefined> {
-  const [ticket] = await db
-    .select({
-      leg: tickets.leg,
-      status: tickets.status,
-      checkedInAt: tickets.checkedInAt,
-      position: tickets.position,
-      segment: tickets.segment,
-      sailingId: bookingLegs.sailingId,
-    })
-    .from(tickets)
-    .innerJoin(
-      bookingLegs,
-      and(
-        eq(bookingLegs.bookingId, tickets.bookingId),
-        eq(bookingLegs.leg, tickets.leg),
-        eq(bookingLegs.segment, tickets.segment),
-      ),
-    )
-    .where(and(eq(tickets.ticketNumber, ticketNumber), eq(tickets.bookingId, view.id)));
-  if (ticket?.status !== 'checked_in' || !ticket.checkedInAt || !ticket.sailingId) return undefined;
+  const [ticket] = await checkedInTickets(db, view.id, ticketNumber);
+  if (!ticket) return undefined;
   const passenger = view.passengers.find((person) => person.position === ticket.position);
   // The trip card lists the booking's current segments in the view's order.
   const index = view.legs.findIndex((l) => l.leg === ticket.leg && l.segment === ticket.segment);
   const leg = tripCard(view, network, view.locale).legs[index];
-  const departsAt = view.legs[index]?.departsAt;
-  if (!passenger || !leg?.sailing || !departsAt) return undefined;
-  const departure = new Date(departsAt);
-  const qrText = signBoardingPass(
-    {
-      ticketNumber,
-      sailingId: ticket.sailingId,
-      departure,
-      initials: passengerInitials(passenger.fullName),
-      expiresAt: departure,
-    },
-    signer,
-  );
+  const qrText = boardingPassText(view, ticket, signer);
+  if (!passenger || !leg?.sailing || !qrText) return undefined;
   const locale: Locale = view.locale;
   return {
     locale,
     bookingCode: view.code,
     passengerName: passenger.fullName,
-    ticketNumber,
+    ticketNumber: ticket.ticketNumber,
     route: `${leg.from} → ${leg.to}`,
     operator: leg.operator,
     date: leg.sailing.date,

@@ -1,5 +1,9 @@
 import { Hono } from 'hono';
+import { serverBoardingPassKeys } from '../../boarding-pass/keys.ts';
+import { checkedInTickets } from '../../db/queries/checked-in-tickets.ts';
 import { qrPng } from '../../documents/qr.ts';
+import type { Locale } from '../../../i18n/locales.ts';
+import { offlineTrip } from '../../documents/offline-trip.ts';
 import { linkView } from '../../services/booking-access.ts';
 import { bookingStatus, bookingView } from '../../services/booking-view.ts';
 import { bookingAddress } from '../../use-cases/addresses.ts';
@@ -11,6 +15,7 @@ import { requestLocale } from '../request-locale.ts';
  * The booking reads (the changes are use cases, mounted from their declarations by use-case-routes.ts):
  * GET /api/bookings/{id}/status: only its status and expiry (the payment page polls it).
  * GET /api/bookings/{id}: the booking with what has been saved so far (a reload or another device resumes there).
+ * GET /api/bookings/{id}/trip: a paid booking as a phone keeps it for My trips, offline (views/offline-trip.ts).
  */
 export function bookingsRoutes(deps: AppDeps) {
   /** The booking its unguessable id names, in the request's language; a 404 refusal when there is none. */
@@ -47,6 +52,19 @@ export function bookingsRoutes(deps: AppDeps) {
         c.header('Cache-Control', 'private, no-store');
         c.header('Content-Disposition', `attachment; filename="QRIS-${view.code}.png"`);
         return c.body(Buffer.from(await qrPng(payment.qrString)), 200, { 'Content-Type': 'image/png' });
+      })
+      // Open to the link, as the booking's pages and boarding-pass PDFs are (docs/decisions/0008); both languages in one
+      // answer, so My trips reads it in either once offline.
+      .get('/bookings/:id/trip', async (c) => {
+        const { bookingId } = bookingAddress(c.req.param());
+        const db = await deps.database();
+        const read = (locale: Locale) => bookingView(db, deps.network, bookingId, locale);
+        const [en, id] = await Promise.all([read('en'), read('id')]);
+        if (en?.status !== 'paid' || !id) throw refuse('booking', 'api_booking_not_found');
+        const keys = (deps.boardingPassKeys ?? serverBoardingPassKeys)();
+        const checkedIn = await checkedInTickets(db, bookingId);
+        c.header('Cache-Control', 'private, no-store');
+        return c.json(await offlineTrip({ en, id }, deps.network, checkedIn, keys.signer, deps.clock()));
       })
       .get('/bookings/:id', async (c) => {
         const view = await viewOf(c.req.param(), c.req.raw);

@@ -1,0 +1,75 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { OfflineTrip } from '../../../src/domain/offline-trips.ts';
+import {
+  forgetAccountTrips,
+  keepTrip,
+  markGone,
+  removeTrip,
+  storedTrips,
+} from '../../../src/stores/offline-trips.ts';
+
+/** The phone's localStorage, in memory. */
+class PhoneStorage implements Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
+  readonly items = new Map<string, string>();
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, value);
+  }
+  removeItem(key: string) {
+    this.items.delete(key);
+  }
+}
+
+const now = new Date('2026-11-27T03:00:00Z');
+const trip = (id: string, keepUntil = '2026-12-10T00:00:00Z'): OfflineTrip => ({
+  id,
+  code: id.toUpperCase().slice(0, 6),
+  status: 'paid',
+  updatedAt: now.toISOString(),
+  keepUntil,
+  legs: { en: [], id: [] },
+  passengers: [],
+});
+
+let phone: PhoneStorage;
+beforeEach(() => {
+  phone = new PhoneStorage();
+  Object.defineProperty(globalThis, 'localStorage', { value: phone, configurable: true });
+});
+
+const ids = () => storedTrips(now).map((entry) => entry.trip.id);
+
+describe('the trips a phone keeps for My trips', () => {
+  it("forgets at logout only what it saw through the account, and a guest's opening outlives it", () => {
+    keepTrip(trip('guest'), false);
+    keepTrip(trip('account'), true);
+    keepTrip(trip('both'), false);
+    keepTrip(trip('both'), true);
+    forgetAccountTrips();
+    expect(ids().sort()).toEqual(['both', 'guest']);
+  });
+
+  it('keeps the newest copy of each booking, forgets one past its week, and one removed', () => {
+    keepTrip(trip('a'), false);
+    keepTrip({ ...trip('a'), status: 'paid', updatedAt: '2026-11-28T00:00:00Z' }, false);
+    keepTrip(trip('old', '2026-11-27T02:59:59Z'), false);
+    keepTrip(trip('b', '2026-12-01T00:00:00Z'), false);
+    expect(ids()).toEqual(['b', 'a']);
+    expect(storedTrips(now)[1]?.trip.updatedAt).toBe('2026-11-28T00:00:00Z');
+    markGone('b');
+    expect(storedTrips(now)[0]?.gone).toBe(true);
+    keepTrip(trip('b', '2026-12-01T00:00:00Z'), false);
+    expect(storedTrips(now)[0]?.gone).toBeUndefined();
+    removeTrip('a');
+    expect(ids()).toEqual(['b']);
+  });
+
+  it('drops what it cannot read instead of failing the page', () => {
+    phone.setItem('segara.trips.v1', '{not json');
+    expect(ids()).toEqual([]);
+    phone.setItem('segara.trips.v1', JSON.stringify([{ trip: { id: 'x' } }, { trip: trip('ok') }]));
+    expect(ids()).toEqual(['ok']);
+  });
+});
