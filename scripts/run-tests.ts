@@ -62,7 +62,12 @@ const started = performance.now();
 // a row; the dependency rules, 2 s, go with the formatting). `astro check` writes Astro's generated types first (.astro/), which ESLint's type information reads:
 // ESLint starts once they are written ("Getting diagnostics" follows the sync). Prettier reads only sources.
 if (!run('messages', 'npm run --silent i18n')) totals.failed += 1;
-const types = background('typecheck', 'npx astro check', 'Getting diagnostics');
+// The service worker is checked against the WebWorker library, apart from the rest (src/service-worker/tsconfig.json).
+const types = background(
+  'typecheck',
+  'npx astro check && npx tsc --noEmit -p src/service-worker',
+  'Getting diagnostics',
+);
 const prettier = background('format', 'npm run --silent lint:format && npm run --silent lint:deps');
 await types.reached;
 const eslint = background('lint', 'npm run --silent lint:code');

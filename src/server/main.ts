@@ -7,7 +7,7 @@ import { AnnouncementFeed, readAnnouncementsFrom } from './announcements/feed.ts
 import { announcementInserter } from './announcements/page-insert.ts';
 import { assertBoardingPassKeyGiven, assertSiteUrlGiven, loadConfig } from './config.ts';
 import { localeFromPath } from '../i18n/locales.ts';
-import { IMMUTABLE, REVALIDATE } from './http/cache-control.ts';
+import { IMMUTABLE, NO_CACHE, REVALIDATE } from './http/cache-control.ts';
 import { applySecurityHeaders } from './http/security-headers.ts';
 import { assertGatewayAllowed } from './payments/sandbox-safety.ts';
 import { assertInstallationSecretsGiven } from './installation-secret.ts';
@@ -39,7 +39,8 @@ const serveStatic = sirv(`${dist}client`, {
   gzip: true,
   extensions: ['html'],
   setHeaders(res, pathname) {
-    res.setHeader('Cache-Control', pathname.startsWith('/_astro/') ? IMMUTABLE : REVALIDATE);
+    if (pathname === '/sw.js') res.setHeader('Cache-Control', NO_CACHE);
+    else res.setHeader('Cache-Control', pathname.startsWith('/_astro/') ? IMMUTABLE : REVALIDATE);
   },
 });
 

@@ -12,6 +12,7 @@ import {
 } from '../../stores/notifications.ts';
 import { bindLoginDialog } from '../account/login-dialog.ts';
 import { installLoadFailureRecovery } from '../shared/load-failure.ts';
+import { registerServiceWorker } from '../shared/service-worker.ts';
 import { sessionHinted } from '../shared/session-hint.ts';
 import { useCountdown } from './use-countdown.ts';
 
@@ -40,6 +41,10 @@ export default function NotificationHost({ locale, timeout = COMPONENT_DEFAULT_T
   const swipeStartY = useRef<number | null>(null);
 
   useEffect(() => installLoadFailureRecovery(), []);
+  // The offline copy of My trips: registered from here, the one island every page with islands hydrates.
+  useEffect(() => {
+    registerServiceWorker();
+  }, []);
   // The header's login dialog, where the page has one: bound from here because every page with an island hydrates
   // this host, so the dialog costs no script request of its own before someone opens it.
   useEffect(() => {
