@@ -1,17 +1,20 @@
 /**
  * What the service worker keeps for offline use, derived from the built files (pure: text in, URLs out; the build
  * script reads the files). A page needs the `/_astro/` files its HTML names and, transitively, every chunk those
- * modules import, statically or by `import()`: a login dialog opened offline still needs its code.
+ * modules import statically. What they load by `import()` is left out: on the My trips pages that is only the login
+ * dialog's code (reached from the notification host), which those pages do not show, and which was half the precache
+ * (libphonenumber among it); an offline page that loads a chunk on demand must name it in its HTML.
  */
 
 /** `/_astro/` files named by a page's scripts, stylesheets, module preloads and `<astro-island>` attributes. */
 const PAGE_ASSET = /\s(?:src|href|component-url|renderer-url)="(\/_astro\/[^"?#]+)"/g;
 
 /**
- * Relative specifiers of `from"./x.js"`, `import"./x.js"` and `import("./x.js")`, in any quote the minifier chose.
- * Only `.js` names: the build's chunks all end so, and prose in a string ("from './here'") then never matches.
+ * Relative specifiers of static imports, `from"./x.js"` and `import"./x.js"`, in any quote the minifier chose (not
+ * `import("./x.js")`: the `(` stops it). Only `.js` names: the build's chunks all end so, and prose in a string
+ * ("from './here'") then never matches.
  */
-const CHUNK_IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s*)(["'`])(\.{1,2}\/[^"'`\s]+?\.js)\1/g;
+const CHUNK_IMPORT = /(?:\bfrom\s*|\bimport\s*)(["'`])(\.{1,2}\/[^"'`\s]+?\.js)\1/g;
 
 export function pageAssets(html: string): string[] {
   return [...new Set([...html.matchAll(PAGE_ASSET)].map(([, url = '']) => url))];

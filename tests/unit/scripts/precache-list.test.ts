@@ -31,29 +31,30 @@ describe('the precache list', () => {
     ]);
   });
 
-  it("resolves a chunk's relative imports, static and dynamic, against its own address", () => {
+  it("resolves a chunk's static imports against its own address, and leaves what it loads on demand", () => {
     expect(chunkImports(modules['/_astro/Host.B2.js'] ?? '', '/_astro/Host.B2.js')).toEqual([
       '/_astro/react.E5.js',
       '/_astro/kit.F6.js',
-      '/_astro/Dialog.G7.js',
     ]);
+    expect(chunkImports(modules['/_astro/kit.F6.js'] ?? '', '/_astro/kit.F6.js')).toEqual([]);
     expect(chunkImports(modules['/_astro/nested/form.H8.js'] ?? '', '/_astro/nested/form.H8.js')).toEqual([
       '/_astro/react.E5.js',
     ]);
   });
 
-  it('follows every import from every page to the end, and lists each file once', () => {
+  it('follows every static import from every page to the end, and lists each file once', () => {
     const read = (url: string) => modules[url];
     expect(precacheAssets([page, page.replace('app.A1.css', 'app-id.A9.css')], read)).toEqual([
-      '/_astro/Dialog.G7.js',
       '/_astro/Host.B2.js',
       '/_astro/app-id.A9.css',
       '/_astro/app.A1.css',
       '/_astro/client.D4.js',
       '/_astro/kit.F6.js',
-      '/_astro/nested/form.H8.js',
       '/_astro/page.C3.js',
       '/_astro/react.E5.js',
+    ]);
+    expect(chunkImports(modules['/_astro/Dialog.G7.js'] ?? '', '/_astro/Dialog.G7.js')).toEqual([
+      '/_astro/nested/form.H8.js',
     ]);
   });
 
