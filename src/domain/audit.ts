@@ -3,8 +3,11 @@
  * record looked like before and after, masked. Pure: the server writes the rows (server/services/audit.ts).
  */
 
-/** Who did it: an agency's staff member, a traveller (with or without an account), our own jobs, a payment gateway. */
-export const auditActorKinds = ['staff', 'traveller', 'system', 'gateway'] as const;
+/**
+ * Who did it: an agency's staff member, a traveller (with or without an account), our own jobs, a payment gateway,
+ * a gate's scanning device.
+ */
+export const auditActorKinds = ['staff', 'traveller', 'system', 'gateway', 'device'] as const;
 export type AuditActorKind = (typeof auditActorKinds)[number];
 
 /**
@@ -41,6 +44,9 @@ export const auditActions = [
   'booking.travel_document_added',
   'data_request.recorded',
   'data_request.answered',
+  'gate_device.added',
+  'gate_device.enrolled',
+  'gate_device.revoked',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -54,6 +60,7 @@ export const auditSubjects = [
   'announcement',
   'booking',
   'data_request',
+  'gate_device',
 ] as const;
 export type AuditSubject = (typeof auditSubjects)[number];
 

@@ -196,6 +196,11 @@ export const refusalStatuses = {
   staff_delay_clash: 409,
   staff_operator_stale: 409,
   staff_delay_moved: 409,
+  gate_error_code: 422,
+  gate_device_required: 401,
+  gate_device_not_found: 404,
+  gate_device_revoked: 409,
+  gate_sailing_not_found: 404,
 } as const satisfies Record<string, RefusalStatus>;
 export type RefusalCode = keyof typeof refusalStatuses;
 

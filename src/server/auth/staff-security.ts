@@ -8,6 +8,17 @@ const ISSUER = 'Segara Ferry staff';
 const setUpSignature = (linkSecret: string, setUpId: string) =>
   createHmac('sha256', linkSecret).update(`staff-set-up:${setUpId}`).digest('base64url');
 
+// An alphabet without look-alikes (no 0/O, 1/I/L): bytes past the last whole multiple of its length are skipped, so
+// every character is equally likely.
+const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+const USABLE = 256 - (256 % ALPHABET.length);
+const codeOf = (bytes: Uint8Array, length: number) =>
+  [...bytes]
+    .filter((byte) => byte < USABLE)
+    .slice(0, length)
+    .map((byte) => ALPHABET[byte % ALPHABET.length])
+    .join('');
+
 const totpOf = (secret: string, label = '') =>
   new TOTP({
     issuer: ISSUER,
@@ -55,21 +66,20 @@ export const staffSecurity: StaffSecurity = {
     return delta === null ? undefined : Math.floor(now.getTime() / 30_000) + delta;
   },
   recoveryCodesOf(seed, count) {
-    // 10 characters of an alphabet without look-alikes (no 0/O, 1/I/L), from an HMAC keyed by the set-up's random
-    // value: bytes past the last whole multiple of the alphabet's length are skipped, so every character is equally
-    // likely. Shown as two groups of 5.
-    const alphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-    const usable = 256 - (256 % alphabet.length);
+    // 10 characters from an HMAC keyed by the set-up's random value, shown as two groups of 5.
     return Array.from({ length: count }, (_, index) => {
-      const bytes = createHmac('sha512', seed)
-        .update(`recovery:${String(index)}`)
-        .digest();
-      const code = [...bytes]
-        .filter((byte) => byte < usable)
-        .slice(0, 10)
-        .map((byte) => alphabet[byte % alphabet.length])
-        .join('');
+      const code = codeOf(
+        createHmac('sha512', seed)
+          .update(`recovery:${String(index)}`)
+          .digest(),
+        10,
+      );
       return `${code.slice(0, 5)}-${code.slice(5)}`;
     });
+  },
+  deviceSetUpCode(linkSecret, setUpId) {
+    // 8 characters (39 bits) for a person to type on a phone, good for 15 minutes and only to a signed-in agent.
+    const code = codeOf(createHmac('sha512', linkSecret).update(`gate-device:${setUpId}`).digest(), 8);
+    return `${code.slice(0, 4)}-${code.slice(4)}`;
   },
 };

@@ -19,6 +19,7 @@ import { requestLocale } from './request-locale.ts';
 import { serverBoardingPassKeys } from '../boarding-pass/keys.ts';
 import { boardingPassRoutes } from './routes/boarding-pass.ts';
 import { bookingsRoutes } from './routes/bookings.ts';
+import { gateRoutes } from './routes/gate.ts';
 import { paymentsRoutes } from './routes/payments.ts';
 import { networkRoutes } from './routes/network.ts';
 import { schedulesRoutes } from './routes/schedules.ts';
@@ -86,6 +87,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', schedulesRoutes(deps));
   app.route('/', useCaseRoutes(deps));
   app.route('/', bookingsRoutes(deps));
+  app.route('/', gateRoutes(deps));
   app.route('/', authRoutes(deps));
   app.route('/', accountRoutes(deps));
   app.route('/', passengersRoutes(deps));

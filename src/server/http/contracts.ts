@@ -24,6 +24,7 @@ const callerRefusals: Record<Caller, readonly RefusalStatus[]> = {
   client: [401, 403],
   browser: [401, 403],
   staff: [401, 403],
+  device: [401],
 };
 
 /** A use case's route contract, from its declaration: its body's schema and every status it may refuse with. */
@@ -57,6 +58,9 @@ export const apiContracts: Record<string, Contract> = {
   'GET /api/bookings/:id/status': {},
   'GET /api/bookings/:id/qris.png': {},
   'GET /api/bookings/:id': {},
+  'GET /api/bookings/:id/trip': {},
+  'GET /api/gate/sailings': {},
+  'GET /api/gate/sailings/:id': {},
   'GET /api/boarding-pass/keys': {},
   'GET /api/profile': {},
   'GET /api/profile/avatar': {},

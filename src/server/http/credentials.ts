@@ -1,3 +1,4 @@
+import { gateDeviceByToken } from '../db/queries/gate-devices.ts';
 import type { Context } from 'hono';
 import {
   CSRF_COOKIE,
@@ -136,4 +137,16 @@ export async function staffCaller(c: Context, deps: SessionDeps): Promise<Actor>
   if (actor) return actor;
   if ((await optionalAccount(c, deps)).kind === 'account') throw refuse('staff', 'staff_role_required');
   throw refuse('staff', 'staff_sign_in_required');
+}
+
+/**
+ * The gate device calling (`Authorization: Bearer <device token>`, docs/decisions/0014): enrolled from the console
+ * and not revoked since, else 401. Its last call is noted, so the console shows a device gone quiet.
+ */
+export async function gateDeviceCaller(c: Context, deps: SessionDeps): Promise<Actor> {
+  const token = /^Bearer ([\w-]{43})$/.exec(c.req.header('Authorization') ?? '')?.[1];
+  const deviceId =
+    token && (await gateDeviceByToken(await deps.database(), staffSecurity.hashOf(token), deps.clock()));
+  if (!deviceId) throw refuse('device', 'gate_device_required');
+  return { kind: 'device', deviceId };
 }

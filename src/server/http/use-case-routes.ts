@@ -10,7 +10,14 @@ import { noBrowser, runUseCase, useCaseContext } from './use-case-context.ts';
 import { issuesToErrors, refuse } from '../validation-errors.ts';
 import type { AppDeps } from '../deps.ts';
 import { bodyTooLarge, readPictureForm } from './body-limit.ts';
-import { accountHolder, bookingCaller, callingClient, optionalAccount, staffCaller } from './credentials.ts';
+import {
+  accountHolder,
+  bookingCaller,
+  callingClient,
+  optionalAccount,
+  staffCaller,
+  gateDeviceCaller,
+} from './credentials.ts';
 import { fieldErrors } from './errors.ts';
 import { jsonBody } from './json-body.ts';
 import { isSameOrigin } from './same-origin.ts';
@@ -69,6 +76,12 @@ async function callerContext(c: Context, deps: AppDeps, caller: Caller): Promise
       if (!(await callingClient(c, deps)).viaCookie) throw refuse('client', 'api_client_required');
       return useCaseContext(deps, request, { ...base, session: browserSession(honoJar(c), deps, request) });
     }
+    case 'device':
+      return useCaseContext(deps, request, {
+        ...base,
+        actor: await gateDeviceCaller(c, deps),
+        session: noBrowser,
+      });
     case 'staff': {
       const actor = await staffCaller(c, deps);
       return useCaseContext(deps, request, {

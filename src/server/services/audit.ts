@@ -30,6 +30,8 @@ export function auditActorOf(actor: AuditBy): { actorKind: AuditActorKind; actor
       return { actorKind: 'traveller', actorId: null };
     case 'staff':
       return { actorKind: 'staff', actorId: actor.staffId };
+    case 'device':
+      return { actorKind: 'device', actorId: actor.deviceId };
   }
 }
 

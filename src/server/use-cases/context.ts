@@ -18,7 +18,9 @@ export type Actor =
   | { kind: 'account'; userId: string; family?: string | undefined }
   | { kind: 'gateway'; gateway: PaymentGateway['name'] }
   /** A member of the agency's staff, signed in with the second factor (domain/staff.ts: what each role may do). */
-  | { kind: 'staff'; staffId: string; role: StaffRole };
+  | { kind: 'staff'; staffId: string; role: StaffRole }
+  /** A phone enrolled for gate scanning (its device token): it uploads boardings, nothing else. */
+  | { kind: 'device'; deviceId: string };
 
 /**
  * What every use case runs with: one shape, built once per request by its door (http/use-case-context.ts: a JSON

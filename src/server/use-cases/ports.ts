@@ -80,6 +80,8 @@ export interface StaffSecurity {
    * seed goes with the session, so no stored value (not even the TOTP secret) yields them afterwards.
    */
   recoveryCodesOf(seed: string, count: number): string[];
+  /** A gate device's set-up code (`K7M4-QX2P`): its random set-up id signed with the installation's link key. */
+  deviceSetUpCode(linkSecret: string, setUpId: string): string;
 }
 
 /** Pictures people send (images/). */

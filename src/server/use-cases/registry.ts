@@ -33,6 +33,10 @@ import { staffSetUp } from './staff-set-up.ts';
 import { staffPasswordStep } from './staff-sign-in.ts';
 import { staffSignOut } from './staff-sign-out.ts';
 import { staffResendMail } from './staff-resend-mail.ts';
+import { gateBoard } from './gate-board.ts';
+import { gateEnrol } from './gate-enrol.ts';
+import { staffGateDeviceAdd } from './staff-gate-device-add.ts';
+import { staffGateDeviceRevoke } from './staff-gate-device-revoke.ts';
 import { staffCorrectPassenger } from './staff-correct-passenger.ts';
 import { staffCorrectContact } from './staff-correct-contact.ts';
 import { staffCancelTickets } from './staff-cancel-tickets.ts';
@@ -101,6 +105,10 @@ export const useCases: readonly AnyUseCase[] = [
   announcementWithdraw,
   // Bookings and refunds (the console: agents resend, admins pay refunds)
   staffResendMail,
+  staffGateDeviceAdd,
+  staffGateDeviceRevoke,
+  gateEnrol,
+  gateBoard,
   staffCorrectPassenger,
   staffCorrectContact,
   staffCancelTickets,

@@ -12,8 +12,10 @@ import type { UseCaseContext } from './context.ts';
  * - `browser`: this site's own page only (its cookies and anti-forgery token), else 401: a browser's login.
  * - `staff`: a signed-in staff member on this site's page (the staff cookie), else 401 (403 for a traveller); the
  *   use case checks the role (`staffOf`, staff-actor.ts).
+ * - `device`: a gate device enrolled from the console (its token in `Authorization: Bearer`), else 401.
  */
-export type Caller = 'guest' | 'booking' | 'guest-or-holder' | 'account' | 'client' | 'browser' | 'staff';
+export type Caller =
+  'guest' | 'booking' | 'guest-or-holder' | 'account' | 'client' | 'browser' | 'staff' | 'device';
 
 /** The JSON door of a use case: its API route (under `/api`), mounted from the registry with its contract. */
 export interface JsonRoute<Input, Output> {
@@ -49,6 +51,8 @@ export interface UseCase<Schema extends z.ZodMiniType = z.ZodMiniType, Params = 
   run: (ctx: UseCaseContext, input: z.output<Schema> & Params) => Promise<Output>;
   route?: JsonRoute<z.output<Schema> & Params, Output>;
   form?: FormDoor<z.output<Schema> & Params, Output>;
+  /** Why it has no form door, when a page's plain form cannot be its caller (a gate device; a token for a script). */
+  formless?: string;
   /** The statuses its refusals answer with, beyond 400 for bad input: the contract promises no other. */
   refusals: readonly RefusalStatus[];
   /** Errors keyed by their whole path (`passengers.0.fullName`) rather than by the top-level field. */

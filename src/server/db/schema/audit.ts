@@ -33,7 +33,10 @@ export const auditLog = pgTable(
     index('audit_log_booking_idx').on(t.bookingId, t.id),
     index('audit_log_action_idx').on(t.action, t.id),
     index('audit_log_at_idx').on(t.at),
-    check('audit_log_actor_known', sql`${t.actorKind} in ('staff', 'traveller', 'system', 'gateway')`),
+    check(
+      'audit_log_actor_known',
+      sql`${t.actorKind} in ('staff', 'traveller', 'system', 'gateway', 'device')`,
+    ),
     check('audit_log_action_dotted', sql`${t.action} ~ '^[a-z_]+[.][a-z_]+$'`),
   ],
 );
