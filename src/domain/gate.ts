@@ -63,7 +63,7 @@ export function gateVerdict(
   return { ok: true };
 }
 
-/** A gate device's set-up code is good this long after an admin adds the device (or asks for a new code). */
+/** A gate device's set-up code is good this long after an admin adds the device (later: revoke it and add it again). */
 export const GATE_SET_UP_MINUTES = 15;
 /** The most boardings one upload carries: a day's queue of a busy gate fits, a runaway one is cut. */
 export const GATE_MAX_MARKS = 200;

@@ -27,6 +27,8 @@ export const boardingsSchema = z.object({
     .array(
       z.object({
         nonce: z.uuid({ error: 'error_invalid_value' }),
+        /** The sailing the device was boarding: a ticket of another sailing does not board. */
+        sailingId: z.uuid({ error: 'error_invalid_value' }),
         ticketNumber: z
           .string({ error: 'error_invalid_value' })
           .check(z.regex(/^[A-Z0-9-]{6,16}$/, 'error_invalid_value')),

@@ -23,6 +23,7 @@ describe('two gates boarding the same tickets on PostgreSQL', () => {
   let api: ReturnType<typeof testApp>;
   const devices: string[] = [];
   const numbers: string[] = [];
+  const sailingOf = new Map<string, string>();
 
   beforeAll(async () => {
     database = await createPostgresDatabase();
@@ -51,6 +52,7 @@ describe('two gates boarding the same tickets on PostgreSQL', () => {
       });
       expect(checkIn.status).toBe(200);
       numbers.push(...own);
+      for (const number of own) sailingOf.set(number, view.legs[0]?.sailingId ?? '');
     }
   }, 120_000);
   afterAll(() => closeAndDrop(handle, database));
@@ -64,7 +66,13 @@ describe('two gates boarding the same tickets on PostgreSQL', () => {
     const answer = await api.request('/api/gate/boardings', {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ marks: marks.map((m) => ({ ...m, scannedAt: start.toISOString() })) }),
+      body: JSON.stringify({
+        marks: marks.map((m) => ({
+          ...m,
+          sailingId: sailingOf.get(m.ticketNumber),
+          scannedAt: start.toISOString(),
+        })),
+      }),
     });
     expect(answer.status).toBe(200);
     return ((await answer.json()) as { results: Result[] }).results;

@@ -91,10 +91,12 @@ describe.each(testDatabases)('the gate: devices, their sailings and boardings, o
     expect(sailing.departure.at).toBe(view.legs[0]?.departsAt);
     expect(sailing.keys.keys[0]?.kid).toBe('dev-01');
 
-    const upload = (marks: { nonce: string; ticketNumber: string }[]) =>
+    const upload = (marks: { nonce: string; ticketNumber: string; sailingId?: string }[]) =>
       asDevice(token, '/api/gate/boardings', {
         method: 'POST',
-        body: JSON.stringify({ marks: marks.map((m) => ({ ...m, scannedAt: start.toISOString() })) }),
+        body: JSON.stringify({
+          marks: marks.map((m) => ({ sailingId, ...m, scannedAt: start.toISOString() })),
+        }),
       });
     const nonce = crypto.randomUUID();
     const boarded = await upload([{ nonce, ticketNumber: first }]);
@@ -104,6 +106,16 @@ describe.each(testDatabases)('the gate: devices, their sailings and boardings, o
     expect(await (await upload([{ nonce, ticketNumber: first }])).json()).toEqual({
       results: [{ nonce, ticketNumber: first, outcome: 'boarded' }],
     });
+    // A nonce is its own scan's: the same one sent for another ticket boards nothing.
+    expect(await (await upload([{ nonce, ticketNumber: second }])).json()).toEqual({
+      results: [{ nonce, ticketNumber: second, outcome: 'not_boardable' }],
+    });
+    // A ticket of another sailing than the one being boarded does not board.
+    const otherSailing = listed.sailings.find((s) => s.id !== sailingId)?.id ?? '';
+    const elsewhere = crypto.randomUUID();
+    expect(
+      await (await upload([{ nonce: elsewhere, ticketNumber: second, sailingId: otherSailing }])).json(),
+    ).toEqual({ results: [{ nonce: elsewhere, ticketNumber: second, outcome: 'not_boardable' }] });
     const twice = crypto.randomUUID();
     expect(await (await upload([{ nonce: twice, ticketNumber: first }])).json()).toEqual({
       results: [{ nonce: twice, ticketNumber: first, outcome: 'already_boarded' }],

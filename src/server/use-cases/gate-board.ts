@@ -1,9 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { assertTicketMove } from '../../domain/booking-lifecycle.ts';
+import { assertTicketMove, type TicketStatus } from '../../domain/booking-lifecycle.ts';
 import type { BoardingOutcome } from '../../domain/gate.ts';
 import { boardingsSchema, type BoardingsInput } from '../../schemas/gate.ts';
-import { lockingTransaction } from '../db/conflicts.ts';
+import { lockingTransaction, type Tx } from '../db/conflicts.ts';
+import { legTickets } from '../db/queries/sailing-tickets.ts';
+import { bookingLegs } from '../db/schema/bookings.ts';
 import { boardingMarks } from '../db/schema/gate.ts';
+import { sailings } from '../db/schema/network.ts';
 import { tickets } from '../db/schema/payments.ts';
 import { refuse } from '../validation-errors.ts';
 import type { UseCaseContext } from './context.ts';
@@ -15,11 +18,46 @@ export interface BoardingResult {
   outcome: BoardingOutcome;
 }
 
+type Mark = BoardingsInput['marks'][number];
+
+/** The ticket locked, with the sailing its segment rides and whether the operator cancelled that sailing. */
+async function lockedTicket(tx: Tx, ticketNumber: string) {
+  const [ticket] = await tx
+    .select({ status: tickets.status, sailingId: bookingLegs.sailingId, sailingStatus: sailings.status })
+    .from(tickets)
+    .innerJoin(bookingLegs, legTickets)
+    .innerJoin(sailings, eq(sailings.id, bookingLegs.sailingId))
+    .where(eq(tickets.ticketNumber, ticketNumber))
+    .for('update', { of: tickets });
+  return ticket;
+}
+
+/** What a stored mark says to a send of `mark`: its outcome again, if it is this device's scan of this ticket. */
+function replayed(
+  stored: { deviceId: string; ticketNumber: string; outcome: BoardingOutcome },
+  mark: Mark,
+  deviceId: string,
+) {
+  return stored.deviceId === deviceId && stored.ticketNumber === mark.ticketNumber
+    ? stored.outcome
+    : 'not_boardable';
+}
+
+/** A checked-in ticket of the sailing being boarded boards; a boarded one says so; anything else does not board. */
+function outcomeOf(
+  ticket: { status: TicketStatus; sailingId: string | null; sailingStatus: string } | undefined,
+  mark: Mark,
+): BoardingOutcome {
+  if (ticket?.sailingId !== mark.sailingId || ticket.sailingStatus === 'cancelled') return 'not_boardable';
+  if (ticket.status === 'boarded') return 'already_boarded';
+  return ticket.status === 'checked_in' ? 'boarded' : 'not_boardable';
+}
+
 /**
  * A gate device's queued boardings, sent when it is online (docs/decisions/0014). Each ticket's row is locked, in
- * ticket order so two gates' uploads never wait on each other in a circle; a nonce already recorded answers what it
- * did the first time (a retry after a lost answer boards nobody twice); a checked-in ticket boards, one boarded
- * already says so, anything else is not boardable (cancelled since, or never checked in).
+ * ticket order so two gates' uploads never wait on each other in a circle. The mark is stored before the ticket
+ * changes, under its nonce: a nonce stored already (a retry after a lost answer, even one still in flight) answers
+ * what it did the first time, and boards nobody twice; a nonce of another device or ticket boards nothing.
  */
 async function board(ctx: UseCaseContext, input: BoardingsInput): Promise<BoardingResult[]> {
   if (ctx.actor.kind !== 'device') throw refuse('device', 'gate_device_required');
@@ -29,39 +67,37 @@ async function board(ctx: UseCaseContext, input: BoardingsInput): Promise<Boardi
   return lockingTransaction(ctx.db, async (tx) => {
     const results: BoardingResult[] = [];
     for (const mark of marks) {
-      const [ticket] = await tx
-        .select({ status: tickets.status })
-        .from(tickets)
-        .where(eq(tickets.ticketNumber, mark.ticketNumber))
-        .for('update');
-      const [recorded] = await tx
-        .select({ outcome: boardingMarks.outcome })
-        .from(boardingMarks)
-        .where(eq(boardingMarks.nonce, mark.nonce));
-      const outcome: BoardingOutcome =
-        recorded?.outcome ??
-        (ticket?.status === 'checked_in'
-          ? 'boarded'
-          : ticket?.status === 'boarded'
-            ? 'already_boarded'
-            : 'not_boardable');
-      results.push({ nonce: mark.nonce, ticketNumber: mark.ticketNumber, outcome });
-      if (recorded || !ticket) continue;
-      if (outcome === 'boarded') {
+      const ticket = await lockedTicket(tx, mark.ticketNumber);
+      const outcome = outcomeOf(ticket, mark);
+      // A mark needs its ticket (the row it refers to); an unknown ticket is answered, not stored.
+      const [stored] = ticket
+        ? await tx
+            .insert(boardingMarks)
+            .values({
+              nonce: mark.nonce,
+              deviceId,
+              ticketNumber: mark.ticketNumber,
+              scannedAt: new Date(mark.scannedAt),
+              receivedAt: now,
+              outcome,
+            })
+            .onConflictDoNothing()
+            .returning({ nonce: boardingMarks.nonce })
+        : [];
+      if (ticket && !stored) {
+        const [earlier] = await tx.select().from(boardingMarks).where(eq(boardingMarks.nonce, mark.nonce));
+        const again = earlier ? replayed(earlier, mark, deviceId) : 'not_boardable';
+        results.push({ nonce: mark.nonce, ticketNumber: mark.ticketNumber, outcome: again });
+        continue;
+      }
+      if (ticket && outcome === 'boarded') {
         assertTicketMove(ticket.status, 'boarded');
         await tx
           .update(tickets)
           .set({ status: 'boarded' })
           .where(eq(tickets.ticketNumber, mark.ticketNumber));
       }
-      await tx.insert(boardingMarks).values({
-        nonce: mark.nonce,
-        deviceId,
-        ticketNumber: mark.ticketNumber,
-        scannedAt: new Date(mark.scannedAt),
-        receivedAt: now,
-        outcome,
-      });
+      results.push({ nonce: mark.nonce, ticketNumber: mark.ticketNumber, outcome });
     }
     return results;
   });

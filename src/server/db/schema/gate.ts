@@ -20,7 +20,7 @@ export const gateDevices = pgTable(
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
     /**
      * While its set-up code is good: a random id, the code being this id signed with the installation's link key
-     * (auth/gate-devices.ts), so the console can show the code again and the database alone makes none.
+     * (auth/staff-security.ts, `deviceSetUpCode`), so the console can show the code again and the database alone makes none.
      */
     setUpId: text('set_up_id').unique(),
     setUpExpiresAt: timestamp('set_up_expires_at', { withTimezone: true }),

@@ -50,7 +50,9 @@ export function gateRoutes(deps: AppDeps) {
     .get('/gate/sailings/:id', async (c) => {
       await gateDeviceCaller(c, deps);
       const id = c.req.param('id');
-      const sailing = /^[0-9a-f-]{36}$/i.test(id) ? await gateSailing(await deps.database(), id) : undefined;
+      const sailing = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)
+        ? await gateSailing(await deps.database(), id)
+        : undefined;
       if (!sailing) throw refuse('sailing', 'gate_sailing_not_found');
       c.header('Cache-Control', 'no-store');
       return c.json({
