@@ -45,6 +45,9 @@ export default defineConfig({
   use: {
     baseURL,
     locale: 'en-GB',
+    // Each test's fresh context would install the service worker and download the offline set on its first page
+    // with an island: work no other test needs. The specs about the worker allow it (installable, my-trips).
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: chromeExecutable(),
       args: [

@@ -7,7 +7,7 @@ import { keptAt, type OfflineTrip } from '../domain/offline-trips.ts';
  */
 export interface StoredTrip {
   trip: OfflineTrip;
-  /** Opened only through a logged-in account: forgotten when that login ends on this phone. */
+  /** Opened only while logged in: forgotten when that login ends on this phone. */
   viaAccount: boolean;
   /** The server no longer knows the booking (the last refresh was a 404). */
   gone?: boolean;
@@ -68,11 +68,19 @@ export function storedTrips(now = new Date()): StoredTrip[] {
  * Keeps the newest copy of a booking. One opened as a guest too (by its code and e-mail) is not the account's alone,
  * so it stays after logout.
  */
-export function keepTrip(trip: OfflineTrip, viaAccount: boolean): void {
-  const all = readAll();
+export function keepTrip(trip: OfflineTrip, viaAccount: boolean, now = new Date()): void {
+  // The expired go whenever the store is written, not only when My trips is opened.
+  const all = readAll().filter((entry) => keptAt(entry.trip.keepUntil, now));
   const before = all.find((entry) => entry.trip.id === trip.id);
   const entry: StoredTrip = { trip, viaAccount: before ? before.viaAccount && viaAccount : viaAccount };
   writeAll([...all.filter((other) => other.trip.id !== trip.id), entry]);
+}
+
+/** A fresher copy of a trip still kept; nothing when it was removed meanwhile (a refresh never brings one back). */
+function replaceTrip(trip: OfflineTrip): void {
+  writeAll(
+    readAll().map((entry) => (entry.trip.id === trip.id ? { trip, viaAccount: entry.viaAccount } : entry)),
+  );
 }
 
 export function markGone(id: string): void {
@@ -83,9 +91,11 @@ export function removeTrip(id: string): void {
   writeAll(readAll().filter((entry) => entry.trip.id !== id));
 }
 
-/** At logout: the bookings this phone saw only through the account go with it. */
+/** When a login ends on this phone: the bookings it saw only while logged in go with it. */
 export function forgetAccountTrips(): void {
-  writeAll(readAll().filter((entry) => !entry.viaAccount));
+  const all = readAll();
+  const kept = all.filter((entry) => !entry.viaAccount);
+  if (kept.length !== all.length) writeAll(kept);
 }
 
 /** The booking's current copy from the server: the trip, `gone` (404), or undefined when it could not be asked. */
@@ -109,8 +119,7 @@ export async function refreshStoredTrips(): Promise<boolean> {
   for (const { trip } of storedTrips()) {
     const answer = await fetchTrip(trip.id);
     if (answer === 'gone') markGone(trip.id);
-    // Kept as it was opened: `keepTrip` leaves an entry's account flag as it finds it when told `true`.
-    else if (answer) keepTrip(answer, true);
+    else if (answer) replaceTrip(answer);
     else failed = true;
   }
   return failed;

@@ -57,8 +57,10 @@ export const $loggedIn = computed($session, (session) => session.profile !== nul
 
 // The session cookies are gone (logged out in a plain form, expired, another tab): so is the cached profile.
 // (The test of islands/shared/session-hint.ts, kept here: importing it would split it into a script of its own.)
-if (typeof document !== 'undefined' && !/(?:^|;\s*)segara_account=1/.test(document.cookie))
+if (typeof document !== 'undefined' && !/(?:^|;\s*)segara_account=1/.test(document.cookie)) {
   $session.set(empty);
+  forgetAccountTrips();
+}
 
 export function sessionStarted(profile: CachedProfile): void {
   $session.set({ profile, loggingOut: false });
@@ -66,6 +68,8 @@ export function sessionStarted(profile: CachedProfile): void {
 
 export function forgetSession(): void {
   $session.set(empty);
+  // My trips keeps no booking this phone saw only while logged in, once that login is over on this phone.
+  forgetAccountTrips();
 }
 
 /**
@@ -101,7 +105,6 @@ export async function logOut(locale: string, home: string): Promise<boolean> {
   }
   forgetSession();
   forgetResumePoint(); // a form left open by a session that ended waits for nobody after a logout
-  forgetAccountTrips(); // My trips keeps no booking this phone saw only through the account
   if (ended) window.location.assign(home);
   return ended;
 }

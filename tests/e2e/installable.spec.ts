@@ -2,6 +2,9 @@ import { readFileSync } from 'node:fs';
 import { chromium, expect, test, type Page } from '@playwright/test';
 import { baseURL } from '../../playwright.config.ts';
 
+// The service worker is what these tests are about (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 // Issue 41: the site installs as an app that opens on My trips, works offline there, and a new deploy's service
 // worker takes over on the next visit. Chromium only (service workers and installability over CDP).
 

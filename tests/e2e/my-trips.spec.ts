@@ -6,6 +6,9 @@ import { verifyBoardingPass } from '../../src/server/boarding-pass/signing.ts';
 import { expectNoAxeViolationsInThemes } from './axe.ts';
 import { paidBooking, sailingsOn } from './paid-booking.ts';
 
+// The service worker is what these tests are about (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 const email = 'rina.wijaya@example.co.id';
 
 /** What a QR code drawn on the page says, read from a screenshot of it as a phone's camera would. */
@@ -36,6 +39,8 @@ test('en: the trips this phone opened open in airplane mode, with passes that sc
   context,
   request,
 }) => {
+  // Two bookings paid and opened, a check-in, a cancellation: a long journey on a busy machine.
+  test.slow();
   const sailings = await sailingsOn(request, [0, 1, 3]);
   const soon = sailings.find((sailing) => {
     const hours = (Date.parse(sailing.departure.at) - Date.now()) / 3_600_000;

@@ -9,10 +9,9 @@ const INTERACTIVE_BUDGET = 100 * 1024;
 const ROUTE_BUDGET = 150 * 1024;
 
 test.describe.configure({ mode: 'serial' });
-// The page's own loading, as on a first visit: a service worker installed after the page's load event precaches
-// the modules the My trips pages can load (the dialog's among them) and then answers the page's later imports from
-// its cache, which a size count cannot see. The build reports what the worker downloads (docs/offline.md).
-test.use({ serviceWorkers: 'block' });
+// The page's own loading, as on a first visit: service workers are blocked (playwright.config.ts), or one installed
+// after the page's load event would answer the page's later imports from its cache, which a size count cannot see.
+// The build reports what the worker downloads (docs/offline.md).
 const measured: Record<string, { scripts: number; bytes: number }> = {};
 test.afterAll(() => {
   mkdirSync('test-results', { recursive: true });

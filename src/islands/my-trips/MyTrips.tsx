@@ -4,7 +4,14 @@ import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { showNotification } from '../../stores/notifications.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import TripEntry from './TripEntry.tsx';
-import { refreshStoredTrips, removeTrip, storedTrips, type StoredTrip } from '../../stores/offline-trips.ts';
+import {
+  forgetAccountTrips,
+  refreshStoredTrips,
+  removeTrip,
+  storedTrips,
+  type StoredTrip,
+} from '../../stores/offline-trips.ts';
+import { sessionHinted } from '../shared/session-hint.ts';
 
 interface Props {
   locale: Locale;
@@ -20,8 +27,12 @@ type Refresh = 'idle' | 'running' | 'failed';
 export default function MyTrips({ locale }: Props) {
   const t = { locale };
   const hydrated = useHydrated();
-  // Read as the island starts (it renders nothing before it has hydrated, so the server's render never differs).
-  const [trips, setTrips] = useState<StoredTrip[]>(() => storedTrips());
+  // Read as the island starts (it renders nothing before it has hydrated, so the server's render never differs);
+  // a login that ended elsewhere (expired, or another tab) takes the bookings seen only through it.
+  const [trips, setTrips] = useState<StoredTrip[]>(() => {
+    if (typeof document !== 'undefined' && !sessionHinted()) forgetAccountTrips();
+    return storedTrips();
+  });
   const [online, setOnline] = useState(() => typeof navigator === 'undefined' || navigator.onLine);
   // Online with trips to refresh, the island starts refreshing them at once (the effect below).
   const [refresh, setRefresh] = useState<Refresh>(() =>

@@ -46,15 +46,23 @@ function LegTimes({ leg, locale }: { leg: OfflineLeg; locale: Locale }) {
   );
 }
 
+/** When the copy was made, on the phone's own clock, as the site writes times: `27 Nov 2026, 19:05` (`pukul`). */
+function updatedAt(when: Date, locale: Locale): string {
+  const date = new Intl.DateTimeFormat(localeTags[locale], {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  }).format(when);
+  const time = [when.getHours(), when.getMinutes()].map((part) => String(part).padStart(2, '0')).join(':');
+  return locale === 'id' ? `${date}, pukul ${time}` : `${date}, ${time}`;
+}
+
 /** One booking this phone keeps: its legs, its passengers' e-tickets and passes, when it was last updated. */
 export default function TripEntry({ locale, entry, onRemove }: Props) {
   const t = { locale };
   const { trip } = entry;
   const legs = trip.legs[locale];
-  const updated = new Intl.DateTimeFormat(localeTags[locale], {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(new Date(trip.updatedAt));
+  const updated = updatedAt(new Date(trip.updatedAt), locale);
   return (
     <article
       className="grid gap-4 rounded-box bg-base-100 p-5"
@@ -97,7 +105,13 @@ export default function TripEntry({ locale, entry, onRemove }: Props) {
       </ol>
       <ul className="grid gap-4">
         {trip.passengers.map((passenger, index) => (
-          <TripPasses key={index} locale={locale} passenger={passenger} legs={legs} />
+          <TripPasses
+            key={index}
+            locale={locale}
+            passenger={passenger}
+            legs={legs}
+            gone={entry.gone === true}
+          />
         ))}
       </ul>
       <p className="text-sm">{m.trip_times_local({}, t)}</p>

@@ -6,6 +6,8 @@ interface Props {
   locale: Locale;
   passenger: OfflinePassenger;
   legs: OfflineLeg[];
+  /** The server no longer knows the booking: its codes are not shown, whatever was saved. */
+  gone: boolean;
 }
 
 /** A QR code from its SVG document, as an image: no script in it can run, and the page's CSP allows data: images. */
@@ -44,9 +46,9 @@ function ticketState(ticket: OfflineTicket, locale: Locale): string | undefined 
 }
 
 /** One passenger's e-ticket and, per leg, the boarding pass or what stands in its place; QR codes behind a tap. */
-export default function TripPasses({ locale, passenger, legs }: Props) {
+export default function TripPasses({ locale, passenger, legs, gone }: Props) {
   const t = { locale };
-  const eTicket = passenger.eTicket;
+  const eTicket = gone ? undefined : passenger.eTicket;
   return (
     <li className="grid gap-2 rounded-xl border border-base-300 p-4" data-testid="trip-passenger">
       <p className="font-semibold">
@@ -74,8 +76,13 @@ export default function TripPasses({ locale, passenger, legs }: Props) {
         const heading = leg
           ? `${leg.title}: ${leg.from} → ${leg.to}`
           : m.my_trips_ticket({ ticket: ticket.number }, t);
-        const pass = ticket.boardingPass;
-        const state = pass ? undefined : ticketState(ticket, locale);
+        // A pass for a sailing the operator cancelled, or of a booking gone, would be refused at the gate.
+        const pass = gone || leg?.cancelled ? undefined : ticket.boardingPass;
+        const state = leg?.cancelled
+          ? m.my_trips_sailing_cancelled({}, t)
+          : pass
+            ? undefined
+            : ticketState(ticket, locale);
         const title = m.my_trips_boarding_pass({ ticket: ticket.number }, t);
         return (
           <div key={ticket.number} className="grid gap-1" data-testid={`trip-ticket-${ticket.number}`}>
