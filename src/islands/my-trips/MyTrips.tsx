@@ -11,7 +11,6 @@ import {
   storedTrips,
   type StoredTrip,
 } from '../../stores/offline-trips.ts';
-import { sessionHinted } from '../shared/session-hint.ts';
 
 interface Props {
   locale: Locale;
@@ -30,7 +29,10 @@ export default function MyTrips({ locale }: Props) {
   // Read as the island starts (it renders nothing before it has hydrated, so the server's render never differs);
   // a login that ended elsewhere (expired, or another tab) takes the bookings seen only through it.
   const [trips, setTrips] = useState<StoredTrip[]>(() => {
-    if (typeof document !== 'undefined' && !sessionHinted()) forgetAccountTrips();
+    // (The test of islands/shared/session-hint.ts, kept here: importing it would split it into a script of its own
+    // that every island page would then load.)
+    if (typeof document !== 'undefined' && !/(?:^|;\s*)segara_account=1/.test(document.cookie))
+      forgetAccountTrips();
     return storedTrips();
   });
   const [online, setOnline] = useState(() => typeof navigator === 'undefined' || navigator.onLine);
