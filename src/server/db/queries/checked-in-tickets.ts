@@ -2,6 +2,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { bookingLegs } from '../schema/bookings.ts';
 import { tickets } from '../schema/payments.ts';
+import { legTickets } from './sailing-tickets.ts';
 
 /** A ticket that has a boarding pass: checked in and not boarded yet, with the sailing its pass names. */
 export interface CheckedInTicket {
@@ -29,14 +30,7 @@ export async function checkedInTickets(
       checkedInAt: tickets.checkedInAt,
     })
     .from(tickets)
-    .innerJoin(
-      bookingLegs,
-      and(
-        eq(bookingLegs.bookingId, tickets.bookingId),
-        eq(bookingLegs.leg, tickets.leg),
-        eq(bookingLegs.segment, tickets.segment),
-      ),
-    )
+    .innerJoin(bookingLegs, legTickets)
     .where(
       and(
         eq(tickets.bookingId, bookingId),

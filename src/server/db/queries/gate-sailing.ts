@@ -21,18 +21,18 @@ export interface GateSailingData {
   revoked: ({ ticketNumber: string } & GateRevocation)[];
 }
 
+/** What a gate device is told of a sailing, in its list and on its own. */
+const sailingColumns = {
+  id: sailings.id,
+  routeId: sailings.routeId,
+  operatorCode: sailings.operatorCode,
+  departsAt: sailings.departsAt,
+  status: sailings.status,
+};
+
 /** The sailing, its boarding manifest and its revocations; undefined for an unknown sailing. */
 export async function gateSailing(db: Database, sailingId: string): Promise<GateSailingData | undefined> {
-  const [sailing] = await db
-    .select({
-      id: sailings.id,
-      routeId: sailings.routeId,
-      operatorCode: sailings.operatorCode,
-      departsAt: sailings.departsAt,
-      status: sailings.status,
-    })
-    .from(sailings)
-    .where(eq(sailings.id, sailingId));
+  const [sailing] = await db.select(sailingColumns).from(sailings).where(eq(sailings.id, sailingId));
   if (!sailing) return undefined;
   // Every ticket of this sailing that was ever given a pass: its status now says whether the pass still holds.
   const passed = await db
@@ -99,13 +99,7 @@ export async function gateSailing(db: Database, sailingId: string): Promise<Gate
 /** The sailings leaving within [from, to): what a gate device picks the one it boards from. */
 export function gateSailingsBetween(db: Database, from: Date, to: Date) {
   return db
-    .select({
-      id: sailings.id,
-      routeId: sailings.routeId,
-      operatorCode: sailings.operatorCode,
-      departsAt: sailings.departsAt,
-      status: sailings.status,
-    })
+    .select(sailingColumns)
     .from(sailings)
     .where(and(gte(sailings.departsAt, from), lt(sailings.departsAt, to)))
     .orderBy(sailings.departsAt);
