@@ -1,4 +1,5 @@
 import type { BoardingPassPayload } from './boarding-pass-payload.ts';
+import type { PassRefusal } from './signed-boarding-pass.ts';
 
 /**
  * The gate's rules (issue 41, the scanner at `/staff/scan`): whether a boarding pass whose signature verified boards
@@ -12,14 +13,7 @@ export type RevocationReason = (typeof revocationReasons)[number];
 
 /** Why a gate refuses a pass: its signature (from the verifier), then these rules. */
 export type GateRefusal =
-  | 'malformed'
-  | 'unknown-key'
-  | 'bad-signature'
-  | 'expired'
-  | 'other-sailing'
-  | 'not-on-manifest'
-  | 'already-boarded'
-  | RevocationReason;
+  PassRefusal | 'expired' | 'other-sailing' | 'not-on-manifest' | 'already-boarded' | RevocationReason;
 
 export interface GateRevocation {
   reason: RevocationReason;

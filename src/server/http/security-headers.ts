@@ -30,7 +30,12 @@ export function isHttps(req: IncomingMessage, trustProxy: boolean): boolean {
   return proto === 'https';
 }
 
+/** The gate scanner reads boarding passes with the phone's camera: the one page the camera is allowed on. */
+const CAMERA_PAGE = /^\/(?:id\/)?staff\/scan(?:\?|$)/;
+
 export function applySecurityHeaders(req: IncomingMessage, res: ServerResponse, trustProxy: boolean): void {
   for (const [name, value] of Object.entries(baseHeaders)) res.setHeader(name, value);
+  if (CAMERA_PAGE.test(req.url ?? ''))
+    res.setHeader('Permissions-Policy', 'camera=(self), microphone=(), geolocation=(), payment=()');
   if (isHttps(req, trustProxy)) res.setHeader('Strict-Transport-Security', HSTS);
 }

@@ -2,9 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { applySecurityHeaders, withFrameAncestors } from '../../../src/server/http/security-headers.ts';
 
-function run(headers: Record<string, string>, trustProxy: boolean, encrypted = false) {
+function run(headers: Record<string, string>, trustProxy: boolean, encrypted = false, url = '/') {
   const set = new Map<string, string>();
-  const req = { headers, socket: { encrypted } } as unknown as IncomingMessage;
+  const req = { headers, socket: { encrypted }, url } as unknown as IncomingMessage;
   const res = {
     setHeader: (name: string, value: string) => set.set(name, value),
   } as unknown as ServerResponse;
@@ -18,6 +18,17 @@ describe('security headers', () => {
     expect(headers.get('Content-Security-Policy')).toContain("frame-ancestors 'none'");
     expect(headers.get('X-Content-Type-Options')).toBe('nosniff');
     expect(headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin');
+  });
+
+  it.each([
+    ['/staff/scan', 'camera=(self)'],
+    ['/id/staff/scan?from=console', 'camera=(self)'],
+    ['/staff/scanner', 'camera=()'],
+    ['/my-trips', 'camera=()'],
+  ])('%s may use the camera: %s (the gate scanner only)', (url, camera) => {
+    expect(run({}, false, false, url).get('Permissions-Policy')).toMatch(
+      new RegExp(`^${camera.replace(/[()]/g, '\\$&')},`),
+    );
   });
 
   it.each([

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { MemoryStorage } from '../../support/memory-storage.ts';
 import type { OfflineTrip } from '../../../src/domain/offline-trips.ts';
 import {
   forgetAccountTrips,
@@ -8,20 +9,6 @@ import {
   removeTrip,
   storedTrips,
 } from '../../../src/stores/offline-trips.ts';
-
-/** The phone's localStorage, in memory. */
-class PhoneStorage implements Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
-  readonly items = new Map<string, string>();
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, value);
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-}
 
 const now = new Date('2026-11-27T03:00:00Z');
 const trip = (id: string, keepUntil = '2026-12-10T00:00:00Z'): OfflineTrip => ({
@@ -34,9 +21,9 @@ const trip = (id: string, keepUntil = '2026-12-10T00:00:00Z'): OfflineTrip => ({
   passengers: [],
 });
 
-let phone: PhoneStorage;
+let phone: MemoryStorage;
 beforeEach(() => {
-  phone = new PhoneStorage();
+  phone = new MemoryStorage();
   Object.defineProperty(globalThis, 'localStorage', { value: phone, configurable: true });
 });
 

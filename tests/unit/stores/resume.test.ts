@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { MemoryStorage } from '../../support/memory-storage.ts';
 import { resumePath } from '../../../src/scripts/login-needed.ts';
 import {
   forgetResumePoint,
@@ -7,23 +8,9 @@ import {
   resumePoint,
 } from '../../../src/stores/resume.ts';
 
-/** A tab's sessionStorage, in memory. */
-class TabStorage implements Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
-  readonly items = new Map<string, string>();
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, value);
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-}
-
-let tab: TabStorage;
+let tab: MemoryStorage;
 beforeEach(() => {
-  tab = new TabStorage();
+  tab = new MemoryStorage();
   Object.defineProperty(globalThis, 'sessionStorage', { value: tab, configurable: true });
 });
 

@@ -1,0 +1,132 @@
+import { createPublicKey, generateKeyPairSync } from 'node:crypto';
+import sharp from 'sharp';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { base45Decode, base45Encode } from '../../../src/domain/base45.ts';
+import { gateVerdict } from '../../../src/domain/gate.ts';
+import { verifyPassText } from '../../../src/islands/gate-scanner/verify-pass.ts';
+import { decodeQr } from '../../../src/islands/gate-scanner/zxing-qr.ts';
+import { publicJwk } from '../../../src/server/boarding-pass/jwk.ts';
+import {
+  signBoardingPass,
+  verifyBoardingPass,
+  type BoardingPassFields,
+} from '../../../src/server/boarding-pass/signing.ts';
+import { qrPng } from '../../../src/server/documents/qr.ts';
+import {
+  boardedHere,
+  forgetDevice,
+  gateSailingOf,
+  gateState,
+  keepDevice,
+  keepSailing,
+  queueMark,
+  settleMarks,
+  type KeptSailing,
+} from '../../../src/stores/gate-scanner.ts';
+import { MemoryStorage } from '../../support/memory-storage.ts';
+
+const sailingId = '0f8e2c1a-5b3d-4e6f-8a9b-c0d1e2f3a4b5';
+const fields: BoardingPassFields = {
+  ticketNumber: 'TK-K7M4QX-1A',
+  sailingId,
+  departure: new Date('2026-12-01T01:30:00Z'),
+  initials: 'RW',
+  expiresAt: new Date('2026-12-01T01:30:00Z'),
+};
+const signer = { keyId: 'bp-2026-11', privateKey: generateKeyPairSync('ed25519').privateKey };
+const keys = [publicJwk(signer.keyId, createPublicKey(signer.privateKey))];
+const text = signBoardingPass(fields, signer);
+
+describe("the gate phone's own check of a pass (WebCrypto Ed25519, no connection)", () => {
+  it('agrees with the server on a pass it signed, and on one altered anywhere', async () => {
+    expect(await verifyPassText(text, keys)).toEqual({ ok: true, pass: { ...fields, keyId: signer.keyId } });
+    const bytes = base45Decode(text);
+    // The departure's last byte (after version, key id, ticket and sailing: 41 bytes), a byte of the signature.
+    for (const at of [44, bytes.length - 1]) {
+      const altered = bytes.slice();
+      altered[at] = (altered[at] ?? 0) ^ 1;
+      const forged = base45Encode(altered);
+      expect(await verifyPassText(forged, keys)).toEqual({ ok: false, reason: 'bad-signature' });
+      expect(
+        verifyBoardingPass(forged, new Map([[signer.keyId, createPublicKey(signer.privateKey)]])).ok,
+      ).toBe(false);
+    }
+  });
+
+  it('refuses a pass of a key it was not given, and text that is no pass', async () => {
+    const other = { keyId: 'bp-2027-01', privateKey: generateKeyPairSync('ed25519').privateKey };
+    expect(await verifyPassText(signBoardingPass(fields, other), keys)).toEqual({
+      ok: false,
+      reason: 'unknown-key',
+    });
+    expect(await verifyPassText('SEGARA|K7M4QX|E-1', keys)).toMatchObject({ ok: false, reason: 'malformed' });
+    expect(await verifyPassText('A'.repeat(300), keys)).toMatchObject({ ok: false, reason: 'malformed' });
+  });
+});
+
+describe("ZXing's reader, for phones without BarcodeDetector", () => {
+  it('reads the pass from a picture of its QR code, and nothing from a blank one', async () => {
+    const { data, info } = await sharp(await qrPng(text))
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const image = { width: info.width, height: info.height, data: new Uint8ClampedArray(data) };
+    expect(decodeQr(image as ImageData)).toBe(text);
+    const blank = { width: 64, height: 64, data: new Uint8ClampedArray(64 * 64 * 4).fill(255) };
+    expect(decodeQr(blank as ImageData)).toBeUndefined();
+  });
+});
+
+describe('what a gate phone keeps', () => {
+  const sailing: KeptSailing = {
+    id: sailingId,
+    cancelled: false,
+    from: { en: 'Batam Centre', id: 'Batam Centre' },
+    to: { en: 'HarbourFront', id: 'HarbourFront' },
+    operator: 'Sindo Ferry',
+    departure: { at: fields.departure.toISOString(), date: '2026-12-01', time: '08:30', zone: 'WIB' },
+    manifest: [{ ticketNumber: fields.ticketNumber, initials: 'RW', boarded: false }],
+    revoked: [{ ticketNumber: 'TK-K7M4QX-2A', reason: 'delayed', departure: '2026-12-01T01:00:00Z' }],
+    keys: { keys },
+    readAt: '2026-12-01T00:30:00Z',
+  };
+  const before = new Date('2026-12-01T01:00:00Z');
+  beforeEach(() => {
+    Object.defineProperty(globalThis, 'localStorage', { value: new MemoryStorage(), configurable: true });
+  });
+
+  it('boards a ticket once between uploads, and lets go of the boardings the server answered', () => {
+    keepDevice({ id: 'd1', name: 'Gate 2', token: 't'.repeat(43) });
+    keepSailing(sailing);
+    const kept = gateState();
+    const pass = { ...fields, keyId: signer.keyId };
+    expect(gateVerdict(pass, gateSailingOf(sailing), boardedHere(kept, sailingId), before)).toEqual({
+      ok: true,
+    });
+    const mark = { nonce: crypto.randomUUID(), sailingId, ticketNumber: fields.ticketNumber, scannedAt: '' };
+    queueMark(mark);
+    expect(gateVerdict(pass, gateSailingOf(sailing), boardedHere(gateState(), sailingId), before)).toEqual({
+      ok: false,
+      reason: 'already-boarded',
+    });
+    // The list read again keeps the queue; an answer for another nonce settles nothing.
+    keepSailing({ ...sailing, readAt: '2026-12-01T00:45:00Z' });
+    expect(settleMarks(new Set([crypto.randomUUID()])).queue).toEqual([mark]);
+    expect(settleMarks(new Set([mark.nonce])).queue).toEqual([]);
+    expect(gateState().device?.name).toBe('Gate 2');
+    expect(gateState().sailing?.readAt).toBe('2026-12-01T00:45:00Z');
+    // A superseded pass is refused by the kept revocations.
+    expect(gateSailingOf(sailing).revoked.get('TK-K7M4QX-2A')?.departure?.toISOString()).toBe(
+      '2026-12-01T01:00:00.000Z',
+    );
+  });
+
+  it('forgets everything when the device is revoked, and survives storage it cannot read', () => {
+    keepDevice({ id: 'd1', name: 'Gate 2', token: 't'.repeat(43) });
+    queueMark({ nonce: crypto.randomUUID(), sailingId, ticketNumber: fields.ticketNumber, scannedAt: '' });
+    expect(forgetDevice()).toEqual({ queue: [] });
+    expect(gateState()).toEqual({ queue: [] });
+    localStorage.setItem('segara.gate.v1', '{not json');
+    expect(gateState()).toEqual({ queue: [] });
+  });
+});
