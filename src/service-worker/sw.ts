@@ -1,11 +1,13 @@
 // The site's service worker, bundled with its precache list into dist/client/sw.js by
-// scripts/build-service-worker.ts. It keeps the My trips pages (and what they load) for use without a connection;
-// everything else, the API above all, goes to the network untouched.
+// scripts/build-service-worker.ts. It keeps the My trips pages (and what they load) for use without a connection,
+// and the gate scanner as it was last opened online; everything else, the API above all, goes to the network
+// untouched.
 import { clientsClaim } from 'workbox-core';
 import type { PrecacheEntry } from 'workbox-precaching';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { NetworkOnly } from 'workbox-strategies';
+import type { WorkboxPlugin } from 'workbox-core/types.js';
+import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
 import { localeFromPath, localizePath } from '../i18n/locales.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
@@ -27,6 +29,37 @@ clientsClaim();
 self.addEventListener('activate', (event) => {
   if ('navigationPreload' in self.registration) event.waitUntil(self.registration.navigationPreload.enable());
 });
+
+/**
+ * The gate scanner (`/staff/scan`): a gate phone that reloads it, or whose browser dropped the tab, at a terminal with
+ * no signal gets it back as it was last opened online, with the sailing and queue it kept in its own storage. The page
+ * comes from the network whenever there is one (a new deploy, a sign-in that ended), and the modules it loads, named
+ * by their content, from what it loaded before. Only for that page: travellers' pages cache nothing this way.
+ */
+const SCANNER_CACHE = 'gate-scanner';
+const SCANNER_PAGE = /^\/(?:id\/)?staff\/scan$/;
+/** Only a page that opened (not the sign-in it redirects to once the session ended, nor an error). */
+const onlyTheScanner: WorkboxPlugin = {
+  cacheWillUpdate: ({ response }) =>
+    Promise.resolve(response.status === 200 && !response.redirected ? response : null),
+};
+const scannerPage = new NetworkFirst({ cacheName: SCANNER_CACHE, plugins: [onlyTheScanner] });
+const scannerModules = new CacheFirst({ cacheName: SCANNER_CACHE, plugins: [onlyTheScanner] });
+const untouched = new NetworkOnly();
+registerRoute(
+  ({ request, url }) => request.mode === 'navigate' && SCANNER_PAGE.test(url.pathname),
+  scannerPage,
+);
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/_astro/'),
+  async (options) => {
+    const { event } = options;
+    const client =
+      event instanceof FetchEvent && event.clientId ? await self.clients.get(event.clientId) : undefined;
+    const forScanner = client && SCANNER_PAGE.test(new URL(client.url).pathname);
+    return (forScanner ? scannerModules : untouched).handle(options);
+  },
+);
 
 /**
  * Navigations go to the network (nothing cached); one that fails because the device is offline gets the saved My

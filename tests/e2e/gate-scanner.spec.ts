@@ -4,6 +4,9 @@ import { expectNoAxeViolationsInThemes } from './axe.ts';
 import { paidBooking, sailingsOn } from './paid-booking.ts';
 import { signedInAdmin } from './staff-sign-in.ts';
 
+// The service worker keeps the scanner for a reload without a connection (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 const email = 'rina.wijaya@example.co.id';
 
 interface Trip {
@@ -99,8 +102,15 @@ test('en: the gate boards a valid pass once and refuses a superseded one with no
   await expect(station).toHaveAttribute('data-sailing-id', soon.id);
   await expect(page.getByTestId('gate-connection')).toContainText('Online. Passenger list updated at');
 
-  // The terminal's network is gone: the phone judges passes with what it kept.
+  // Opened again once the service worker runs, the scanner is kept for use without a connection.
+  await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
+  await page.reload();
+  await expect(station).toHaveAttribute('data-sailing-id', soon.id);
+
+  // The terminal's network is gone, and the phone's browser reloads the tab: the phone judges passes with what it kept.
   await context.setOffline(true);
+  await page.reload();
+  await expect(station).toHaveAttribute('data-sailing-id', soon.id);
   await expect(page.getByTestId('gate-connection')).toContainText(
     'Offline: scanning with the passenger list',
   );
