@@ -107,6 +107,11 @@ test(`en: a holder books with the contact prefilled and a saved passenger, chang
   // Saved while logged in: the booking is the holder's, under Active, before it is even paid.
   await page.goto(`${t.prefix}/my-booking`);
   await expect(page.getByTestId('my-booking')).toContainText(code);
+  // This phone's own bookings, which open offline, are one link away.
+  await expect(page.getByTestId('my-trips-link').getByRole('link')).toHaveAttribute(
+    'href',
+    `${t.prefix}/my-trips`,
+  );
 
   // Change the password: a wrong current one is refused at its field; then changed, and this device stays in.
   await page.goto(`${t.prefix}/my-account/change-password`);

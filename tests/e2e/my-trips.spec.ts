@@ -117,7 +117,10 @@ test('en: the trips this phone opened open in airplane mode, with passes that sc
 });
 
 test('id: My trips reads the kept trip in Indonesian, and says when the phone has none', async ({ page }) => {
-  await page.goto('/id/my-trips');
+  // Check order says where the bookings it opens are kept.
+  await page.goto('/id/booking/check-order');
+  await page.getByTestId('my-trips-link').getByRole('link', { name: 'Buka Perjalanan saya' }).click();
+  await expect(page).toHaveURL(/\/id\/my-trips$/);
   await expect(page.getByTestId('my-trips-empty')).toContainText('Belum ada perjalanan di ponsel ini');
   await expect(page.locator('h1')).toHaveText('Perjalanan saya');
 });
