@@ -180,6 +180,17 @@ const schema = z
     /** Google's sign-in library, loaded by the page on demand. */
     GOOGLE_SCRIPT_URL: z.url().default('https://accounts.google.com/gsi/client'),
     /**
+     * "Add to Google Wallet" for boarding passes (server/wallets/google-wallet.ts): the issuer id from Google's Pay &
+     * Wallet console, the service account that signs the save links, and its PKCS#8 private key (PEM; `\n` for
+     * line breaks is fine). The button shows only when all three are set.
+     */
+    GOOGLE_WALLET_ISSUER_ID: z
+      .string()
+      .regex(/^\d{6,25}$/, 'the digits of the issuer id')
+      .optional(),
+    GOOGLE_WALLET_SERVICE_ACCOUNT: z.email().optional(),
+    GOOGLE_WALLET_PRIVATE_KEY: z.string().includes('PRIVATE KEY').optional(),
+    /**
      * Guess the phone input's country from the visitor's address (off unless set): a GET to this
      * IP-to-country service, `{ip}` replaced by the address; the reply is `1;CC;...` (e.g. ip2c.org's
      * `https://ip2c.org/{ip}`). The address leaves the site for that service: say so in the privacy policy first.

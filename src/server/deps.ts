@@ -1,5 +1,6 @@
 import type { IndicativeRateTable } from '../domain/indicative-price.ts';
 import type { GoogleConfig } from './auth/google.ts';
+import type { GoogleWalletConfig } from './wallets/google-wallet.ts';
 import type { BoardingPassKeys } from './boarding-pass/keys.ts';
 import type { Database } from './db/client.ts';
 import type { RateLimits } from './http/rate-limits.ts';
@@ -39,6 +40,8 @@ export interface AppDeps {
   phoneCountryLookupUrl?: string | undefined;
   /** Sign in with Google: this installation's client at Google; absent, the button is hidden and the call 404. */
   google?: GoogleConfig | undefined;
+  /** "Add to Google Wallet" for boarding passes: this installation's issuer; absent, the link is not offered. */
+  googleWallet?: GoogleWalletConfig | undefined;
   /** The key of the account e-mails' links; absent: this installation's (auth/account-links.ts). */
   linkSecret?: () => string;
   /** The agency's indicative SGD and MYR rates with their date (INDICATIVE_RATES); absent: no indicative price. */

@@ -1,3 +1,4 @@
+import { googleWalletFromConfig } from './wallets/google-wallet.ts';
 import { googleFromConfig } from './auth/google.ts';
 import { indicativeRateTable, loadConfig } from './config.ts';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client.ts';
@@ -99,6 +100,7 @@ export function runtimeDeps(): AppDeps {
     }),
     proxyHops: config.TRUST_PROXY ? config.TRUST_PROXY_HOPS : 0,
     google: googleFromConfig(config),
+    googleWallet: googleWalletFromConfig(config),
     phoneCountryLookupUrl: config.PHONE_COUNTRY_LOOKUP_URL,
     indicativeRates: indicativeRateTable(config),
   };

@@ -52,7 +52,8 @@ export async function boardingPassOf(
   const index = view.legs.findIndex((l) => l.leg === ticket.leg && l.segment === ticket.segment);
   const leg = tripCard(view, network, view.locale).legs[index];
   const qrText = boardingPassText(view, ticket, signer);
-  if (!passenger || !leg?.sailing || !qrText) return undefined;
+  const departure = view.legs[index]?.departure;
+  if (!passenger || !leg?.sailing || !departure || !qrText) return undefined;
   const locale: Locale = view.locale;
   return {
     locale,
@@ -60,6 +61,9 @@ export async function boardingPassOf(
     passengerName: passenger.fullName,
     ticketNumber: ticket.ticketNumber,
     route: `${leg.from} → ${leg.to}`,
+    from: leg.from,
+    to: leg.to,
+    localDeparture: `${departure.date}T${departure.time}`,
     operator: leg.operator,
     date: leg.sailing.date,
     departure: formatClock(leg.sailing.departure),

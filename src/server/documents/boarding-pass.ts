@@ -23,13 +23,17 @@ export interface BoardingPassDocument {
   bookingCode: string;
   passengerName: string;
   ticketNumber: string;
-  /** `Batam Centre → HarbourFront`. */
+  /** `Batam Centre → HarbourFront`, and each end alone (a wallet pass names them apart). */
   route: string;
+  from: string;
+  to: string;
   operator: string;
   /** `6 December 2026`. */
   date: string;
   /** Port-local clocks with their zone: `08:00 WIB`. */
   departure: string;
+  /** The departure on its terminal's clock, ISO without an offset: `2026-12-06T08:00`. */
+  localDeparture: string;
   checkInCloses: string;
   gateCloses: string;
   /** The signed payload, base45 (src/server/boarding-pass/signing.ts): what the QR code says. */

@@ -20,7 +20,7 @@ import { tripCard } from './trip-card.ts';
 
 /** Something a ticket can be given now, from its offer: where it is done and what it costs or returns. */
 export interface ManageAction {
-  task: 'check_in' | 'boarding_pass' | 'reschedule' | 'cancel' | 'claim';
+  task: 'check_in' | 'boarding_pass' | 'google_wallet' | 'reschedule' | 'cancel' | 'claim';
   href: string;
   label: string;
   /** `Refund IDR 450,000 (fee IDR 150,000)`, `Free with Batam Fast; ...`; absent where it costs nothing to say. */
@@ -79,18 +79,26 @@ function ticketActions(
   verdicts: Verdicts,
   locale: Locale,
   operator: string,
+  wallets: Wallets,
 ): ManageAction[] {
   const path = (task: string, query = '') => `${localizePath(`/booking/${view.id}/${task}`, locale)}${query}`;
   const chosen = `?tickets=${encodeURIComponent(offer.ticketNumber)}`;
   const actions: ManageAction[] = [];
   const checkIn = verdicts.checkIn.get(offer.ticketNumber);
-  if (offer.status === 'checked_in')
+  if (offer.status === 'checked_in') {
+    const pass = `/booking/${view.id}/boarding-pass/${offer.ticketNumber}`;
     actions.push({
       task: 'boarding_pass',
-      href: localizePath(`/booking/${view.id}/boarding-pass/${offer.ticketNumber}.pdf`, locale),
+      href: localizePath(`${pass}.pdf`, locale),
       label: translate('manage_boarding_pass', locale),
     });
-  else if (checkIn?.allowed)
+    if (wallets.google)
+      actions.push({
+        task: 'google_wallet',
+        href: localizePath(`${pass}/google-wallet`, locale),
+        label: translate('manage_google_wallet', locale),
+      });
+  } else if (checkIn?.allowed)
     actions.push({
       task: 'check_in',
       href: path('check-in'),
@@ -144,7 +152,18 @@ const byTicket = <V extends { ticketNumber: string }>(verdicts: readonly V[]) =>
  * each passenger's ticket with its standing, the tasks its offers allow now (with their price) and, for those they
  * refuse, the reason and what to do instead. The same offers the task pages show and their use cases ask again.
  */
-export function manageBooking(view: BookingView, network: Network, now: Date, locale: Locale): ManageBooking {
+/** The wallets this installation can put a boarding pass in (server/wallets/). */
+export interface Wallets {
+  google: boolean;
+}
+
+export function manageBooking(
+  view: BookingView,
+  network: Network,
+  now: Date,
+  locale: Locale,
+  wallets: Wallets = { google: false },
+): ManageBooking {
   const offers = offerTickets(view);
   const verdicts: Verdicts = {
     checkIn: byTicket(checkInOffer(offers, now).tickets),
@@ -204,7 +223,7 @@ export function manageBooking(view: BookingView, network: Network, now: Date, lo
                 }
               : {}),
             // A sailing everyone moved off offers nothing: its tickets are history.
-            actions: offer ? ticketActions(view, offer, verdicts, locale, leg.operator) : [],
+            actions: offer ? ticketActions(view, offer, verdicts, locale, leg.operator, wallets) : [],
             reasons: offer
               ? refusalLines(offer, verdictsOf(verdicts, offer.ticketNumber), leg, network, now, locale)
               : [],

@@ -38,7 +38,9 @@ export async function manageBookingPage(
 ) {
   const { locale, account, deps } = astro.locals;
   const query = astro.url.searchParams;
-  const view = manageBooking(booking, deps.network, deps.clock(), locale);
+  const view = manageBooking(booking, deps.network, deps.clock(), locale, {
+    google: Boolean(deps.googleWallet),
+  });
   const changes = view.sailings.some((sailing) =>
     sailing.tickets.some((ticket) =>
       ticket.actions.some((action) => ['reschedule', 'cancel', 'claim'].includes(action.task)),
