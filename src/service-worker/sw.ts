@@ -43,22 +43,28 @@ const onlyTheScanner: WorkboxPlugin = {
   cacheWillUpdate: ({ response }) =>
     Promise.resolve(response.status === 200 && !response.redirected ? response : null),
 };
-const scannerPage = new NetworkFirst({ cacheName: SCANNER_CACHE, plugins: [onlyTheScanner] });
+// A weak signal that still answers, slowly: after 4 s the kept page opens instead.
+const scannerPage = new NetworkFirst({
+  cacheName: SCANNER_CACHE,
+  networkTimeoutSeconds: 4,
+  plugins: [onlyTheScanner],
+});
 const scannerModules = new CacheFirst({ cacheName: SCANNER_CACHE, plugins: [onlyTheScanner] });
-const untouched = new NetworkOnly();
+/** The tabs showing the scanner (their navigations' resulting client ids): only their module requests are kept. */
+const scannerTabs = new Set<string>();
+registerRoute(({ request, url, event }) => {
+  if (request.mode !== 'navigate' || !SCANNER_PAGE.test(url.pathname)) return false;
+  if (event instanceof FetchEvent && event.resultingClientId) scannerTabs.add(event.resultingClientId);
+  return true;
+}, scannerPage);
+// Matched without awaiting anything: every other page's modules go to the network as if there were no worker.
 registerRoute(
-  ({ request, url }) => request.mode === 'navigate' && SCANNER_PAGE.test(url.pathname),
-  scannerPage,
-);
-registerRoute(
-  ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/_astro/'),
-  async (options) => {
-    const { event } = options;
-    const client =
-      event instanceof FetchEvent && event.clientId ? await self.clients.get(event.clientId) : undefined;
-    const forScanner = client && SCANNER_PAGE.test(new URL(client.url).pathname);
-    return (forScanner ? scannerModules : untouched).handle(options);
-  },
+  ({ url, event }) =>
+    url.origin === self.location.origin &&
+    url.pathname.startsWith('/_astro/') &&
+    event instanceof FetchEvent &&
+    scannerTabs.has(event.clientId),
+  scannerModules,
 );
 
 /**

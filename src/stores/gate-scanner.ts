@@ -82,12 +82,11 @@ function save(state: GateState): GateState {
 export const keepDevice = (device: GateDevice): GateState => save({ ...gateState(), device });
 
 /**
- * The device was revoked (its token refused): everything it kept goes, boardings not sent too: the server would
- * refuse them from a revoked device, and the console knows the device stopped.
+ * The device was revoked (its token refused): its token and sailing go. The boardings it has not sent stay, to go up
+ * with the phone's next enrolment (their nonces are new to the server), and the scanner says how many wait.
  */
 export function forgetDevice(): GateState {
-  storage()?.removeItem(KEY);
-  return { queue: [] };
+  return save({ queue: gateState().queue });
 }
 
 /** A fresher read of the sailing being boarded (or another chosen); the queue stays, whichever sailing it is for. */
@@ -101,10 +100,27 @@ export const queueMark = (mark: QueuedMark): GateState => {
   return save({ ...state, queue: [...state.queue, mark] });
 };
 
-/** The marks the server answered for (boarded, boarded before, or not boardable) leave the queue. */
-export function settleMarks(answered: ReadonlySet<string>): GateState {
+/**
+ * The marks the server answered for (boarded, boarded before, or not boardable) leave the queue, and the tickets it
+ * says are aboard are marked boarded in the kept list in the same write: scanned again before the list is read
+ * anew (or with no connection to read it), they are "already boarded", never boarded twice.
+ */
+export function settleMarks(
+  answered: ReadonlyMap<string, { ticketNumber: string; aboard: boolean }>,
+): GateState {
   const state = gateState();
-  return save({ ...state, queue: state.queue.filter((mark) => !answered.has(mark.nonce)) });
+  const aboard = new Set([...answered.values()].filter((a) => a.aboard).map((a) => a.ticketNumber));
+  const sailing = state.sailing && {
+    ...state.sailing,
+    manifest: state.sailing.manifest.map((row) =>
+      aboard.has(row.ticketNumber) ? { ...row, boarded: true } : row,
+    ),
+  };
+  return save({
+    ...state,
+    ...(sailing ? { sailing } : {}),
+    queue: state.queue.filter((mark) => !answered.has(mark.nonce)),
+  });
 }
 
 /** The kept sailing as the gate's rules read it (domain/gate.ts). */

@@ -131,8 +131,17 @@ test('en: the gate boards a valid pass once and refuses a superseded one with no
   await expectNoAxeViolationsInThemes(page);
 
   // Back online, the queued boarding goes up once, and the kept list says the ticket boarded.
+  const uploads: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.method() === 'POST' && sent.url().endsWith('/api/gate/boardings'))
+      uploads.push(sent.postData() ?? '');
+  });
   await context.setOffline(false);
   await expect(page.getByTestId('gate-queue')).toHaveText('Every boarding has been sent.');
+  expect(uploads).toHaveLength(1);
+  expect((JSON.parse(uploads[0] ?? '{}') as { marks: { ticketNumber: string }[] }).marks).toEqual([
+    expect.objectContaining({ ticketNumber: boarding.ticket, sailingId: soon.id }),
+  ]);
   const kept = await page.evaluate(() => localStorage.getItem('segara.gate.v1') ?? '{}');
   const { device: enrolled, sailing } = JSON.parse(kept) as {
     device: { token: string };
@@ -147,6 +156,7 @@ test('en: the gate boards a valid pass once and refuses a superseded one with no
   expect(onServer.manifest.find((row) => row.ticketNumber === boarding.ticket)?.boarded).toBe(true);
   await page.getByTestId('gate-photo').setInputFiles(await photoOf(boardingPass));
   await expect(result).toHaveAttribute('data-verdict', 'already-boarded');
+  expect(uploads).toHaveLength(1);
 });
 
 test('id: the scanner asks for the set-up code in Indonesian', async ({ page }) => {

@@ -64,12 +64,24 @@ export default function Camera({ locale, onText }: Props) {
     };
   }, [stream]);
 
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
   const start = async () => {
     setProblem('');
     try {
-      setStream(
-        await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false }),
-      );
+      const opened = await navigator.mediaDevices.getUserMedia({
+        video: { facingMode: 'environment' },
+        audio: false,
+      });
+      // The station closed while the phone asked for the camera: let the camera go at once.
+      if (mounted.current) setStream(opened);
+      else for (const track of opened.getTracks()) track.stop();
     } catch {
       setProblem(m.gate_camera_refused({}, t));
     }
@@ -120,7 +132,7 @@ export default function Camera({ locale, onText }: Props) {
             {m.gate_camera_start({}, t)}
           </button>
         )}
-        <label className="btn rounded-full btn-outline">
+        <label className="btn rounded-full btn-outline focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-primary">
           {m.gate_scan_photo({}, t)}
           <input
             type="file"

@@ -10,6 +10,8 @@ interface Props {
   locale: Locale;
   /** This phone's earlier enrolment was refused by the server: say so above the form. */
   revoked: boolean;
+  /** Boardings this phone scanned and could not send before it was revoked: they go with the next enrolment. */
+  unsent: number;
   onEnrolled: (device: GateDevice) => void;
 }
 
@@ -17,7 +19,7 @@ interface Props {
  * Enrols this phone with the one-use set-up code an admin made in the console; the agent signed in on it is who the
  * server records as having enrolled it. The token in the answer is kept on the phone alone.
  */
-export default function EnrolForm({ locale, revoked, onEnrolled }: Props) {
+export default function EnrolForm({ locale, revoked, unsent, onEnrolled }: Props) {
   const t = { locale };
   const { register, getValues, setError, formState } = useForm({ defaultValues: { code: '' } });
   const [busy, setBusy] = useState(false);
@@ -46,7 +48,7 @@ export default function EnrolForm({ locale, revoked, onEnrolled }: Props) {
     setFailure('');
     submit()
       .catch(() => {
-        setFailure(m.gate_sailings_unreachable({}, t));
+        setFailure(m.gate_enrol_unreachable({}, t));
       })
       .finally(() => {
         setBusy(false);
@@ -67,6 +69,7 @@ export default function EnrolForm({ locale, revoked, onEnrolled }: Props) {
           {m.gate_enrol_revoked({}, t)}
         </p>
       )}
+      {unsent > 0 && <p role="status">{m.gate_unsent({ count: unsent }, t)}</p>}
       <p>{m.gate_enrol_intro({}, t)}</p>
       <Field id="gate-code" label={m.gate_enrol_code({}, t)} errors={error ? [error] : undefined}>
         <input

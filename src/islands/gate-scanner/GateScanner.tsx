@@ -46,7 +46,7 @@ export default function GateScanner({ locale }: Props) {
     update(forgetDevice());
     setRevoked(true);
   }, [update, setRevoked]);
-  const { online, conflicts, sync } = useGateSync(state.device, locale, update, onRevoked);
+  const { online, conflicts, refusal, sync } = useGateSync(state.device, locale, update, onRevoked);
 
   // The server's render and the first one in the browser: the phone's storage is read only once hydrated.
   if (!hydrated) return <p data-testid="gate-scanner">{m.gate_needs_javascript({}, t)}</p>;
@@ -58,6 +58,7 @@ export default function GateScanner({ locale }: Props) {
         <EnrolForm
           locale={locale}
           revoked={revoked}
+          unsent={state.queue.length}
           onEnrolled={(enrolled) => {
             setRevoked(false);
             update(keepDevice(enrolled));
@@ -79,6 +80,7 @@ export default function GateScanner({ locale }: Props) {
           queued={state.queue.length}
           online={online}
           conflicts={conflicts}
+          refusal={refusal}
           onState={update}
           onScanned={() => void sync()}
           onChangeSailing={() => {

@@ -78,7 +78,7 @@ export default function SailingPicker({ locale, device, onChosen, onRevoked }: P
               className="flex flex-wrap items-center justify-between gap-2 rounded-box bg-base-100 p-4"
               data-sailing-id={sailing.id}
             >
-              <span>
+              <span id={`gate-sailing-${sailing.id}`}>
                 {sailingName(sailing, locale)}
                 {sailing.cancelled && (
                   <span className="badge badge-error ms-2">{m.gate_sailing_cancelled({}, t)}</span>
@@ -88,6 +88,7 @@ export default function SailingPicker({ locale, device, onChosen, onRevoked }: P
                 type="button"
                 className="btn rounded-full shadow-none btn-primary"
                 disabled={opening !== ''}
+                aria-describedby={`gate-sailing-${sailing.id}`}
                 onClick={() => void choose(sailing.id)}
               >
                 {m.gate_choose({}, t)}

@@ -22,6 +22,8 @@ interface Props {
   queued: number;
   online: boolean;
   conflicts: number;
+  /** What the server said of the last upload it refused (empty: none). */
+  refusal: string;
   onState: (state: GateState) => void;
   onScanned: () => void;
   onChangeSailing: () => void;
@@ -89,18 +91,23 @@ export default function ScanStation(props: Props) {
     <div className="grid gap-4" data-testid="gate-station" data-sailing-id={sailing.id}>
       <div className="grid gap-1 rounded-box bg-base-100 p-4">
         <p className="text-lg font-bold">{sailingName(sailing, locale)}</p>
-        <p data-testid="gate-connection">
-          {props.online
-            ? m.gate_online({ time: clock(sailing.readAt) }, t)
-            : m.gate_offline({ time: clock(sailing.readAt) }, t)}
-        </p>
-        <p data-testid="gate-queue">
-          {props.queued > 0 ? m.gate_queue({ count: props.queued }, t) : m.gate_queue_empty({}, t)}
-        </p>
+        <div role="status" className="grid gap-1">
+          <p data-testid="gate-connection">
+            {props.online
+              ? m.gate_online({ time: clock(sailing.readAt) }, t)
+              : m.gate_offline({ time: clock(sailing.readAt) }, t)}
+          </p>
+          <p data-testid="gate-queue">
+            {props.queued > 0 ? m.gate_queue({ count: props.queued }, t) : m.gate_queue_empty({}, t)}
+          </p>
+        </div>
         {props.conflicts > 0 && <p role="alert">{m.gate_sent_conflicts({ count: props.conflicts }, t)}</p>}
+        {props.refusal && <p role="alert">{m.gate_upload_refused({ message: props.refusal }, t)}</p>}
+        {/* Offline no other sailing could be loaded: the gate keeps this one until the connection returns. */}
         <button
           type="button"
           className="btn justify-self-start rounded-full btn-ghost btn-sm"
+          disabled={!props.online}
           onClick={props.onChangeSailing}
         >
           {m.gate_change_sailing({}, t)}

@@ -8,8 +8,18 @@ import {
   type KeptSailing,
 } from '../../stores/gate-scanner.ts';
 
-/** A device call's end: its answer, the device revoked (its token refused), or no answer (offline, server down). */
-export type DeviceAnswer<T> = { kind: 'ok'; body: T } | { kind: 'revoked' } | { kind: 'unreachable' };
+/**
+ * A device call's end: its answer, the device revoked (its token refused), refused for what it sent (a 4xx: sending
+ * it again would not help), or no answer (offline, a timeout, the server down or busy: worth trying again).
+ */
+export type DeviceAnswer<T> =
+  | { kind: 'ok'; body: T }
+  | { kind: 'revoked' }
+  | { kind: 'refused'; message: string }
+  | { kind: 'unreachable' };
+
+/** A call on a connection that looks alive but carries nothing gives up after this, to be tried again later. */
+const TIMEOUT_MS = 15_000;
 
 async function asDevice<T>(
   device: GateDevice,
@@ -21,6 +31,7 @@ async function asDevice<T>(
     const response = await fetch(path, {
       method: body === undefined ? 'GET' : 'POST',
       cache: 'no-store',
+      signal: AbortSignal.timeout(TIMEOUT_MS),
       headers: {
         Accept: 'application/json',
         'Accept-Language': locale,
@@ -30,6 +41,10 @@ async function asDevice<T>(
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     if (response.status === 401) return { kind: 'revoked' };
+    if (response.status >= 400 && response.status < 500 && ![408, 429].includes(response.status)) {
+      const refusal = (await response.json().catch(() => ({}))) as { message?: string };
+      return { kind: 'refused', message: refusal.message ?? String(response.status) };
+    }
     if (!response.ok) return { kind: 'unreachable' };
     return { kind: 'ok', body: (await response.json()) as T };
   } catch {
@@ -55,14 +70,18 @@ export async function uploadQueue(device: GateDevice, locale: Locale): Promise<D
   const marks = gateState().queue.slice(0, GATE_MAX_MARKS);
   const counts: UploadCounts = { boarded: 0, already_boarded: 0, not_boardable: 0 };
   if (marks.length === 0) return { kind: 'ok', body: counts };
-  const answer = await asDevice<{ results: { nonce: string; outcome: BoardingOutcome }[] }>(
-    device,
-    '/api/gate/boardings',
-    locale,
-    { marks },
-  );
+  const answer = await asDevice<{
+    results: { nonce: string; ticketNumber: string; outcome: BoardingOutcome }[];
+  }>(device, '/api/gate/boardings', locale, { marks });
   if (answer.kind !== 'ok') return answer;
   for (const result of answer.body.results) counts[result.outcome] += 1;
-  settleMarks(new Set(answer.body.results.map((result) => result.nonce)));
+  settleMarks(
+    new Map(
+      answer.body.results.map((result) => [
+        result.nonce,
+        { ticketNumber: result.ticketNumber, aboard: result.outcome !== 'not_boardable' },
+      ]),
+    ),
+  );
   return { kind: 'ok', body: counts };
 }

@@ -111,21 +111,47 @@ describe('what a gate phone keeps', () => {
     });
     // The list read again keeps the queue; an answer for another nonce settles nothing.
     keepSailing({ ...sailing, readAt: '2026-12-01T00:45:00Z' });
-    expect(settleMarks(new Set([crypto.randomUUID()])).queue).toEqual([mark]);
-    expect(settleMarks(new Set([mark.nonce])).queue).toEqual([]);
-    expect(gateState().device?.name).toBe('Gate 2');
-    expect(gateState().sailing?.readAt).toBe('2026-12-01T00:45:00Z');
-    // A superseded pass is refused by the kept revocations.
-    expect(gateSailingOf(sailing).revoked.get('TK-K7M4QX-2A')?.departure?.toISOString()).toBe(
-      '2026-12-01T01:00:00.000Z',
+    const other = { ticketNumber: 'TK-K7M4QX-3A', aboard: true };
+    expect(settleMarks(new Map([[crypto.randomUUID(), other]])).queue).toEqual([mark]);
+    // Answered boarded: out of the queue and boarded in the kept list in one write, so with the list not read again
+    // (no connection after the upload) the same pass is still "already boarded".
+    const settled = settleMarks(new Map([[mark.nonce, { ticketNumber: fields.ticketNumber, aboard: true }]]));
+    expect(settled.queue).toEqual([]);
+    expect(settled.sailing?.manifest.find((row) => row.ticketNumber === fields.ticketNumber)?.boarded).toBe(
+      true,
     );
+    const after = gateState();
+    if (!after.sailing) throw new Error('the sailing was not kept');
+    expect(gateVerdict(pass, gateSailingOf(after.sailing), boardedHere(after, sailingId), before)).toEqual({
+      ok: false,
+      reason: 'already-boarded',
+    });
+    expect(after.device?.name).toBe('Gate 2');
+    expect(after.sailing.readAt).toBe('2026-12-01T00:45:00Z');
   });
 
-  it('forgets everything when the device is revoked, and survives storage it cannot read', () => {
+  it('refuses a pass a delay superseded, by the departure it signed', () => {
+    const superseded = {
+      ...fields,
+      ticketNumber: 'TK-K7M4QX-2A',
+      departure: new Date('2026-12-01T01:00:00Z'),
+    };
+    const moved = {
+      ...sailing,
+      manifest: [...sailing.manifest, { ticketNumber: 'TK-K7M4QX-2A', initials: 'BS', boarded: false }],
+    };
+    expect(
+      gateVerdict({ ...superseded, keyId: signer.keyId }, gateSailingOf(moved), new Set(), before),
+    ).toEqual({ ok: false, reason: 'delayed' });
+  });
+
+  it('forgets the token and sailing of a revoked device but not its unsent boardings, and survives bad storage', () => {
     keepDevice({ id: 'd1', name: 'Gate 2', token: 't'.repeat(43) });
-    queueMark({ nonce: crypto.randomUUID(), sailingId, ticketNumber: fields.ticketNumber, scannedAt: '' });
-    expect(forgetDevice()).toEqual({ queue: [] });
-    expect(gateState()).toEqual({ queue: [] });
+    keepSailing(sailing);
+    const mark = { nonce: crypto.randomUUID(), sailingId, ticketNumber: fields.ticketNumber, scannedAt: '' };
+    queueMark(mark);
+    expect(forgetDevice()).toEqual({ queue: [mark] });
+    expect(gateState()).toEqual({ queue: [mark] });
     localStorage.setItem('segara.gate.v1', '{not json');
     expect(gateState()).toEqual({ queue: [] });
   });
