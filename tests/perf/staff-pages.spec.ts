@@ -45,6 +45,20 @@ test('/staff/announcements/new: the editor within the staff budget, the form usa
   expect(route).toBeLessThanOrEqual(STAFF_ROUTE_BUDGET);
 });
 
+test("/staff/scan: the gate scanner opens within a traveller's interactive budget (it works on a mobile network)", async ({
+  page,
+}) => {
+  await signedInAdmin(page);
+  const sizes = scriptSizes(page);
+  await page.goto('/staff/scan');
+  await expect(page.getByTestId('gate-scanner')).toHaveAttribute('data-ready', 'true');
+  await page.waitForLoadState('networkidle');
+  const route = await total(sizes);
+  expect(route).toBeGreaterThan(0);
+  // ZXing's reader (~25 KB gzip) comes once a sailing is chosen, and only on phones without a reader of their own.
+  expect(route).toBeLessThanOrEqual(INTERACTIVE_BUDGET);
+});
+
 test("a traveller's pages never load the editor", async ({ page }) => {
   const sizes = scriptSizes(page);
   for (const url of ['/', '/id', '/booking/schedule', '/login']) {
