@@ -1,4 +1,5 @@
 import { importPKCS8, SignJWT } from 'jose';
+import { translate } from '../../i18n/translate.ts';
 import type { Config } from '../config.ts';
 import type { BoardingPassDocument } from '../documents/boarding-pass.ts';
 
@@ -45,10 +46,12 @@ const objectId = (issuerId: string, ticketNumber: string) =>
 export function googleWalletClaims(pass: BoardingPassDocument, wallet: GoogleWalletConfig, siteUrl: string) {
   const { locale } = pass;
   const classId = `${wallet.issuerId}.${CLASS_SUFFIX}`;
-  const labels =
-    locale === 'id'
-      ? { code: 'Kode booking', gate: 'Pintu boarding ditutup', checkIn: 'Check-in bagasi ditutup' }
-      : { code: 'Booking code', gate: 'Boarding gate closes', checkIn: 'Baggage check-in closes' };
+  // The trip card's own words for the same clocks.
+  const labels = {
+    code: translate('booking_code_label', locale),
+    checkIn: translate('trip_check_in_closes', locale),
+    gate: translate('trip_gate_closes', locale),
+  };
   return {
     iss: wallet.serviceAccount,
     aud: 'google',

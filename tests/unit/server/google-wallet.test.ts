@@ -107,7 +107,7 @@ describe('Add to Google Wallet', () => {
       },
       textModulesData: [
         { header: 'Kode booking', body: 'K7M4QX' },
-        { header: 'Check-in bagasi ditutup', body: '07:00 WIB' },
+        { header: 'Check-in ditutup', body: '07:00 WIB' },
         { header: 'Pintu boarding ditutup', body: '07:30 WIB' },
       ],
     });

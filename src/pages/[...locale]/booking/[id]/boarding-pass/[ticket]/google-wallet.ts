@@ -1,7 +1,5 @@
 import type { APIRoute } from 'astro';
-import { serverBoardingPassKeys } from '../../../../../../server/boarding-pass/keys.ts';
-import { boardingPassOf } from '../../../../../../server/documents/boarding-pass-of.ts';
-import { bookingById } from '../../../../../../server/http/pages/booking-by-id.ts';
+import { checkedInPass } from '../../../../../../server/http/pages/checked-in-pass.ts';
 import { googleWalletSaveUrl } from '../../../../../../server/wallets/google-wallet.ts';
 
 export const prerender = false;
@@ -14,18 +12,8 @@ export const prerender = false;
 export const GET: APIRoute = async ({ params, locals }) => {
   const { deps, locale } = locals;
   const wallet = deps.googleWallet;
-  const view = wallet && (await bookingById(deps, params.id, locale));
-  const ticket = params.ticket ?? '';
-  if (!wallet || !view || !/^[A-Z0-9-]{6,16}$/.test(ticket))
-    return new Response('Not found', { status: 404 });
-  const pass = await boardingPassOf(
-    await deps.database(),
-    deps.network,
-    { ...view, locale },
-    ticket,
-    serverBoardingPassKeys().signer,
-  );
-  if (!pass) return new Response('Not found', { status: 404 });
+  const pass = wallet && (await checkedInPass(deps, params, locale));
+  if (!wallet || !pass) return new Response('Not found', { status: 404 });
   return new Response(null, {
     status: 303,
     headers: {
