@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { portTime } from '../../src/domain/port-time.ts';
 import { qrPng } from '../../src/server/documents/qr.ts';
 import { expectNoAxeViolationsInThemes } from './axe.ts';
 import { paidBooking, sailingsOn } from './paid-booking.ts';
@@ -41,8 +42,11 @@ async function passOf(request: APIRequestContext, booking: { id: string; access:
   return pass;
 }
 
-/** `2026-11-28T09:30` on Batam's clock (UTC+7, no daylight saving): how the console's delay form takes a time. */
-const batamWallClock = (instant: number) => new Date(instant + 7 * 3_600_000).toISOString().slice(0, 16);
+/** `2026-11-28T09:30` on Batam's clock: how the console's delay form takes a time. */
+function batamWallClock(instant: number): string {
+  const { date, time } = portTime(new Date(instant), 'Asia/Jakarta');
+  return `${date}T${time}`;
+}
 
 /** The pass as a photo of its QR code, the way the scanner's "Scan a photo" takes it. */
 const photoOf = async (text: string) => ({
