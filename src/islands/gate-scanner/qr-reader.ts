@@ -30,9 +30,13 @@ export async function qrReader(): Promise<QrReader> {
     const height = source instanceof HTMLVideoElement ? source.videoHeight : source.height;
     const context = canvas.getContext('2d', { willReadFrequently: true });
     if (!context || width === 0 || height === 0) return Promise.resolve(undefined);
-    canvas.width = width;
-    canvas.height = height;
-    context.drawImage(source, 0, 0);
-    return Promise.resolve(decodeQr(context.getImageData(0, 0, width, height)));
+    // A white border around the frame: ZXing needs a quiet zone, and a screenshot or photo cropped tight has none.
+    const pad = Math.round(Math.max(width, height) / 8);
+    canvas.width = width + 2 * pad;
+    canvas.height = height + 2 * pad;
+    context.fillStyle = '#fff';
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    context.drawImage(source, pad, pad);
+    return Promise.resolve(decodeQr(context.getImageData(0, 0, canvas.width, canvas.height)));
   };
 }
