@@ -7,6 +7,10 @@ interface BarcodeDetectorClass {
   getSupportedFormats(): Promise<string[]>;
 }
 
+const MAX_SIDE = 1024;
+/** Below this a pass's 47 modules are under two pixels each: no point reading smaller. */
+const MIN_SIDE = 80;
+
 export type QrSource = HTMLVideoElement | ImageBitmap;
 
 /** What a frame or a photo says, if it shows a QR code. */
@@ -23,20 +27,28 @@ export async function qrReader(): Promise<QrReader> {
     const detector = new Detector({ formats: ['qr_code'] });
     return async (source) => (await detector.detect(source).catch(() => []))[0]?.rawValue;
   }
-  const { decodeQr } = await import('./zxing-qr.ts');
+  const { decodeQr, ZXING_SCALES } = await import('./zxing-qr.ts');
   const canvas = document.createElement('canvas');
+  const context = canvas.getContext('2d', { willReadFrequently: true });
   return (source) => {
     const width = source instanceof HTMLVideoElement ? source.videoWidth : source.width;
     const height = source instanceof HTMLVideoElement ? source.videoHeight : source.height;
-    const context = canvas.getContext('2d', { willReadFrequently: true });
-    if (!context || width === 0 || height === 0) return Promise.resolve(undefined);
-    // A white border around the frame: ZXing needs a quiet zone, and a screenshot or photo cropped tight has none.
-    const pad = Math.round(Math.max(width, height) / 8);
-    canvas.width = width + 2 * pad;
-    canvas.height = height + 2 * pad;
-    context.fillStyle = '#fff';
-    context.fillRect(0, 0, canvas.width, canvas.height);
-    context.drawImage(source, pad, pad);
-    return Promise.resolve(decodeQr(context.getImageData(0, 0, canvas.width, canvas.height)));
+    // A phone camera's full-size photo is read at most 1,024 px across: the code is still many pixels a module.
+    const fit = Math.min(1, MAX_SIDE / Math.max(width, height));
+    for (const scale of ZXING_SCALES) {
+      const drawnWidth = Math.round(width * fit * scale);
+      const drawnHeight = Math.round(height * fit * scale);
+      if (!context || Math.min(drawnWidth, drawnHeight) < MIN_SIDE) break;
+      // A white border around the frame: ZXing needs a quiet zone, and a screenshot cropped tight has none.
+      const pad = Math.round(Math.max(drawnWidth, drawnHeight) / 8);
+      canvas.width = drawnWidth + 2 * pad;
+      canvas.height = drawnHeight + 2 * pad;
+      context.fillStyle = '#fff';
+      context.fillRect(0, 0, canvas.width, canvas.height);
+      context.drawImage(source, pad, pad, drawnWidth, drawnHeight);
+      const text = decodeQr(context.getImageData(0, 0, canvas.width, canvas.height));
+      if (text) return Promise.resolve(text);
+    }
+    return Promise.resolve(undefined);
   };
 }
