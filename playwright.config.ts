@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { chromium, defineConfig } from '@playwright/test';
+import { testWalletSettings } from './tests/support/wallet-settings.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4322);
 export const baseURL = `http://127.0.0.1:${PORT}`;
@@ -117,6 +118,7 @@ export default defineConfig({
         GOOGLE_TOKEN_URL: `${OIDC_ISSUER}/token`,
         // The provider serves no library here: a test that wants one stands it in (google-sign-in.spec.ts).
         GOOGLE_SCRIPT_URL: GOOGLE_SCRIPT_URL,
+        ...testWalletSettings(),
       },
       reuseExistingServer: false,
       timeout: 30_000,

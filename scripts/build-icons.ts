@@ -2,7 +2,7 @@
 // names them). Run before the service worker's build, which precaches them.
 import { mkdir, readFile } from 'node:fs/promises';
 import sharp from 'sharp';
-import { appIcons, appleTouchIcon } from '../src/app-icons.ts';
+import { appIcons, appleTouchIcon, walletImages } from '../src/app-icons.ts';
 import { themeColors } from '../src/scripts/theme-choice.ts';
 
 const client = new URL('../dist/client/', import.meta.url);
@@ -30,5 +30,6 @@ await mkdir(new URL('icons/', client), { recursive: true });
 await Promise.all([
   ...appIcons.map((icon) => draw(icon.purpose === 'maskable' ? fullBleed : favicon, icon.size, icon.src)),
   draw(fullBleed, appleTouchIcon.size, appleTouchIcon.src),
+  ...walletImages.map((image) => draw(favicon, image.size, image.src)),
 ]);
-console.log(`icons: ${String(appIcons.length + 1)} PNG files in dist/client`);
+console.log(`icons: ${String(appIcons.length + 1 + walletImages.length)} PNG files in dist/client`);

@@ -6,6 +6,7 @@ import {
   type IndicativeRateTable,
 } from '../domain/indicative-price.ts';
 import { boardingPassJwkSetSchema } from './boarding-pass/jwk.ts';
+import { walletSettings } from './wallets/wallet-settings.ts';
 
 /** A JWK set given as JSON text in one variable; unreadable JSON is a config error like any other. */
 const jwkSetText = z
@@ -179,17 +180,7 @@ const schema = z
     GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
     /** Google's sign-in library, loaded by the page on demand. */
     GOOGLE_SCRIPT_URL: z.url().default('https://accounts.google.com/gsi/client'),
-    /**
-     * "Add to Google Wallet" for boarding passes (server/wallets/google-wallet.ts): the issuer id from Google's Pay &
-     * Wallet console, the service account that signs the save links, and its PKCS#8 private key (PEM; `\n` for
-     * line breaks is fine). The button shows only when all three are set.
-     */
-    GOOGLE_WALLET_ISSUER_ID: z
-      .string()
-      .regex(/^\d{6,25}$/, 'the digits of the issuer id')
-      .optional(),
-    GOOGLE_WALLET_SERVICE_ACCOUNT: z.email().optional(),
-    GOOGLE_WALLET_PRIVATE_KEY: z.string().includes('PRIVATE KEY').optional(),
+    ...walletSettings,
     /**
      * Guess the phone input's country from the visitor's address (off unless set): a GET to this
      * IP-to-country service, `{ip}` replaced by the address; the reply is `1;CC;...` (e.g. ip2c.org's

@@ -1,5 +1,6 @@
 import type { IndicativeRateTable } from '../domain/indicative-price.ts';
 import type { GoogleConfig } from './auth/google.ts';
+import type { AppleWalletConfig } from './wallets/apple-wallet.ts';
 import type { GoogleWalletConfig } from './wallets/google-wallet.ts';
 import type { BoardingPassKeys } from './boarding-pass/keys.ts';
 import type { Database } from './db/client.ts';
@@ -42,6 +43,8 @@ export interface AppDeps {
   google?: GoogleConfig | undefined;
   /** "Add to Google Wallet" for boarding passes: this installation's issuer; absent, the link is not offered. */
   googleWallet?: GoogleWalletConfig | undefined;
+  /** "Add to Apple Wallet" for boarding passes: this installation's pass type certificate; absent, not offered. */
+  appleWallet?: AppleWalletConfig | undefined;
   /** The key of the account e-mails' links; absent: this installation's (auth/account-links.ts). */
   linkSecret?: () => string;
   /** The agency's indicative SGD and MYR rates with their date (INDICATIVE_RATES); absent: no indicative price. */

@@ -1,3 +1,4 @@
+import { appleWalletFromConfig } from './wallets/apple-wallet.ts';
 import { googleWalletFromConfig } from './wallets/google-wallet.ts';
 import { googleFromConfig } from './auth/google.ts';
 import { indicativeRateTable, loadConfig } from './config.ts';
@@ -101,6 +102,7 @@ export function runtimeDeps(): AppDeps {
     proxyHops: config.TRUST_PROXY ? config.TRUST_PROXY_HOPS : 0,
     google: googleFromConfig(config),
     googleWallet: googleWalletFromConfig(config),
+    appleWallet: appleWalletFromConfig(config),
     phoneCountryLookupUrl: config.PHONE_COUNTRY_LOOKUP_URL,
     indicativeRates: indicativeRateTable(config),
   };

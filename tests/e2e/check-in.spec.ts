@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { unzipSync } from 'fflate';
 import { expectNoAxeViolations } from './axe.ts';
 import { paidBooking, sailingsOn } from './paid-booking.ts';
 
@@ -72,6 +73,17 @@ test('without JavaScript, check-in works from the order page, and a second check
   // The order page shows the ticket's new state and its boarding pass.
   await page.goto(orderUrl);
   await expect(page.getByTestId('ticket-line')).toContainText('Checked in');
-  await expect(page.getByTestId('ticket-line').getByRole('link')).toHaveAttribute('href', first ?? '');
+  await expect(page.getByTestId('ticket-boarding-pass')).toHaveAttribute('href', first ?? '');
+  // Beside it, the wallets this server is configured for (test keys): Google's save link and Apple's signed pass.
+  const walletLink = async (wallet: string) =>
+    (await page.getByTestId(`ticket-${wallet}-wallet`).getAttribute('href')) ?? '';
+  const google = await request.get(await walletLink('google'), { maxRedirects: 0 });
+  expect(google.status()).toBe(303);
+  expect(google.headers().location).toMatch(/^https:\/\/pay\.google\.com\/gp\/v\/save\/ey/);
+  const apple = await request.get(await walletLink('apple'));
+  expect(apple.headers()['content-type']).toBe('application/vnd.apple.pkpass');
+  const files = unzipSync(new Uint8Array(await apple.body()));
+  const pictures = ['icon.png', 'icon@2x.png', 'icon@3x.png', 'logo.png', 'logo@2x.png', 'logo@3x.png'];
+  expect(Object.keys(files).sort()).toEqual([...pictures, 'manifest.json', 'pass.json', 'signature'].sort());
   await context.close();
 });

@@ -52,8 +52,8 @@ export async function boardingPassOf(
   const index = view.legs.findIndex((l) => l.leg === ticket.leg && l.segment === ticket.segment);
   const leg = tripCard(view, network, view.locale).legs[index];
   const qrText = boardingPassText(view, ticket, signer);
-  const departure = view.legs[index]?.departure;
-  if (!passenger || !leg?.sailing || !departure || !qrText) return undefined;
+  const { departure, departsAt } = view.legs[index] ?? {};
+  if (!passenger || !leg?.sailing || !departure || !departsAt || !qrText) return undefined;
   const locale: Locale = view.locale;
   return {
     locale,
@@ -64,6 +64,7 @@ export async function boardingPassOf(
     from: leg.from,
     to: leg.to,
     localDeparture: `${departure.date}T${departure.time}`,
+    departsAt: new Date(departsAt),
     operator: leg.operator,
     date: leg.sailing.date,
     departure: formatClock(leg.sailing.departure),

@@ -34,6 +34,8 @@ export interface BoardingPassDocument {
   departure: string;
   /** The departure on its terminal's clock, ISO without an offset: `2026-12-06T08:00`. */
   localDeparture: string;
+  /** The same departure as an instant: when a wallet brings the pass to the lock screen. */
+  departsAt: Date;
   checkInCloses: string;
   gateCloses: string;
   /** The signed payload, base45 (src/server/boarding-pass/signing.ts): what the QR code says. */

@@ -20,7 +20,7 @@ import { tripCard } from './trip-card.ts';
 
 /** Something a ticket can be given now, from its offer: where it is done and what it costs or returns. */
 export interface ManageAction {
-  task: 'check_in' | 'boarding_pass' | 'google_wallet' | 'reschedule' | 'cancel' | 'claim';
+  task: 'check_in' | 'boarding_pass' | 'google_wallet' | 'apple_wallet' | 'reschedule' | 'cancel' | 'claim';
   href: string;
   label: string;
   /** `Refund IDR 450,000 (fee IDR 150,000)`, `Free with Batam Fast; ...`; absent where it costs nothing to say. */
@@ -98,6 +98,12 @@ function ticketActions(
         href: localizePath(`${pass}/google-wallet`, locale),
         label: translate('manage_google_wallet', locale),
       });
+    if (wallets.apple)
+      actions.push({
+        task: 'apple_wallet',
+        href: localizePath(`${pass}.pkpass`, locale),
+        label: translate('manage_apple_wallet', locale),
+      });
   } else if (checkIn?.allowed)
     actions.push({
       task: 'check_in',
@@ -155,6 +161,7 @@ const byTicket = <V extends { ticketNumber: string }>(verdicts: readonly V[]) =>
 /** The wallets this installation can put a boarding pass in (server/wallets/). */
 export interface Wallets {
   google: boolean;
+  apple: boolean;
 }
 
 export function manageBooking(
@@ -162,7 +169,7 @@ export function manageBooking(
   network: Network,
   now: Date,
   locale: Locale,
-  wallets: Wallets = { google: false },
+  wallets: Wallets = { google: false, apple: false },
 ): ManageBooking {
   const offers = offerTickets(view);
   const verdicts: Verdicts = {

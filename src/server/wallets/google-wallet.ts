@@ -26,8 +26,7 @@ export function googleWalletFromConfig(config: Config): GoogleWalletConfig | und
   return {
     issuerId: GOOGLE_WALLET_ISSUER_ID,
     serviceAccount: GOOGLE_WALLET_SERVICE_ACCOUNT,
-    // An environment variable often carries the PEM's line breaks as `\n`.
-    privateKey: GOOGLE_WALLET_PRIVATE_KEY.replaceAll('\\n', '\n'),
+    privateKey: GOOGLE_WALLET_PRIVATE_KEY,
   };
 }
 

@@ -35,6 +35,7 @@ const pass = (qrText: string, locale: 'en' | 'id' = 'en'): BoardingPassDocument 
   from: 'Batam Centre',
   to: 'HarbourFront',
   localDeparture: '2026-12-06T08:00',
+  departsAt: new Date('2026-12-06T08:00:00+07:00'),
   operator: 'Selat Express',
   date: locale === 'en' ? '6 December 2026' : '6 Desember 2026',
   departure: '08:00 WIB',

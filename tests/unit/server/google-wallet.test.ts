@@ -1,10 +1,10 @@
-import { createPublicKey, generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync } from 'node:crypto';
 import { decodeProtectedHeader, importSPKI, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { signBoardingPass, verifyBoardingPass } from '../../../src/server/boarding-pass/signing.ts';
+import { verifyBoardingPass } from '../../../src/server/boarding-pass/signing.ts';
 import { loadConfig } from '../../../src/server/config.ts';
-import type { BoardingPassDocument } from '../../../src/server/documents/boarding-pass.ts';
 import { before, paidView } from '../../factories/after-sales-view.ts';
+import { boardingPassDocument, passKeys } from '../../factories/boarding-pass-document.ts';
 import { Network } from '../../../src/server/network.ts';
 import { manageBooking } from '../../../src/server/views/manage-booking.ts';
 import {
@@ -19,34 +19,7 @@ const { privateKey, publicKey } = generateKeyPairSync('rsa', {
   privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
   publicKeyEncoding: { type: 'spki', format: 'pem' },
 });
-const signer = { keyId: 'bp-2026-11', privateKey: generateKeyPairSync('ed25519').privateKey };
-const qrText = signBoardingPass(
-  {
-    ticketNumber: 'TK-K7M4QX-18R',
-    sailingId: '0f8e2c1a-5b3d-4e6f-8a9b-c0d1e2f3a4b5',
-    departure: new Date('2026-12-06T01:00:00Z'),
-    initials: 'SRA',
-    expiresAt: new Date('2026-12-06T01:00:00Z'),
-  },
-  signer,
-);
-const pass: BoardingPassDocument = {
-  locale: 'id',
-  bookingCode: 'K7M4QX',
-  passengerName: 'Siti Rahma Aulia',
-  ticketNumber: 'TK-K7M4QX-18R',
-  route: 'Batam Centre → HarbourFront',
-  from: 'Batam Centre',
-  to: 'HarbourFront',
-  operator: 'Selat Express',
-  date: '6 Desember 2026',
-  departure: '08:00 WIB',
-  localDeparture: '2026-12-06T08:00',
-  checkInCloses: '07:00 WIB',
-  gateCloses: '07:30 WIB',
-  qrText,
-  issuedAt: new Date('2026-12-05T03:00:00Z'),
-};
+const pass = boardingPassDocument;
 
 describe('Add to Google Wallet', () => {
   const env = {
@@ -114,9 +87,7 @@ describe('Add to Google Wallet', () => {
     // The wallet's QR code is the signed pass itself: a gate verifies it as it verifies the site's.
     const barcode = object?.barcode as { type: string; value: string };
     expect(barcode.type).toBe('QR_CODE');
-    expect(
-      verifyBoardingPass(barcode.value, new Map([[signer.keyId, createPublicKey(signer.privateKey)]])).ok,
-    ).toBe(true);
+    expect(verifyBoardingPass(barcode.value, passKeys).ok).toBe(true);
   });
 
   it('refuses a key that is not an RSA private key in PKCS#8', async () => {
@@ -128,10 +99,12 @@ describe('Add to Google Wallet', () => {
 
   it("is offered on Manage booking beside a checked-in ticket's boarding pass, when configured", () => {
     const view = paidView({ oneWay: true, adult: { status: 'checked_in' } });
-    const actions = (wallets?: { google: boolean }) =>
+    const actions = (wallets?: { google: boolean; apple: boolean }) =>
       manageBooking(view, new Network(), before(300), 'id', wallets).sailings[0]?.tickets[0]?.actions;
     expect(actions()?.map((action) => action.task)).toEqual(['boarding_pass']);
-    expect(actions({ google: true })?.map((action) => [action.task, action.href, action.label])).toEqual([
+    expect(
+      actions({ google: true, apple: false })?.map((action) => [action.task, action.href, action.label]),
+    ).toEqual([
       ['boarding_pass', '/id/booking/bk_1/boarding-pass/A0.pdf', 'Boarding pass'],
       ['google_wallet', '/id/booking/bk_1/boarding-pass/A0/google-wallet', 'Tambahkan ke Google Wallet'],
     ]);

@@ -40,6 +40,7 @@ export async function manageBookingPage(
   const query = astro.url.searchParams;
   const view = manageBooking(booking, deps.network, deps.clock(), locale, {
     google: Boolean(deps.googleWallet),
+    apple: Boolean(deps.appleWallet),
   });
   const changes = view.sailings.some((sailing) =>
     sailing.tickets.some((ticket) =>

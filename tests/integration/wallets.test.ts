@@ -1,7 +1,16 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { importSPKI, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { unzipSync } from 'fflate';
+import sharp from 'sharp';
+import { GET as openPkpass } from '../../src/pages/[...locale]/booking/[id]/boarding-pass/[ticket].pkpass.ts';
 import { GET } from '../../src/pages/[...locale]/booking/[id]/boarding-pass/[ticket]/google-wallet.ts';
+import { walletImages } from '../../src/app-icons.ts';
+import { PKPASS_MEDIA_TYPE } from '../../src/server/wallets/apple-wallet.ts';
+import { readDetachedSignature, testPassCertificates } from '../support/pkcs7.ts';
 import { publicKeysById, serverBoardingPassKeys } from '../../src/server/boarding-pass/keys.ts';
 import { verifyBoardingPass } from '../../src/server/boarding-pass/signing.ts';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
@@ -24,12 +33,30 @@ const wallet = {
   privateKey,
 };
 
-describe.each(testDatabases)('Add to Google Wallet for a boarding pass, on $name', (database) => {
+const appleWallet = {
+  passTypeId: 'pass.com.segaraferry.boarding',
+  teamId: 'A1B2C3D4E5',
+  ...testPassCertificates(),
+};
+
+/** The built client's wallet pictures, drawn as build-icons.ts would, where the server reads them (CLIENT_DIR). */
+async function walletPictures() {
+  const client = await mkdtemp(join(tmpdir(), 'segara-client-'));
+  await mkdir(join(client, 'icons'));
+  for (const image of walletImages) {
+    const square = { width: image.size, height: image.size, channels: 4, background: '#1e5bb8' } as const;
+    await writeFile(join(client, image.src), await sharp({ create: square }).png().toBuffer());
+  }
+  process.env.CLIENT_DIR = client;
+}
+
+describe.each(testDatabases)('Wallets for a boarding pass, on $name', (database) => {
   let handle: DatabaseHandle;
   let drop: () => Promise<void>;
   let api: ReturnType<typeof testApp>;
   beforeAll(async () => {
     ({ handle, drop } = await seeded(await database.create(), start, 30));
+    await walletPictures();
     api = testApp(handle.db, () => start);
   });
   afterAll(() => drop());
@@ -75,5 +102,51 @@ describe.each(testDatabases)('Add to Google Wallet for a boarding pass, on $name
     expect((await open(withWallet, view.id, notYet)).status).toBe(404);
     expect((await open(withWallet, view.id, 'TK-NOPE00-1A')).status).toBe(404);
     expect((await open(withWallet, 'x'.repeat(24), checkedIn)).status).toBe(404);
+  });
+  it('hands a checked-in ticket to Apple Wallet as a signed .pkpass, and nothing else anywhere', async () => {
+    const view = await paidBookingView(api, handle.db, { date: '2026-11-22', adults: 2, now: start });
+    const [checkedIn = '', notYet = ''] = ticketNumbersOf(view);
+    const checkIn = await api.request(`/api/bookings/${view.id}/check-in`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ tickets: [checkedIn] }),
+    });
+    expect(checkIn.status).toBe(200);
+    const deps = testDeps(handle.db, () => start);
+    const pkpass = (withDeps: AppDeps, ticket: string) =>
+      openPkpass({ params: { id: view.id, ticket }, locals: { deps: withDeps, locale: 'id' } } as never);
+    // No certificates configured: no pass, whatever the ticket.
+    expect((await pkpass(deps, checkedIn)).status).toBe(404);
+
+    const withWallet = { ...deps, appleWallet };
+    const answer = await pkpass(withWallet, checkedIn);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('Content-Type')).toBe(PKPASS_MEDIA_TYPE);
+    expect(answer.headers.get('Content-Disposition')).toBe(
+      `attachment; filename="boarding-pass-${checkedIn}.pkpass"`,
+    );
+    expect(answer.headers.get('Cache-Control')).toBe('private, no-store');
+    const files = unzipSync(new Uint8Array(await answer.arrayBuffer()));
+    expect(Object.keys(files)).toEqual(expect.arrayContaining(['icon.png', 'logo@3x.png', 'signature']));
+    const passJson = JSON.parse(Buffer.from(files['pass.json'] ?? []).toString()) as {
+      serialNumber: string;
+      barcodes: { message: string }[];
+      boardingPass: { secondaryFields: { label: string }[] };
+    };
+    expect(passJson.serialNumber).toBe(checkedIn);
+    expect(passJson.boardingPass.secondaryFields[0]?.label).toBe('Penumpang');
+    const verified = verifyBoardingPass(
+      passJson.barcodes[0]?.message ?? '',
+      publicKeysById(serverBoardingPassKeys()),
+    );
+    expect(verified.ok && verified.pass.ticketNumber).toBe(checkedIn);
+    const signature = readDetachedSignature(
+      files.signature ?? new Uint8Array(),
+      files['manifest.json'] ?? new Uint8Array(),
+    );
+    expect(signature.digestMatches && signature.signer !== undefined).toBe(true);
+
+    expect((await pkpass(withWallet, notYet)).status).toBe(404);
+    expect((await pkpass(withWallet, 'TK-NOPE00-1A')).status).toBe(404);
   });
 });
