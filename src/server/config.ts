@@ -48,9 +48,6 @@ const indicativeRatesText = z.string().transform((text, ctx) => {
   return rates;
 });
 
-/** Unset and empty are the same: `INDICATIVE_RATES=` in .env, or before `npm start`, turns the line off. */
-const emptyIsUnset = (value: unknown) => (value === '' ? undefined : value);
-
 /** The process environment the server reads, validated once. Keep `astro:env` out so tests can load it plainly. */
 const schema = z
   .object({
@@ -192,11 +189,10 @@ const schema = z
      * (domain/indicative-price.ts): the agency's rates as `SGD=12150,MYR=3560` (rupiah per 1 SGD or MYR) and the day it
      * set them, `YYYY-MM-DD`, which the pages name; shown for 14 days from that day. Unset: no indicative price.
      */
-    INDICATIVE_RATES: z.preprocess(emptyIsUnset, indicativeRatesText.optional()),
-    INDICATIVE_RATES_DATE: z.preprocess(
-      emptyIsUnset,
-      z.iso.date('a calendar date YYYY-MM-DD, the day the agency set INDICATIVE_RATES').optional(),
-    ),
+    INDICATIVE_RATES: indicativeRatesText.optional(),
+    INDICATIVE_RATES_DATE: z.iso
+      .date('a calendar date YYYY-MM-DD, the day the agency set INDICATIVE_RATES')
+      .optional(),
     /** Test-only: `1` with NODE_ENV=test holds seats without locking, so the concurrency tests can show the race. */
     TEST_SKIP_SEAT_LOCK: z.enum(['0', '1']).default('0'),
   })
@@ -229,8 +225,13 @@ export function indicativeRateTable(
   return rates && date ? { rates, date } : undefined;
 }
 
+/**
+ * The environment, validated. Unset and empty are the same: `INDICATIVE_RATES=` in .env, or compose's `${VAR:-}`
+ * for an optional setting left out, turns the setting off rather than failing its format.
+ */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = schema.safeParse(env);
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = schema.safeParse(given);
   if (!parsed.success) {
     const problems = parsed.error.issues
       .map((issue) => `${issue.path.join('.')}: ${issue.message}`)

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { unzipSync } from 'fflate';
+import { walletImages } from '../../src/app-icons.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { paidBooking, sailingsOn } from './paid-booking.ts';
 
@@ -83,7 +84,7 @@ test('without JavaScript, check-in works from the order page, and a second check
   const apple = await request.get(await walletLink('apple'));
   expect(apple.headers()['content-type']).toBe('application/vnd.apple.pkpass');
   const files = unzipSync(new Uint8Array(await apple.body()));
-  const pictures = ['icon.png', 'icon@2x.png', 'icon@3x.png', 'logo.png', 'logo@2x.png', 'logo@3x.png'];
+  const pictures = walletImages.map((image) => image.file);
   expect(Object.keys(files).sort()).toEqual([...pictures, 'manifest.json', 'pass.json', 'signature'].sort());
   await context.close();
 });

@@ -1,16 +1,17 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, X509Certificate } from 'node:crypto';
 import { importSPKI, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
-import sharp from 'sharp';
 import { GET as openPkpass } from '../../src/pages/[...locale]/booking/[id]/boarding-pass/[ticket].pkpass.ts';
 import { GET } from '../../src/pages/[...locale]/booking/[id]/boarding-pass/[ticket]/google-wallet.ts';
 import { walletImages } from '../../src/app-icons.ts';
 import { PKPASS_MEDIA_TYPE } from '../../src/server/wallets/apple-wallet.ts';
-import { readDetachedSignature, testPassCertificates } from '../support/pkcs7.ts';
+import { TEST_PASS_TYPE_ID, TEST_TEAM_ID, testPassCertificates } from '../factories/pass-certificates.ts';
+import { walletPictures } from '../factories/wallet-pictures.ts';
+import { readDetachedSignature } from '../support/pkcs7.ts';
 import { publicKeysById, serverBoardingPassKeys } from '../../src/server/boarding-pass/keys.ts';
 import { verifyBoardingPass } from '../../src/server/boarding-pass/signing.ts';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
@@ -33,33 +34,33 @@ const wallet = {
   privateKey,
 };
 
-const appleWallet = {
-  passTypeId: 'pass.com.segaraferry.boarding',
-  teamId: 'A1B2C3D4E5',
-  ...testPassCertificates(),
-};
+const appleWallet = { passTypeId: TEST_PASS_TYPE_ID, teamId: TEST_TEAM_ID, ...testPassCertificates() };
 
-/** The built client's wallet pictures, drawn as build-icons.ts would, where the server reads them (CLIENT_DIR). */
-async function walletPictures() {
+/** The built client's wallet pictures, where the server reads them (CLIENT_DIR), for this file only. */
+async function clientWithWalletPictures() {
   const client = await mkdtemp(join(tmpdir(), 'segara-client-'));
   await mkdir(join(client, 'icons'));
-  for (const image of walletImages) {
-    const square = { width: image.size, height: image.size, channels: 4, background: '#1e5bb8' } as const;
-    await writeFile(join(client, image.src), await sharp({ create: square }).png().toBuffer());
-  }
-  process.env.CLIENT_DIR = client;
+  const pictures = await walletPictures();
+  for (const image of walletImages) await writeFile(join(client, image.src), pictures[image.file] ?? '');
+  return client;
 }
 
 describe.each(testDatabases)('Wallets for a boarding pass, on $name', (database) => {
   let handle: DatabaseHandle;
   let drop: () => Promise<void>;
   let api: ReturnType<typeof testApp>;
+  let client: string;
   beforeAll(async () => {
     ({ handle, drop } = await seeded(await database.create(), start, 30));
-    await walletPictures();
+    client = await clientWithWalletPictures();
+    process.env.CLIENT_DIR = client;
     api = testApp(handle.db, () => start);
   });
-  afterAll(() => drop());
+  afterAll(async () => {
+    delete process.env.CLIENT_DIR;
+    await rm(client, { recursive: true, force: true });
+    await drop();
+  });
 
   const open = (deps: AppDeps, id: string, ticket: string) =>
     GET({ params: { id, ticket }, locals: { deps, locale: 'id' } } as never);
@@ -144,7 +145,8 @@ describe.each(testDatabases)('Wallets for a boarding pass, on $name', (database)
       files.signature ?? new Uint8Array(),
       files['manifest.json'] ?? new Uint8Array(),
     );
-    expect(signature.digestMatches && signature.signer !== undefined).toBe(true);
+    expect(signature.digestMatches).toBe(true);
+    expect(signature.signer?.fingerprint256).toBe(new X509Certificate(appleWallet.signerCert).fingerprint256);
 
     expect((await pkpass(withWallet, notYet)).status).toBe(404);
     expect((await pkpass(withWallet, 'TK-NOPE00-1A')).status).toBe(404);

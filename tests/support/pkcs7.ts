@@ -1,55 +1,9 @@
-import { createHash, generateKeyPairSync, verify, X509Certificate } from 'node:crypto';
+import { createHash, verify, X509Certificate } from 'node:crypto';
 import forge from 'node-forge';
 
 const { asn1, pki } = forge;
 const binary = (bytes: Uint8Array) => Buffer.from(bytes).toString('binary');
 const OIDS = { messageDigest: '1.2.840.113549.1.9.4', signingTime: '1.2.840.113549.1.9.5' };
-
-/** A certificate for `name` with `publicKeyPem`, signed by `issuer` (itself when it is the root). */
-function certificate(
-  name: string,
-  publicKeyPem: string,
-  issuer: { name: string; keyPem: string },
-  ca: boolean,
-) {
-  const made = pki.createCertificate();
-  made.publicKey = pki.publicKeyFromPem(publicKeyPem);
-  made.serialNumber = ca ? '01' : '02';
-  made.validity.notBefore = new Date('2026-01-01T00:00:00Z');
-  made.validity.notAfter = new Date('2036-01-01T00:00:00Z');
-  made.setSubject([{ name: 'commonName', value: name }]);
-  made.setIssuer([{ name: 'commonName', value: issuer.name }]);
-  made.setExtensions([{ name: 'basicConstraints', cA: ca }]);
-  made.sign(pki.privateKeyFromPem(issuer.keyPem), forge.md.sha256.create());
-  return pki.certificateToPem(made);
-}
-
-const rsa = () =>
-  generateKeyPairSync('rsa', {
-    modulusLength: 2048,
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  });
-
-/**
- * Stand-ins for Apple's certificates: a test "WWDR" root and a pass type certificate it issued, with its key (PEMs,
- * as the settings take them).
- */
-export function testPassCertificates() {
-  const root = rsa();
-  const signer = rsa();
-  const wwdrName = 'Test Worldwide Developer Relations';
-  return {
-    wwdr: certificate(wwdrName, root.publicKey, { name: wwdrName, keyPem: root.privateKey }, true),
-    signerCert: certificate(
-      'Pass Type ID: pass.com.segaraferry.boarding',
-      signer.publicKey,
-      { name: wwdrName, keyPem: root.privateKey },
-      false,
-    ),
-    signerKey: signer.privateKey,
-  };
-}
 
 /**
  * A detached PKCS#7 signature (a `.pkpass`'s `signature`) read and checked with node's own crypto: the certificates

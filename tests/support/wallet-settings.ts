@@ -1,5 +1,9 @@
-import { generateKeyPairSync } from 'node:crypto';
-import { testPassCertificates } from './pkcs7.ts';
+import {
+  rsaKeyPair,
+  TEST_PASS_TYPE_ID,
+  TEST_TEAM_ID,
+  testPassCertificates,
+} from '../factories/pass-certificates.ts';
 
 /**
  * Both wallets configured with test keys, as the browser tests' server runs: Manage booking offers them, and the
@@ -7,17 +11,13 @@ import { testPassCertificates } from './pkcs7.ts';
  */
 export function testWalletSettings(): Record<string, string> {
   const apple = testPassCertificates();
-  const google = generateKeyPairSync('rsa', {
-    modulusLength: 2048,
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-  });
+  const google = rsaKeyPair();
   return {
     GOOGLE_WALLET_ISSUER_ID: '3388000000022222228',
     GOOGLE_WALLET_SERVICE_ACCOUNT: 'wallet@segara-e2e.iam.gserviceaccount.com',
     GOOGLE_WALLET_PRIVATE_KEY: google.privateKey,
-    APPLE_WALLET_PASS_TYPE_ID: 'pass.com.segaraferry.boarding',
-    APPLE_WALLET_TEAM_ID: 'A1B2C3D4E5',
+    APPLE_WALLET_PASS_TYPE_ID: TEST_PASS_TYPE_ID,
+    APPLE_WALLET_TEAM_ID: TEST_TEAM_ID,
     APPLE_WALLET_WWDR_CERTIFICATE: apple.wwdr,
     APPLE_WALLET_SIGNER_CERTIFICATE: apple.signerCert,
     APPLE_WALLET_SIGNER_KEY: apple.signerKey,

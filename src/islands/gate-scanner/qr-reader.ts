@@ -27,28 +27,31 @@ export async function qrReader(): Promise<QrReader> {
     const detector = new Detector({ formats: ['qr_code'] });
     return async (source) => (await detector.detect(source).catch(() => []))[0]?.rawValue;
   }
-  const { decodeQr, ZXING_SCALES } = await import('./zxing-qr.ts');
+  const { decodeAtScales, decodeQr } = await import('./zxing-qr.ts');
   const canvas = document.createElement('canvas');
   const context = canvas.getContext('2d', { willReadFrequently: true });
+  /** The source drawn `drawnWidth` px across, inside a white border: ZXing needs a quiet zone, and a tight crop has none. */
+  const drawn = (source: QrSource, drawnWidth: number, drawnHeight: number) => {
+    if (!context || Math.min(drawnWidth, drawnHeight) < MIN_SIDE) return undefined;
+    const pad = Math.round(Math.max(drawnWidth, drawnHeight) / 8);
+    canvas.width = drawnWidth + 2 * pad;
+    canvas.height = drawnHeight + 2 * pad;
+    context.fillStyle = '#fff';
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    context.drawImage(source, pad, pad, drawnWidth, drawnHeight);
+    return context.getImageData(0, 0, canvas.width, canvas.height);
+  };
   return (source) => {
     const width = source instanceof HTMLVideoElement ? source.videoWidth : source.width;
     const height = source instanceof HTMLVideoElement ? source.videoHeight : source.height;
-    // A phone camera's full-size photo is read at most 1,024 px across: the code is still many pixels a module.
+    // A phone camera's full-size photo is read at most 1,024 px across first: quicker, and ZXing prefers small modules.
     const fit = Math.min(1, MAX_SIDE / Math.max(width, height));
-    for (const scale of ZXING_SCALES) {
-      const drawnWidth = Math.round(width * fit * scale);
-      const drawnHeight = Math.round(height * fit * scale);
-      if (!context || Math.min(drawnWidth, drawnHeight) < MIN_SIDE) break;
-      // A white border around the frame: ZXing needs a quiet zone, and a screenshot cropped tight has none.
-      const pad = Math.round(Math.max(drawnWidth, drawnHeight) / 8);
-      canvas.width = drawnWidth + 2 * pad;
-      canvas.height = drawnHeight + 2 * pad;
-      context.fillStyle = '#fff';
-      context.fillRect(0, 0, canvas.width, canvas.height);
-      context.drawImage(source, pad, pad, drawnWidth, drawnHeight);
-      const text = decodeQr(context.getImageData(0, 0, canvas.width, canvas.height));
-      if (text) return Promise.resolve(text);
-    }
-    return Promise.resolve(undefined);
+    const read = decodeAtScales((scale) =>
+      drawn(source, Math.round(width * fit * scale), Math.round(height * fit * scale)),
+    );
+    if (read || fit === 1) return Promise.resolve(read);
+    // A large photo of a small code: once more at the photo's own size.
+    const full = drawn(source, width, height);
+    return Promise.resolve(full && decodeQr(full));
   };
 }

@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { clientDir } from '../client-dir.ts';
 
 /**
- * Every entry chunk of the client build with the chunks it imports, as scripts/island-preloads-plugin.ts wrote them.
- * The built client lives in `dist/client`: main.ts says where (CLIENT_DIR) when it serves it; the build's own
- * prerendering runs in the project root. Missing (the dev server builds nothing): no preloads, and it is looked for
+ * Every entry chunk of the client build with the chunks it imports, as scripts/island-preloads-plugin.ts wrote them
+ * into the built client (client-dir.ts). Missing (the dev server builds nothing): no preloads, and it is looked for
  * again next time.
  */
 function loadPreloads(): Map<string, string[]> {
-  const file = join(process.env.CLIENT_DIR ?? 'dist/client', 'island-preloads.json');
+  const file = join(clientDir(), 'island-preloads.json');
   try {
     return new Map(Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>));
   } catch {

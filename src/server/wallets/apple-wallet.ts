@@ -1,11 +1,12 @@
-import { createPrivateKey, createPublicKey, type KeyObject, X509Certificate } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PKPass } from 'passkit-generator';
 import { walletImages } from '../../app-icons.ts';
 import { translate } from '../../i18n/translate.ts';
+import { clientDir } from '../client-dir.ts';
 import type { Config } from '../config.ts';
 import type { BoardingPassDocument } from '../documents/boarding-pass.ts';
+import { assertPassCertificates, type PassCertificates } from './apple-wallet-certificates.ts';
 
 /**
  * "Add to Apple Wallet" (issue 41, item 5): the boarding pass as a `.pkpass`, the zip Wallet opens on an iPhone. Its
@@ -14,26 +15,17 @@ import type { BoardingPassDocument } from '../documents/boarding-pass.ts';
  * signature). Configured by `APPLE_WALLET_*` (wallet-settings.ts); whether Wallet accepts it is known only with
  * Apple's certificates (the first deployment), so the tests check its structure and signature with test ones.
  */
-export interface AppleWalletConfig {
-  /** `pass.com.segaraferry.boarding`: the pass type registered in Apple's developer account. */
-  passTypeId: string;
-  teamId: string;
-  /** PEMs: Apple's WWDR intermediate certificate, the pass type certificate and its private key. */
-  wwdr: string;
-  signerCert: string;
-  signerKey: string;
-  signerKeyPassphrase?: string | undefined;
-}
+export type AppleWalletConfig = PassCertificates;
 
-export function appleWalletFromConfig(config: Config): AppleWalletConfig | undefined {
+/** The Apple Wallet settings, checked (apple-wallet-certificates.ts); undefined unless the first five are set. */
+export function appleWalletFromConfig(config: Config, now = new Date()): AppleWalletConfig | undefined {
   const passTypeId = config.APPLE_WALLET_PASS_TYPE_ID;
   const teamId = config.APPLE_WALLET_TEAM_ID;
   const wwdr = config.APPLE_WALLET_WWDR_CERTIFICATE;
   const signerCert = config.APPLE_WALLET_SIGNER_CERTIFICATE;
   const signerKey = config.APPLE_WALLET_SIGNER_KEY;
   if (!passTypeId || !teamId || !wwdr || !signerCert || !signerKey) return undefined;
-  assertKeyOfCertificate(signerKey, signerCert, config.APPLE_WALLET_SIGNER_KEY_PASSPHRASE);
-  return {
+  const wallet = {
     passTypeId,
     teamId,
     wwdr,
@@ -41,14 +33,8 @@ export function appleWalletFromConfig(config: Config): AppleWalletConfig | undef
     signerKey,
     signerKeyPassphrase: config.APPLE_WALLET_SIGNER_KEY_PASSPHRASE,
   };
-}
-
-/** A pass signed with another key fails in Wallet without a word: refuse to start instead, saying which setting. */
-function assertKeyOfCertificate(keyPem: string, certificatePem: string, passphrase: string | undefined) {
-  const spki = (key: KeyObject) => key.export({ type: 'spki', format: 'der' });
-  const key = createPublicKey(createPrivateKey({ key: keyPem, passphrase }));
-  if (!spki(key).equals(spki(new X509Certificate(certificatePem).publicKey)))
-    throw new Error('APPLE_WALLET_SIGNER_KEY is not the key of APPLE_WALLET_SIGNER_CERTIFICATE');
+  assertPassCertificates(wallet, now);
+  return wallet;
 }
 
 export const PKPASS_MEDIA_TYPE = 'application/vnd.apple.pkpass';
@@ -109,15 +95,15 @@ export function appleWalletPassJson(pass: BoardingPassDocument, wallet: AppleWal
 
 /** The pass's pictures by their name in the bundle, read once from the built client (scripts/build-icons.ts). */
 const imagesRead = new Map<string, Promise<Record<string, Buffer>>>();
-export function walletImagesFrom(clientDir = process.env.CLIENT_DIR ?? 'dist/client') {
-  let read = imagesRead.get(clientDir);
+export function walletImagesFrom(client = clientDir()) {
+  let read = imagesRead.get(client);
   if (!read) {
     read = Promise.all(
-      walletImages.map(async (image) => [image.file, await readFile(join(clientDir, image.src))] as const),
+      walletImages.map(async (image) => [image.file, await readFile(join(client, image.src))] as const),
     ).then(Object.fromEntries);
     // A failed read (no build yet) is tried again by the next pass, not remembered.
-    read.catch(() => imagesRead.delete(clientDir));
-    imagesRead.set(clientDir, read);
+    read.catch(() => imagesRead.delete(client));
+    imagesRead.set(client, read);
   }
   return read;
 }

@@ -1,6 +1,5 @@
-import { X509Certificate } from 'node:crypto';
+import { generateKeyPairSync, X509Certificate } from 'node:crypto';
 import { unzipSync } from 'fflate';
-import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { walletImages } from '../../../src/app-icons.ts';
 import { verifyBoardingPass } from '../../../src/server/boarding-pass/signing.ts';
@@ -14,14 +13,16 @@ import {
 } from '../../../src/server/wallets/apple-wallet.ts';
 import { before, paidView } from '../../factories/after-sales-view.ts';
 import { boardingPassDocument as pass, passKeys } from '../../factories/boarding-pass-document.ts';
-import { readDetachedSignature, sha1, testPassCertificates } from '../../support/pkcs7.ts';
+import { TEST_PASS_TYPE_ID, TEST_TEAM_ID, testPassCertificates } from '../../factories/pass-certificates.ts';
+import { walletPictures } from '../../factories/wallet-pictures.ts';
+import { readDetachedSignature, sha1 } from '../../support/pkcs7.ts';
 
 const certificates = testPassCertificates();
 // As environment variables often carry PEMs: the line breaks written as \n.
 const escaped = (pem: string) => pem.replaceAll('\n', '\\n');
 const env = {
-  APPLE_WALLET_PASS_TYPE_ID: 'pass.com.segaraferry.boarding',
-  APPLE_WALLET_TEAM_ID: 'A1B2C3D4E5',
+  APPLE_WALLET_PASS_TYPE_ID: TEST_PASS_TYPE_ID,
+  APPLE_WALLET_TEAM_ID: TEST_TEAM_ID,
   APPLE_WALLET_WWDR_CERTIFICATE: escaped(certificates.wwdr),
   APPLE_WALLET_SIGNER_CERTIFICATE: escaped(certificates.signerCert),
   APPLE_WALLET_SIGNER_KEY: escaped(certificates.signerKey),
@@ -32,13 +33,7 @@ describe('Add to Apple Wallet', () => {
   if (!wallet) throw new Error('not configured');
   let pictures: Record<string, Buffer>;
   beforeAll(async () => {
-    const square = (size: number) =>
-      sharp({ create: { width: size, height: size, channels: 4, background: '#1e5bb8' } })
-        .png()
-        .toBuffer();
-    pictures = Object.fromEntries(
-      await Promise.all(walletImages.map(async (image) => [image.file, await square(image.size)])),
-    ) as Record<string, Buffer>;
+    pictures = await walletPictures();
   });
 
   it('is offered only when the pass type, the team and the three PEMs are all set, and checks their shape', () => {
@@ -108,7 +103,10 @@ describe('Add to Apple Wallet', () => {
     expect(signer.checkIssued(wwdr) && signer.verify(wwdr.publicKey)).toBe(true);
     expect(signature.digestMatches).toBe(true);
     expect(signature.signedAt).toBeDefined();
-    // The same signature does not vouch for a manifest changed afterwards.
+    // A signature altered anywhere in its signed part has no signer; nor does it vouch for a manifest changed after.
+    const forged = Buffer.from(files.signature ?? []);
+    forged[forged.length - 1] = (forged.at(-1) ?? 0) ^ 1;
+    expect(readDetachedSignature(forged, manifest).signer).toBeUndefined();
     const altered = Buffer.from(
       Buffer.from(manifest)
         .toString()
@@ -117,10 +115,32 @@ describe('Add to Apple Wallet', () => {
     expect(readDetachedSignature(files.signature ?? new Uint8Array(), altered).digestMatches).toBe(false);
   });
 
-  it("does not start with a key that is not the pass certificate's", () => {
-    const other = escaped(testPassCertificates().signerKey);
-    expect(() => appleWalletFromConfig(loadConfig({ ...env, APPLE_WALLET_SIGNER_KEY: other }))).toThrow(
-      /APPLE_WALLET_SIGNER_KEY is not the key of APPLE_WALLET_SIGNER_CERTIFICATE/,
+  it('does not start with certificates Wallet would refuse, and says which setting is wrong', () => {
+    const refused =
+      (changes: Record<string, string>, now = new Date('2026-11-28T00:00:00Z')) =>
+      () =>
+        appleWalletFromConfig(loadConfig({ ...env, ...changes }), now);
+    const other = testPassCertificates();
+    expect(refused({ APPLE_WALLET_SIGNER_KEY: escaped(other.signerKey) })).toThrow(
+      'APPLE_WALLET_SIGNER_KEY is not the key of APPLE_WALLET_SIGNER_CERTIFICATE',
+    );
+    expect(refused({ APPLE_WALLET_WWDR_CERTIFICATE: escaped(other.wwdr) })).toThrow(
+      'APPLE_WALLET_SIGNER_CERTIFICATE was not issued by APPLE_WALLET_WWDR_CERTIFICATE',
+    );
+    const garbled = '-----BEGIN CERTIFICATE-----\\nAAAA\\n-----END CERTIFICATE-----';
+    expect(refused({ APPLE_WALLET_WWDR_CERTIFICATE: garbled })).toThrow(
+      'APPLE_WALLET_WWDR_CERTIFICATE is not a PEM certificate',
+    );
+    expect(refused({}, new Date('2036-01-02T00:00:00Z'))).toThrow(/APPLE_WALLET_SIGNER_CERTIFICATE expired/);
+    expect(refused({ APPLE_WALLET_PASS_TYPE_ID: 'pass.com.other.ferry' })).toThrow(
+      `APPLE_WALLET_PASS_TYPE_ID is pass.com.other.ferry, the certificate's is ${TEST_PASS_TYPE_ID}`,
+    );
+    expect(refused({ APPLE_WALLET_TEAM_ID: 'Z9Y8X7W6V5' })).toThrow(/APPLE_WALLET_TEAM_ID is Z9Y8X7W6V5/);
+    expect(refused({ APPLE_WALLET_SIGNER_KEY_PASSPHRASE: 'not-encrypted-but-fine' })).not.toThrow();
+    const ellipticKey = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey;
+    const ellipticPem = ellipticKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    expect(refused({ APPLE_WALLET_SIGNER_KEY: escaped(ellipticPem) })).toThrow(
+      'APPLE_WALLET_SIGNER_KEY is not an RSA key',
     );
   });
 

@@ -25,6 +25,18 @@ describe('server configuration', () => {
     expect(() => loadConfig(env)).toThrow(/Invalid environment: (PORT|TRUST_PROXY|METRICS_PORT|LOG_LEVEL)/);
   });
 
+  it("takes an empty setting as unset, as compose's ${VAR:-} passes an optional one left out", () => {
+    const empty = {
+      GOOGLE_CLIENT_ID: '',
+      BOARDING_PASS_PREVIOUS_KEYS: '',
+      GOOGLE_WALLET_ISSUER_ID: '',
+      APPLE_WALLET_PASS_TYPE_ID: '',
+      APPLE_WALLET_SIGNER_KEY_PASSPHRASE: '',
+    };
+    const config = loadConfig(empty);
+    for (const name of Object.keys(empty)) expect(config[name as keyof typeof empty]).toBeUndefined();
+  });
+
   it('serves no metrics unless METRICS_PORT is set, and then on the loopback unless METRICS_HOST says', () => {
     expect(loadConfig({}).METRICS_PORT).toBeUndefined();
     expect(loadConfig({ METRICS_PORT: '9464' })).toMatchObject({

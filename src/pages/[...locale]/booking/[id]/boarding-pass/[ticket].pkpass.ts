@@ -1,5 +1,7 @@
 import type { APIRoute } from 'astro';
 import { checkedInPass } from '../../../../../server/http/pages/checked-in-pass.ts';
+import { translate } from '../../../../../i18n/translate.ts';
+import { log } from '../../../../../server/observability/log.ts';
 import {
   appleWalletPass,
   PKPASS_MEDIA_TYPE,
@@ -18,8 +20,17 @@ export const GET: APIRoute = async ({ params, locals }) => {
   const wallet = deps.appleWallet;
   const pass = wallet && (await checkedInPass(deps, params, locale));
   if (!wallet || !pass) return new Response('Not found', { status: 404 });
-  const bundle = appleWalletPass(pass, wallet, await walletImagesFrom());
-  return new Response(new Uint8Array(bundle), {
+  const pictures = await walletImagesFrom().catch((error: unknown) => {
+    // A build without scripts/build-icons.ts's pictures (or `astro dev`): Wallet takes no pass without its icon.
+    log.error({ err: error }, 'apple wallet: the pass pictures are missing from the built client');
+    return undefined;
+  });
+  if (!pictures)
+    return new Response(translate('manage_apple_wallet_unavailable', locale), {
+      status: 503,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+    });
+  return new Response(new Uint8Array(appleWalletPass(pass, wallet, pictures)), {
     headers: {
       'Content-Type': PKPASS_MEDIA_TYPE,
       'Content-Disposition': `attachment; filename="boarding-pass-${pass.ticketNumber}.pkpass"`,
