@@ -115,6 +115,12 @@ const server = createServer((req, res) => {
     serve(req, res);
   });
 });
+// A proxy keeps its connections to the app open between requests (deploy/Caddyfile: 60 s, as cloud load balancers
+// do): were Node to close an idle one first (its default: after 5 s), a request the proxy sent on it as it closed
+// would be reset, a 502 for the traveller and a payment's POST not retried. Idle connections stay 75 s here, and
+// the time allowed for a request's headers is kept above it, as Node asks.
+server.keepAliveTimeout = 75_000;
+server.headersTimeout = 76_000;
 const metricsServer =
   config.METRICS_PORT === undefined ? undefined : serveMetrics(config.METRICS_PORT, config.METRICS_HOST);
 

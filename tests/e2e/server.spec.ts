@@ -1,8 +1,29 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { Agent, get } from 'node:http';
 import { expect, test } from '@playwright/test';
 
 test.describe('production server', () => {
+  test("keeps an idle connection open past Node's 5 s, so a proxy reusing it is never reset", async ({
+    baseURL,
+  }) => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const health = () =>
+      new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+        const sent = get(`${baseURL ?? ''}/api/health`, { agent }, (answer) => {
+          answer.resume();
+          answer.on('end', () => {
+            resolve({ status: answer.statusCode ?? 0, reused: sent.reusedSocket });
+          });
+        });
+        sent.on('error', reject);
+      });
+    expect(await health()).toEqual({ status: 200, reused: false });
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    expect(await health()).toEqual({ status: 200, reused: true });
+    agent.destroy();
+  });
+
   test('serves pages with the security headers and a CSP without unsafe-inline', async ({ request }) => {
     const response = await request.get('/');
     const headers = response.headers();
