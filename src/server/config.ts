@@ -226,11 +226,19 @@ export function indicativeRateTable(
 }
 
 /**
- * The environment, validated. Unset and empty are the same: `INDICATIVE_RATES=` in .env, or compose's `${VAR:-}`
- * for an optional setting left out, turns the setting off rather than failing its format.
+ * Where empty is a mistake to refuse, not "unset": unset, these mean the embedded database and mail written to
+ * files, which a deployment whose secret failed to render must not fall back to without a word.
+ */
+const EMPTY_IS_REFUSED = new Set(['DATABASE_URL', 'SMTP_URL']);
+
+/**
+ * The environment, validated. Unset and empty are otherwise the same: `INDICATIVE_RATES=` in .env, or compose's
+ * `${VAR:-}` for an optional setting left out, turns the setting off rather than failing its format.
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const given = Object.fromEntries(
+    Object.entries(env).filter(([name, value]) => value !== '' || EMPTY_IS_REFUSED.has(name)),
+  );
   const parsed = schema.safeParse(given);
   if (!parsed.success) {
     const problems = parsed.error.issues

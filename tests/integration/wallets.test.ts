@@ -34,7 +34,12 @@ const wallet = {
   privateKey,
 };
 
-const appleWallet = { passTypeId: TEST_PASS_TYPE_ID, teamId: TEST_TEAM_ID, ...testPassCertificates() };
+const appleWallet = {
+  passTypeId: TEST_PASS_TYPE_ID,
+  teamId: TEST_TEAM_ID,
+  ...testPassCertificates(),
+  expiresAt: new Date('2036-01-01T00:00:00Z'),
+};
 
 /** The built client's wallet pictures, where the server reads them (CLIENT_DIR), for this file only. */
 async function clientWithWalletPictures() {
@@ -149,6 +154,17 @@ describe.each(testDatabases)('Wallets for a boarding pass, on $name', (database)
     expect(signature.signer?.fingerprint256).toBe(new X509Certificate(appleWallet.signerCert).fingerprint256);
 
     expect((await pkpass(withWallet, notYet)).status).toBe(404);
+    // Past the pass certificate's end, or without the build's pictures: unavailable, said in the reader's language.
+    const expired = { ...withWallet, appleWallet: { ...appleWallet, expiresAt: start } };
+    const unavailable = await pkpass(expired, checkedIn);
+    expect(unavailable.status).toBe(503);
+    expect(await unavailable.text()).toBe(
+      'Apple Wallet sedang tidak dapat digunakan. Untuk sementara, gunakan boarding pass PDF.',
+    );
+    process.env.CLIENT_DIR = await mkdtemp(join(tmpdir(), 'segara-unbuilt-'));
+    expect((await pkpass(withWallet, checkedIn)).status).toBe(503);
+    await rm(process.env.CLIENT_DIR, { recursive: true, force: true });
+    process.env.CLIENT_DIR = client;
     expect((await pkpass(withWallet, 'TK-NOPE00-1A')).status).toBe(404);
   });
 });

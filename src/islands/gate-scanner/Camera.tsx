@@ -94,7 +94,8 @@ export default function Camera({ locale, onText }: Props) {
     setProblem('');
     const bitmap = await createImageBitmap(file).catch(() => undefined);
     const read = await readerOnce().catch(() => undefined);
-    const text = bitmap && read && (await read(bitmap));
+    // A picture the browser cannot draw (too large for its canvas) reads as no code, like an unreadable one.
+    const text = bitmap && read && (await read(bitmap).catch(() => undefined));
     bitmap?.close();
     if (text) onText(text, false);
     else setProblem(m.gate_no_code({}, t));

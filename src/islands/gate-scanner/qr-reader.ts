@@ -8,6 +8,8 @@ interface BarcodeDetectorClass {
 }
 
 const MAX_SIDE = 1024;
+/** iOS Safari refuses a canvas over 16.7 million pixels: a photo read whole stays under it with its border. */
+const MAX_PIXELS = 10_000_000;
 /** Below this a pass's 47 modules are under two pixels each: no point reading smaller. */
 const MIN_SIDE = 80;
 
@@ -49,9 +51,11 @@ export async function qrReader(): Promise<QrReader> {
     const read = decodeAtScales((scale) =>
       drawn(source, Math.round(width * fit * scale), Math.round(height * fit * scale)),
     );
-    if (read || fit === 1) return Promise.resolve(read);
-    // A large photo of a small code: once more at the photo's own size.
-    const full = drawn(source, width, height);
-    return Promise.resolve(full && decodeQr(full));
+    if (read || fit === 1 || !(source instanceof ImageBitmap)) return Promise.resolve(read);
+    // A large photo of a small code: once more near its own size (a camera frame is never retried, for the battery),
+    // within what iOS lets a canvas hold.
+    const shrink = Math.min(1, Math.sqrt(MAX_PIXELS / (width * height)));
+    const large = drawn(source, Math.round(width * shrink), Math.round(height * shrink));
+    return Promise.resolve(large && decodeQr(large));
   };
 }

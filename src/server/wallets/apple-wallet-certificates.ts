@@ -18,21 +18,25 @@ function certificateOf(pem: string, setting: string): X509Certificate {
   }
 }
 
-/** The certificate subject's `NAME=value` lines (Node writes one per line). */
-const subjectField = (certificate: X509Certificate, name: string) =>
-  certificate.subject
-    .split('\n')
-    .find((line) => line.startsWith(`${name}=`))
-    ?.slice(name.length + 1);
+/** One attribute of the certificate's subject, unescaped (node's legacy object has one key per attribute). */
+function subjectField(certificate: X509Certificate, name: string): string | undefined {
+  const value = (certificate.toLegacyObject().subject as Record<string, string | string[] | undefined>)[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/** When the pass certificate stops being valid: Wallet refuses passes signed after it (Apple's last a year). */
+export function passCertificateExpiry(signerCert: string): Date {
+  return new Date(Date.parse(new X509Certificate(signerCert).validTo) || 0);
+}
 
 /**
- * Wallet refuses a pass it cannot trust without a word to the traveller, so the server refuses to start instead,
- * naming the setting: a key that is not the certificate's or not RSA (passkit-generator signs with node-forge, which
- * takes RSA keys only), a pass certificate not issued by the WWDR given (the usual mistake: another generation of
- * Apple's WWDR than the one that issued it, G4 today), one expired, or one made for another pass type or team
- * (Apple's pass certificates name both, as UID and OU).
+ * What makes Wallet refuse every pass without a word to the traveller, named by its setting: a key that is not the
+ * certificate's or not RSA (passkit-generator signs with node-forge, which takes RSA keys only), a pass certificate
+ * not issued by the WWDR given (the usual mistake: another generation of Apple's WWDR than the one that issued it,
+ * G4 today), or one made for another pass type or team (Apple's pass certificates name both, as UID and OU).
+ * Expiry is not among them: a certificate expires while the server runs, so the door checks it at each pass.
  */
-export function assertPassCertificates(wallet: PassCertificates, now: Date): void {
+export function assertPassCertificates(wallet: PassCertificates): void {
   const certificate = certificateOf(wallet.signerCert, 'APPLE_WALLET_SIGNER_CERTIFICATE');
   const wwdr = certificateOf(wallet.wwdr, 'APPLE_WALLET_WWDR_CERTIFICATE');
   let key: KeyObject;
@@ -49,8 +53,6 @@ export function assertPassCertificates(wallet: PassCertificates, now: Date): voi
     throw new Error('APPLE_WALLET_SIGNER_KEY is not the key of APPLE_WALLET_SIGNER_CERTIFICATE');
   if (!certificate.checkIssued(wwdr) || !certificate.verify(wwdr.publicKey))
     throw new Error('APPLE_WALLET_SIGNER_CERTIFICATE was not issued by APPLE_WALLET_WWDR_CERTIFICATE');
-  if (Date.parse(certificate.validTo) <= now.getTime())
-    throw new Error(`APPLE_WALLET_SIGNER_CERTIFICATE expired on ${certificate.validTo}`);
   const uid = subjectField(certificate, 'UID');
   if (uid !== undefined && uid !== wallet.passTypeId)
     throw new Error(`APPLE_WALLET_PASS_TYPE_ID is ${wallet.passTypeId}, the certificate's is ${uid}`);

@@ -6,7 +6,12 @@ import { translate } from '../../i18n/translate.ts';
 import { clientDir } from '../client-dir.ts';
 import type { Config } from '../config.ts';
 import type { BoardingPassDocument } from '../documents/boarding-pass.ts';
-import { assertPassCertificates, type PassCertificates } from './apple-wallet-certificates.ts';
+import {
+  assertPassCertificates,
+  passCertificateExpiry,
+  type PassCertificates,
+} from './apple-wallet-certificates.ts';
+import { log } from '../observability/log.ts';
 
 /**
  * "Add to Apple Wallet" (issue 41, item 5): the boarding pass as a `.pkpass`, the zip Wallet opens on an iPhone. Its
@@ -15,10 +20,17 @@ import { assertPassCertificates, type PassCertificates } from './apple-wallet-ce
  * signature). Configured by `APPLE_WALLET_*` (wallet-settings.ts); whether Wallet accepts it is known only with
  * Apple's certificates (the first deployment), so the tests check its structure and signature with test ones.
  */
-export type AppleWalletConfig = PassCertificates;
+export type AppleWalletConfig = PassCertificates & {
+  /** The pass certificate's end: from then on no pass is offered (the door answers 503) until it is renewed. */
+  expiresAt: Date;
+};
 
-/** The Apple Wallet settings, checked (apple-wallet-certificates.ts); undefined unless the first five are set. */
-export function appleWalletFromConfig(config: Config, now = new Date()): AppleWalletConfig | undefined {
+/**
+ * The Apple Wallet settings, checked (apple-wallet-certificates.ts); undefined unless the first five are set, or
+ * when they are wrong: then the error is logged, naming the setting, and the site runs without Apple Wallet rather
+ * than not at all (these are built at the first request, and an optional feature must not take the site down).
+ */
+export function appleWalletFromConfig(config: Config): AppleWalletConfig | undefined {
   const passTypeId = config.APPLE_WALLET_PASS_TYPE_ID;
   const teamId = config.APPLE_WALLET_TEAM_ID;
   const wwdr = config.APPLE_WALLET_WWDR_CERTIFICATE;
@@ -33,9 +45,20 @@ export function appleWalletFromConfig(config: Config, now = new Date()): AppleWa
     signerKey,
     signerKeyPassphrase: config.APPLE_WALLET_SIGNER_KEY_PASSPHRASE,
   };
-  assertPassCertificates(wallet, now);
-  return wallet;
+  try {
+    assertPassCertificates(wallet);
+    return { ...wallet, expiresAt: passCertificateExpiry(signerCert) };
+  } catch (error) {
+    log.error({ err: error }, 'apple wallet: off, its settings are wrong');
+    return undefined;
+  }
 }
+
+/** Whether a pass can be signed now: configured, and its certificate not expired. */
+export const appleWalletUsable = (
+  wallet: AppleWalletConfig | undefined,
+  now: Date,
+): wallet is AppleWalletConfig => wallet !== undefined && now < wallet.expiresAt;
 
 export const PKPASS_MEDIA_TYPE = 'application/vnd.apple.pkpass';
 

@@ -6,10 +6,12 @@ import { verifyBoardingPass } from '../../../src/server/boarding-pass/signing.ts
 import { loadConfig } from '../../../src/server/config.ts';
 import { Network } from '../../../src/server/network.ts';
 import { manageBooking } from '../../../src/server/views/manage-booking.ts';
+import { assertPassCertificates } from '../../../src/server/wallets/apple-wallet-certificates.ts';
 import {
   appleWalletFromConfig,
   appleWalletPass,
   appleWalletPassJson,
+  appleWalletUsable,
 } from '../../../src/server/wallets/apple-wallet.ts';
 import { before, paidView } from '../../factories/after-sales-view.ts';
 import { boardingPassDocument as pass, passKeys } from '../../factories/boarding-pass-document.ts';
@@ -115,33 +117,47 @@ describe('Add to Apple Wallet', () => {
     expect(readDetachedSignature(files.signature ?? new Uint8Array(), altered).digestMatches).toBe(false);
   });
 
-  it('does not start with certificates Wallet would refuse, and says which setting is wrong', () => {
-    const refused =
-      (changes: Record<string, string>, now = new Date('2026-11-28T00:00:00Z')) =>
-      () =>
-        appleWalletFromConfig(loadConfig({ ...env, ...changes }), now);
+  it('turns itself off, naming the setting, for certificates Wallet would refuse, and stops at their expiry', () => {
+    const refusal = (changes: Record<string, string>) => () => {
+      const config = loadConfig({ ...env, ...changes });
+      assertPassCertificates({
+        passTypeId: config.APPLE_WALLET_PASS_TYPE_ID ?? '',
+        teamId: config.APPLE_WALLET_TEAM_ID ?? '',
+        wwdr: config.APPLE_WALLET_WWDR_CERTIFICATE ?? '',
+        signerCert: config.APPLE_WALLET_SIGNER_CERTIFICATE ?? '',
+        signerKey: config.APPLE_WALLET_SIGNER_KEY ?? '',
+        signerKeyPassphrase: config.APPLE_WALLET_SIGNER_KEY_PASSPHRASE,
+      });
+    };
     const other = testPassCertificates();
-    expect(refused({ APPLE_WALLET_SIGNER_KEY: escaped(other.signerKey) })).toThrow(
+    const wrongKey = { APPLE_WALLET_SIGNER_KEY: escaped(other.signerKey) };
+    expect(refusal(wrongKey)).toThrow(
       'APPLE_WALLET_SIGNER_KEY is not the key of APPLE_WALLET_SIGNER_CERTIFICATE',
     );
-    expect(refused({ APPLE_WALLET_WWDR_CERTIFICATE: escaped(other.wwdr) })).toThrow(
+    expect(refusal({ APPLE_WALLET_WWDR_CERTIFICATE: escaped(other.wwdr) })).toThrow(
       'APPLE_WALLET_SIGNER_CERTIFICATE was not issued by APPLE_WALLET_WWDR_CERTIFICATE',
     );
     const garbled = '-----BEGIN CERTIFICATE-----\\nAAAA\\n-----END CERTIFICATE-----';
-    expect(refused({ APPLE_WALLET_WWDR_CERTIFICATE: garbled })).toThrow(
+    expect(refusal({ APPLE_WALLET_WWDR_CERTIFICATE: garbled })).toThrow(
       'APPLE_WALLET_WWDR_CERTIFICATE is not a PEM certificate',
     );
-    expect(refused({}, new Date('2036-01-02T00:00:00Z'))).toThrow(/APPLE_WALLET_SIGNER_CERTIFICATE expired/);
-    expect(refused({ APPLE_WALLET_PASS_TYPE_ID: 'pass.com.other.ferry' })).toThrow(
+    expect(refusal({ APPLE_WALLET_PASS_TYPE_ID: 'pass.com.other.ferry' })).toThrow(
       `APPLE_WALLET_PASS_TYPE_ID is pass.com.other.ferry, the certificate's is ${TEST_PASS_TYPE_ID}`,
     );
-    expect(refused({ APPLE_WALLET_TEAM_ID: 'Z9Y8X7W6V5' })).toThrow(/APPLE_WALLET_TEAM_ID is Z9Y8X7W6V5/);
-    expect(refused({ APPLE_WALLET_SIGNER_KEY_PASSPHRASE: 'not-encrypted-but-fine' })).not.toThrow();
+    expect(refusal({ APPLE_WALLET_TEAM_ID: 'Z9Y8X7W6V5' })).toThrow(/APPLE_WALLET_TEAM_ID is Z9Y8X7W6V5/);
+    expect(refusal({ APPLE_WALLET_SIGNER_KEY_PASSPHRASE: 'not-encrypted-but-fine' })).not.toThrow();
     const ellipticKey = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey;
     const ellipticPem = ellipticKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-    expect(refused({ APPLE_WALLET_SIGNER_KEY: escaped(ellipticPem) })).toThrow(
+    expect(refusal({ APPLE_WALLET_SIGNER_KEY: escaped(ellipticPem) })).toThrow(
       'APPLE_WALLET_SIGNER_KEY is not an RSA key',
     );
+    // The site keeps running: wrong settings leave Apple Wallet off (and logged), never a failing request.
+    expect(appleWalletFromConfig(loadConfig({ ...env, ...wrongKey }))).toBeUndefined();
+    // The certificate's end (the test one's: 1 January 2036) ends the offer, without a restart.
+    expect(wallet.expiresAt.toISOString()).toBe('2036-01-01T00:00:00.000Z');
+    expect(appleWalletUsable(wallet, new Date('2035-12-31T23:59:59Z'))).toBe(true);
+    expect(appleWalletUsable(wallet, new Date('2036-01-01T00:00:00Z'))).toBe(false);
+    expect(appleWalletUsable(undefined, new Date('2026-11-28T00:00:00Z'))).toBe(false);
   });
 
   it("is offered on Manage booking beside a checked-in ticket's boarding pass, when configured", () => {

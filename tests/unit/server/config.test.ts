@@ -35,6 +35,9 @@ describe('server configuration', () => {
     };
     const config = loadConfig(empty);
     for (const name of Object.keys(empty)) expect(config[name as keyof typeof empty]).toBeUndefined();
+    // Not where unset means a fallback (the embedded database, mail as files): a secret that failed to render.
+    expect(() => loadConfig({ DATABASE_URL: '' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ SMTP_URL: '' })).toThrow(/SMTP_URL/);
   });
 
   it('serves no metrics unless METRICS_PORT is set, and then on the loopback unless METRICS_HOST says', () => {

@@ -9,6 +9,7 @@ import type { BookingView } from '../../../server/services/booking-view.ts';
 import { confirmBookingAccess } from '../../../server/use-cases/confirm-booking-access.ts';
 import { manageBooking } from '../../../server/views/manage-booking.ts';
 import { orderDoneMessage } from '../../../server/views/order-actions.ts';
+import { appleWalletUsable } from '../../../server/wallets/apple-wallet.ts';
 
 const actorOf = (astro: PageAstro) =>
   astro.locals.account ? ({ kind: 'account', userId: astro.locals.account.userId } as const) : undefined;
@@ -40,7 +41,7 @@ export async function manageBookingPage(
   const query = astro.url.searchParams;
   const view = manageBooking(booking, deps.network, deps.clock(), locale, {
     google: Boolean(deps.googleWallet),
-    apple: Boolean(deps.appleWallet),
+    apple: appleWalletUsable(deps.appleWallet, deps.clock()),
   });
   const changes = view.sailings.some((sailing) =>
     sailing.tickets.some((ticket) =>

@@ -4,6 +4,7 @@ import { translate } from '../../../../../i18n/translate.ts';
 import { log } from '../../../../../server/observability/log.ts';
 import {
   appleWalletPass,
+  appleWalletUsable,
   PKPASS_MEDIA_TYPE,
   walletImagesFrom,
 } from '../../../../../server/wallets/apple-wallet.ts';
@@ -20,12 +21,12 @@ export const GET: APIRoute = async ({ params, locals }) => {
   const wallet = deps.appleWallet;
   const pass = wallet && (await checkedInPass(deps, params, locale));
   if (!wallet || !pass) return new Response('Not found', { status: 404 });
+  // A build without scripts/build-icons.ts's pictures (or `astro dev`), or the pass certificate expired.
   const pictures = await walletImagesFrom().catch((error: unknown) => {
-    // A build without scripts/build-icons.ts's pictures (or `astro dev`): Wallet takes no pass without its icon.
     log.error({ err: error }, 'apple wallet: the pass pictures are missing from the built client');
     return undefined;
   });
-  if (!pictures)
+  if (!pictures || !appleWalletUsable(wallet, deps.clock()))
     return new Response(translate('manage_apple_wallet_unavailable', locale), {
       status: 503,
       headers: { 'Content-Type': 'text/plain; charset=utf-8' },
