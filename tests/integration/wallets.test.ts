@@ -67,10 +67,8 @@ describe.each(testDatabases)('Wallets for a boarding pass, on $name', (database)
     await drop();
   });
 
-  const open = (deps: AppDeps, id: string, ticket: string) =>
-    GET({ params: { id, ticket }, locals: { deps, locale: 'id' } } as never);
-
-  it('sends a checked-in ticket to Google with its signed pass, and nothing else anywhere', async () => {
+  /** A paid booking for two on Sunday's first sailing, the first traveller checked in. */
+  async function twoTravellersOneCheckedIn() {
     const view = await paidBookingView(api, handle.db, { date: '2026-11-22', adults: 2, now: start });
     const [checkedIn = '', notYet = ''] = ticketNumbersOf(view);
     const checkIn = await api.request(`/api/bookings/${view.id}/check-in`, {
@@ -79,6 +77,14 @@ describe.each(testDatabases)('Wallets for a boarding pass, on $name', (database)
       body: JSON.stringify({ tickets: [checkedIn] }),
     });
     expect(checkIn.status).toBe(200);
+    return { view, checkedIn, notYet };
+  }
+
+  const open = (deps: AppDeps, id: string, ticket: string) =>
+    GET({ params: { id, ticket }, locals: { deps, locale: 'id' } } as never);
+
+  it('sends a checked-in ticket to Google with its signed pass, and nothing else anywhere', async () => {
+    const { view, checkedIn, notYet } = await twoTravellersOneCheckedIn();
     const deps = testDeps(handle.db, () => start);
     // No issuer configured: no wallet, whatever the ticket.
     expect((await open(deps, view.id, checkedIn)).status).toBe(404);
@@ -110,14 +116,7 @@ describe.each(testDatabases)('Wallets for a boarding pass, on $name', (database)
     expect((await open(withWallet, 'x'.repeat(24), checkedIn)).status).toBe(404);
   });
   it('hands a checked-in ticket to Apple Wallet as a signed .pkpass, and nothing else anywhere', async () => {
-    const view = await paidBookingView(api, handle.db, { date: '2026-11-22', adults: 2, now: start });
-    const [checkedIn = '', notYet = ''] = ticketNumbersOf(view);
-    const checkIn = await api.request(`/api/bookings/${view.id}/check-in`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ tickets: [checkedIn] }),
-    });
-    expect(checkIn.status).toBe(200);
+    const { view, checkedIn, notYet } = await twoTravellersOneCheckedIn();
     const deps = testDeps(handle.db, () => start);
     const pkpass = (withDeps: AppDeps, ticket: string) =>
       openPkpass({ params: { id: view.id, ticket }, locals: { deps: withDeps, locale: 'id' } } as never);

@@ -24,19 +24,15 @@ function subjectField(certificate: X509Certificate, name: string): string | unde
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
-/** When the pass certificate stops being valid: Wallet refuses passes signed after it (Apple's last a year). */
-export function passCertificateExpiry(signerCert: string): Date {
-  return new Date(Date.parse(new X509Certificate(signerCert).validTo) || 0);
-}
-
 /**
  * What makes Wallet refuse every pass without a word to the traveller, named by its setting: a key that is not the
  * certificate's or not RSA (passkit-generator signs with node-forge, which takes RSA keys only), a pass certificate
  * not issued by the WWDR given (the usual mistake: another generation of Apple's WWDR than the one that issued it,
  * G4 today), or one made for another pass type or team (Apple's pass certificates name both, as UID and OU).
- * Expiry is not among them: a certificate expires while the server runs, so the door checks it at each pass.
+ * Expiry is not among them: a certificate expires while the server runs, so this returns when it does (Wallet
+ * refuses passes signed after it; Apple's last a year) and the door checks it at each pass.
  */
-export function assertPassCertificates(wallet: PassCertificates): void {
+export function assertPassCertificates(wallet: PassCertificates): Date {
   const certificate = certificateOf(wallet.signerCert, 'APPLE_WALLET_SIGNER_CERTIFICATE');
   const wwdr = certificateOf(wallet.wwdr, 'APPLE_WALLET_WWDR_CERTIFICATE');
   let key: KeyObject;
@@ -59,4 +55,5 @@ export function assertPassCertificates(wallet: PassCertificates): void {
   const team = subjectField(certificate, 'OU');
   if (team !== undefined && team !== wallet.teamId)
     throw new Error(`APPLE_WALLET_TEAM_ID is ${wallet.teamId}, the certificate's is ${team}`);
+  return new Date(Date.parse(certificate.validTo) || 0);
 }

@@ -6,11 +6,7 @@ import { translate } from '../../i18n/translate.ts';
 import { clientDir } from '../client-dir.ts';
 import type { Config } from '../config.ts';
 import type { BoardingPassDocument } from '../documents/boarding-pass.ts';
-import {
-  assertPassCertificates,
-  passCertificateExpiry,
-  type PassCertificates,
-} from './apple-wallet-certificates.ts';
+import { assertPassCertificates, type PassCertificates } from './apple-wallet-certificates.ts';
 import { log } from '../observability/log.ts';
 
 /**
@@ -46,8 +42,7 @@ export function appleWalletFromConfig(config: Config): AppleWalletConfig | undef
     signerKeyPassphrase: config.APPLE_WALLET_SIGNER_KEY_PASSPHRASE,
   };
   try {
-    assertPassCertificates(wallet);
-    return { ...wallet, expiresAt: passCertificateExpiry(signerCert) };
+    return { ...wallet, expiresAt: assertPassCertificates(wallet) };
   } catch (error) {
     log.error({ err: error }, 'apple wallet: off, its settings are wrong');
     return undefined;
