@@ -6,6 +6,7 @@ import { isProtectedPath, readsSession } from './server/http/guard.ts';
 import { rememberClientAddress } from './server/http/client-address.ts';
 import { runtimeDeps } from './server/runtime.ts';
 import { openApiDoor } from './server/http/api-door.ts';
+import { apiRead } from './server/http/reads.ts';
 import { answerApiCompressed } from './server/http/api-answer.ts';
 import { bodyTooLarge, declaredTooLarge, pageCountsItsBody, takesPicture } from './server/http/body-limit.ts';
 import { compressResponse } from './server/http/compress.ts';
@@ -143,7 +144,10 @@ const preloadIslands = defineMiddleware(async (_context, next) => {
 });
 
 // The Node server's way to the API without the pages' machinery (server/http/api-door.ts), open as the bundle loads.
-openApiDoor((request, clientAddress) => answerApiCompressed(request, clientAddress, runtimeDeps()));
+openApiDoor(
+  (request, clientAddress) => answerApiCompressed(request, clientAddress, runtimeDeps()),
+  (path) => apiRead(path, runtimeDeps()),
+);
 
 export const onRequest = sequence(
   observe,

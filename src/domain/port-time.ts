@@ -55,10 +55,24 @@ function offsetAt(instant: Date, zone: TerminalTimeZone): number {
   return found;
 }
 
+/**
+ * Per zone: the wall clocks of instants asked about (a sailing's departure, read by every search that shows it).
+ * Shared, so never changed by a caller: each is frozen.
+ */
+const wallClocks = new Map<string, Map<number, Readonly<LocalDateTime>>>();
+
 /** The wall clock at `zone` for an instant. */
-export function toLocal(instant: Date, zone: TerminalTimeZone): LocalDateTime {
-  const iso = new Date(instant.getTime() + offsetAt(instant, zone)).toISOString();
-  return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
+export function toLocal(instant: Date, zone: TerminalTimeZone): Readonly<LocalDateTime> {
+  const at = instant.getTime();
+  let known = wallClocks.get(zone);
+  const remembered = known?.get(at);
+  if (remembered) return remembered;
+  const iso = new Date(at + offsetAt(instant, zone)).toISOString();
+  const local = Object.freeze({ date: iso.slice(0, 10), time: iso.slice(11, 16) });
+  if (!known || known.size >= MAX_REMEMBERED)
+    wallClocks.set(zone, (known = new Map<number, Readonly<LocalDateTime>>()));
+  known.set(at, local);
+  return local;
 }
 
 /** The instant a terminal's wall clock shows `date time`. Correct across zone changes (checked twice). */
@@ -70,12 +84,21 @@ export function fromLocal({ date, time }: LocalDateTime, zone: TerminalTimeZone)
   return new Date(instant);
 }
 
+/** Per zone and local date: the instants (milliseconds) its day starts and ends. */
+const dayBounds = new Map<string, [number, number]>();
+
 /** The UTC instants that bound a local calendar day at a terminal: [start, end). */
 export function localDayBounds(date: string, zone: TerminalTimeZone): { start: Date; end: Date } {
-  return {
-    start: fromLocal({ date, time: '00:00' }, zone),
-    end: fromLocal({ date: addDays(date, 1), time: '00:00' }, zone),
-  };
+  const key = `${zone} ${date}`;
+  let bounds = dayBounds.get(key);
+  if (!bounds) {
+    const start = fromLocal({ date, time: '00:00' }, zone).getTime();
+    bounds = [start, fromLocal({ date: addDays(date, 1), time: '00:00' }, zone).getTime()];
+    if (dayBounds.size >= MAX_REMEMBERED) dayBounds.clear();
+    dayBounds.set(key, bounds);
+  }
+  // New Dates each time: a caller may change its own.
+  return { start: new Date(bounds[0]), end: new Date(bounds[1]) };
 }
 
 /** Days added to dates asked again and again (a search's week, a booking window): remembered, as Date is slow. */

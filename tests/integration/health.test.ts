@@ -4,6 +4,7 @@ import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts
 import { testApp, testDeps } from '../support/app.ts';
 import { createOAuthApp } from '../../src/server/http/oauth-app.ts';
 import { isDraining, startDraining } from '../../src/server/http/readiness.ts';
+import { apiRead } from '../../src/server/http/reads.ts';
 
 /** The process-wide flag readiness.ts keeps, put back so no other test sees this process as draining. */
 const DRAINING = Symbol.for('segara-ferry.draining');
@@ -87,6 +88,14 @@ describe('the database away', () => {
     });
     // Ready all the same: the proxy has no better process to send it to, and each one says why itself.
     expect((await app.request('/api/ready')).status).toBe(200);
+  });
+
+  it('answers a search the Node server reads itself just as the app does', async () => {
+    const read = apiRead('/api/schedules', testDeps(handle.db));
+    const query = { trip: 'one_way', from: 'BTC', to: 'HFC', date: '2026-12-20', adults: '1' };
+    const app503 = await app.request(`/api/schedules?${new URLSearchParams(query).toString()}`);
+    const body: unknown = await app503.json();
+    expect(await read?.(query, 'en')).toEqual({ status: 503, headers: { 'Retry-After': '5' }, body });
   });
 
   it.each([

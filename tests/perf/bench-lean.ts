@@ -68,7 +68,7 @@ const ratio = (a: { requestsPerSecond: number }, b: { requestsPerSecond: number 
 /** The bare server of the workload, once it has recorded the product's statements and answers. */
 async function startBare(env: Record<string, string>): Promise<ChildProcess> {
   const script = HOLDS ? 'tests/perf/lean/bare-hold.ts' : 'tests/perf/lean/bare-search.ts';
-  const bare = spawn(process.execPath, [script], {
+  const bare = spawn(process.execPath, [...profile, script], {
     env: { ...process.env, ...env, BARE_PORT: String(BARE_PORT) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -1,20 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { HTTPException } from 'hono/http-exception';
 import { appVersion } from '../../app-version.ts';
-import { api_not_found, notification_generic_error } from '../../paraglide/messages.js';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { api_not_found } from '../../paraglide/messages.js';
 import { accountRoutes } from './routes/account.ts';
 import { announcementsRoutes } from './routes/announcements.ts';
 import { authRoutes } from './routes/auth.ts';
 import { passengersRoutes } from './routes/passengers.ts';
-import { CallbackRejected, GatewayUnavailable } from '../payments/gateway.ts';
-import { translate } from '../../i18n/translate.ts';
 import { Refused } from '../validation-errors.ts';
 import { bodyTooLarge, MAX_BODY_BYTES, maxBodyBytes, PICTURE_API_PATH } from './body-limit.ts';
 import { bearerChallenge } from './credentials.ts';
 import { carryClientAddress } from './client-address.ts';
-import { fieldErrors } from './errors.ts';
+import { errorAnswer } from './error-answer.ts';
 import { requestLocale } from './request-locale.ts';
 import { serverBoardingPassKeys } from '../boarding-pass/keys.ts';
 import { boardingPassRoutes } from './routes/boarding-pass.ts';
@@ -26,12 +24,9 @@ import { schedulesRoutes } from './routes/schedules.ts';
 import type { AppDeps } from '../deps.ts';
 import { sameOrigin } from './same-origin.ts';
 import { isDraining } from './readiness.ts';
-import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailable } from '../db/unavailable.ts';
 import { useCaseRoutes } from './use-case-routes.ts';
 import { routePath } from 'hono/route';
-import { countUnavailable } from '../observability/metrics.ts';
 import { currentScope, inScope, nameRoute, requestIdFrom } from '../observability/request-scope.ts';
-import { log } from '../observability/log.ts';
 
 /**
  * The API: one Hono app behind `/api/*`, reached through its door from the Node server (node-door.ts) or through
@@ -95,34 +90,12 @@ export function createApp(deps: AppDeps) {
 
   app.notFound((c) => c.json({ message: api_not_found({}, { locale: requestLocale(c.req.raw) }) }, 404));
   app.onError((error, c) => {
-    // A use case's refusal is an answer, not a failure: its status and localized field errors.
-    if (error instanceof Refused) {
-      // Busy (rows locked, a deadlock victim) or a gateway away: say when to come back.
-      if (error.status === 503) c.header('Retry-After', '2');
-      else if (error.retryAfter !== undefined) c.header('Retry-After', String(error.retryAfter));
-      // An account call without a usable session (credentials.ts accountHolder): say which scheme the API takes.
-      if (error.status === 401 && error.errors.session) c.header('WWW-Authenticate', bearerChallenge(c));
-      return fieldErrors(c, error.errors, error.status, { said: error.said });
-    }
-    // A body Hono's validator could not read (JSON that does not parse): bad input, said in the reader's language.
-    if (error instanceof HTTPException && error.status < 500)
-      return c.json({ message: translate('api_invalid_input', requestLocale(c.req.raw)) }, error.status);
-    if (error instanceof CallbackRejected) return c.json({ message: 'callback not authentic' }, 401);
-    if (error instanceof GatewayUnavailable) {
-      countUnavailable('gateway');
-      log.warn({ err: error }, 'payment gateway unavailable');
-      const message = translate('payment_error_gateway', requestLocale(c.req.raw));
-      c.header('Retry-After', '30');
-      return c.json({ message }, 503);
-    }
-    if (databaseUnavailable(error)) {
-      countUnavailable('database');
-      log.warn({ err: error }, 'database unavailable');
-      c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-      return c.json({ message: translate('api_unavailable', requestLocale(c.req.raw)) }, 503);
-    }
-    log.error({ err: error }, 'unexpected error');
-    return c.json({ message: notification_generic_error({}, { locale: requestLocale(c.req.raw) }) }, 500);
+    const answer = errorAnswer(error, requestLocale(c.req.raw));
+    const headers = { ...answer.headers };
+    // An account call without a usable session (credentials.ts accountHolder): say which scheme the API takes.
+    if (error instanceof Refused && error.status === 401 && error.errors.session)
+      headers['WWW-Authenticate'] = bearerChallenge(c);
+    return c.json(answer.body, answer.status as ContentfulStatusCode, headers);
   });
 
   return app;

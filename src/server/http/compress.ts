@@ -29,14 +29,17 @@ export async function compressResponse(request: Request, response: Response): Pr
     return withVary(response);
   }
   const headers = new Headers(response.headers);
-  headers.set('Content-Encoding', 'gzip');
   if (type.startsWith('application/json')) {
-    const body = await gzipAsync(await response.arrayBuffer(), { level: constants.Z_DEFAULT_COMPRESSION });
+    // JSON comes without its length (Hono's): measured here, so a short answer (an error) is not gzipped larger.
+    const json = await response.arrayBuffer();
+    const init = { status: response.status, statusText: response.statusText, headers };
+    if (json.byteLength < MIN_BYTES) return withVary(new Response(json, init));
+    const body = await gzipJson(json);
+    headers.set('Content-Encoding', 'gzip');
     headers.set('Content-Length', String(body.length));
-    return withVary(
-      new Response(body, { status: response.status, statusText: response.statusText, headers }),
-    );
+    return withVary(new Response(body, init));
   }
+  headers.set('Content-Encoding', 'gzip');
   headers.delete('Content-Length');
   const compressed = new Response(response.body.pipeThrough(new CompressionStream('gzip')), {
     status: response.status,
@@ -46,8 +49,24 @@ export async function compressResponse(request: Request, response: Response): Pr
   return withVary(compressed);
 }
 
-function acceptsGzip(header: string | null): boolean {
+function acceptsGzip(header: string | null | undefined): boolean {
   return accepts(header, 'gzip');
+}
+
+/** Whether JSON of `length` bytes is gzipped for a client that sent `acceptEncoding`: the rule above, for JSON. */
+export function gzipsJson(length: number, acceptEncoding: string | null | undefined): boolean {
+  return length >= MIN_BYTES && acceptsGzip(acceptEncoding);
+}
+
+/** JSON gzipped in one call on libuv's thread pool. */
+export function gzipJson(json: ArrayBuffer | Buffer) {
+  return gzipAsync(json, { level: constants.Z_DEFAULT_COMPRESSION });
+}
+
+/** A Vary header that also names Accept-Encoding: every answer that may be compressed says so. */
+export function varyWithEncoding(vary: string | null | undefined): string {
+  if (vary?.toLowerCase().includes('accept-encoding')) return vary;
+  return vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding';
 }
 
 /** Whether an `Accept-Encoding` header takes `coding` (named, and not with `q=0`). */
@@ -89,12 +108,12 @@ function withVary(response: Response): Response {
   const vary = response.headers.get('Vary');
   if (vary?.toLowerCase().includes('accept-encoding')) return response;
   try {
-    response.headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+    response.headers.set('Vary', varyWithEncoding(vary));
     return response;
   } catch {
     // Immutable headers (a fetched response): copy once.
     const headers = new Headers(response.headers);
-    headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+    headers.set('Vary', varyWithEncoding(vary));
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   }
 }

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { translate } from '../../i18n/translate.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { localizeErrors, type ErrorKeys, type RefusalStatus } from '../validation-errors.ts';
 import { requestLocale } from './request-locale.ts';
 
@@ -13,12 +14,21 @@ export function fieldErrors(
   status: RefusalStatus = 400,
   options: { said?: boolean } = {},
 ) {
-  const locale = requestLocale(c.req.raw);
+  return c.json(fieldErrorsBody(errors, requestLocale(c.req.raw), status, options), status);
+}
+
+/** The body of that answer, in `locale`. */
+export function fieldErrorsBody(
+  errors: ErrorKeys,
+  locale: Locale,
+  status: RefusalStatus = 400,
+  options: { said?: boolean } = {},
+) {
   const localized = localizeErrors(errors, locale);
   // A conflict, an unknown booking or a closed sailing is one fact worth saying first; bad input gets the general
   // heading.
   const first = Object.values(localized).flat()[0];
   const oneFact = status !== 400 || options.said === true;
   const message = oneFact && first ? first : translate('api_invalid_input', locale);
-  return c.json({ message, errors: localized }, status);
+  return { message, errors: localized };
 }

@@ -2,8 +2,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { translate } from '../../i18n/translate.ts';
 import type { MessageKey } from '../../i18n/translate.ts';
 import type { Locale } from '../../i18n/locales.ts';
-import { apiDoor } from './api-door.ts';
-import { requestLocale } from './request-locale.ts';
+import { getQueryParam } from 'hono/utils/url';
+import { apiDoor, apiReads } from './api-door.ts';
+import { gzipJson, gzipsJson, varyWithEncoding } from './compress.ts';
+import type { PlainAnswer, Read } from './plain-answer.ts';
+import { localeOf, requestLocale } from './request-locale.ts';
 import { isHttps, withFrameAncestors } from './security-headers.ts';
 import { log } from '../observability/log.ts';
 import { nameRoute } from '../observability/request-scope.ts';
@@ -29,12 +32,41 @@ export function fetchRequest(req: IncomingMessage, trustProxy: boolean): Request
     if (!name.startsWith(':')) headers.push([name, raw[i + 1] ?? '']);
   }
   const method = req.method ?? 'GET';
-  const hasBody =
-    method !== 'GET' &&
-    method !== 'HEAD' &&
-    (req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0);
-  if (!hasBody) return new Request(url, { method, headers });
+  if (method === 'GET' || method === 'HEAD' || !hasBody(req)) return new Request(url, { method, headers });
   return new Request(url, { method, headers, body: req, duplex: 'half' } as unknown as RequestInit);
+}
+
+/** Whether a request says it carries a body (a GET's is refused over the limit by the app, so it goes there). */
+function hasBody(req: IncomingMessage): boolean {
+  return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+}
+
+/**
+ * Answers a read (http/reads.ts) from the query as Hono reads it (the first of a repeated parameter, `+` a space)
+ * and the reader's language; its answer as the app would send it: JSON, gzipped when asked and worth it.
+ */
+function answerRead(req: IncomingMessage, res: ServerResponse, read: Read): void {
+  const query = (getQueryParam(`http://localhost${req.url ?? ''}`) ?? {}) as Record<string, string>;
+  read(query, localeOf(query.lang, req.headers['accept-language']))
+    .then((answer) => sendPlain(req, res, answer))
+    .catch((error: unknown) => {
+      log.error({ err: error }, 'unhandled error in the API');
+      if (!res.headersSent) answerError(req, res, 500, 'notification_generic_error');
+      else res.destroy();
+    });
+}
+
+async function sendPlain(req: IncomingMessage, res: ServerResponse, answer: PlainAnswer): Promise<void> {
+  const json = Buffer.from(JSON.stringify(answer.body));
+  const gzip = gzipsJson(json.length, req.headers['accept-encoding']);
+  const body = gzip ? await gzipJson(json) : json;
+  for (const name in answer.headers) if (name !== 'Vary') res.setHeader(name, answer.headers[name] ?? '');
+  res.setHeader('Content-Type', 'application/json');
+  res.setHeader('Vary', varyWithEncoding(answer.headers.Vary));
+  if (gzip) res.setHeader('Content-Encoding', 'gzip');
+  res.setHeader('Content-Length', body.length);
+  res.writeHead(answer.status);
+  res.end(body);
 }
 
 /**
@@ -85,8 +117,17 @@ function readerLocale(req: IncomingMessage): Locale {
  */
 export function serveApi(req: IncomingMessage, res: ServerResponse, trustProxy: boolean): boolean {
   const door = apiDoor();
-  const path = req.url?.split('?')[0] ?? '';
+  const url = req.url ?? '';
+  const queryAt = url.indexOf('?');
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
   if (!door || !path.startsWith('/api/') || path.endsWith('/')) return false;
+  const read = req.method === 'GET' && !hasBody(req) ? apiReads()?.(path) : undefined;
+  if (read) {
+    // Its pattern is its path: a read's path has no parameters.
+    nameRoute(path);
+    answerRead(req, res, read);
+    return true;
+  }
   // The API's own router names the route once it matched; a request that ends before (the client went away) is
   // counted under the API's pattern, as it was through Astro, rather than as a static file.
   nameRoute('/api/[...path]');

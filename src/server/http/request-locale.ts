@@ -5,10 +5,27 @@ import { defaultLocale, isLocale, type Locale } from '../../i18n/locales.ts';
  * first supported language of Accept-Language, else English.
  */
 export function requestLocale(request: Request): Locale {
-  const fromQuery = new URL(request.url).searchParams.get('lang');
-  if (isLocale(fromQuery)) return fromQuery;
-  const header = request.headers.get('Accept-Language') ?? '';
-  const ranked = header
+  return localeOf(new URL(request.url).searchParams.get('lang'), request.headers.get('Accept-Language'));
+}
+
+/** The same from the `lang` parameter and the Accept-Language header themselves (http/node-door.ts's reads). */
+export function localeOf(lang: string | null | undefined, acceptLanguage: string | null | undefined): Locale {
+  if (isLocale(lang)) return lang;
+  const header = acceptLanguage ?? '';
+  let locale = ranked.get(header);
+  if (locale === undefined) {
+    // Browsers send a handful of distinct headers, again and again: each is ranked once.
+    if (ranked.size >= MAX_RANKED) ranked.clear();
+    ranked.set(header, (locale = firstSupported(header)));
+  }
+  return locale;
+}
+
+const MAX_RANKED = 1000;
+const ranked = new Map<string, Locale>();
+
+function firstSupported(header: string): Locale {
+  const languages = header
     .split(',')
     .map((part) => {
       const [tag = '', ...params] = part.trim().split(';');
@@ -17,5 +34,5 @@ export function requestLocale(request: Request): Locale {
     })
     .filter((entry) => entry.q > 0)
     .sort((a, b) => b.q - a.q);
-  return ranked.map((entry) => entry.language).find(isLocale) ?? defaultLocale;
+  return languages.map((entry) => entry.language).find(isLocale) ?? defaultLocale;
 }

@@ -77,6 +77,9 @@ async function replay(from: RecordedHold): Promise<string> {
   return from.json.replaceAll(from.id, id).replaceAll(from.code, code);
 }
 
+// Stopped by the bench with SIGTERM: exit as a normal end, so that BENCH_PROFILE's --cpu-prof writes its profile.
+process.once('SIGTERM', () => process.exit(0));
+
 const server = createServer((req, res) => {
   req.resume();
   const from = recorded[turn++ % recorded.length];

@@ -70,6 +70,9 @@ for (const path of paths) {
 await handle.close();
 
 const pool = replayPool(databaseUrl);
+// Stopped by the bench with SIGTERM: exit as a normal end, so that BENCH_PROFILE's --cpu-prof writes its profile.
+process.once('SIGTERM', () => process.exit(0));
+
 const server = createServer((req, res) => {
   const recorded = (req.headers['accept-encoding']?.includes('gzip') ? gzipped : plain).get(req.url ?? '');
   if (!recorded) {

@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { compressResponse } from '../../../src/server/http/compress.ts';
+import { compressResponse, gzipsJson, varyWithEncoding } from '../../../src/server/http/compress.ts';
 
 const html = '<!doctype html><p>' + 'Batam Centre to HarbourFront '.repeat(100) + '</p>';
 const request = (encoding?: string, method = 'GET') =>
@@ -28,7 +28,7 @@ describe('dynamic response compression', () => {
   });
 
   it('gzips JSON in one piece and states its length', async () => {
-    const json = JSON.stringify({ sailings: Array.from({ length: 40 }, (_, i) => ({ id: i, from: 'BTC' })) });
+    const json = JSON.stringify({ sailings: Array.from({ length: 80 }, (_, i) => ({ id: i, from: 'BTC' })) });
     const response = await compressResponse(request('gzip'), page(json, 'application/json'));
     expect(response.headers.get('Content-Encoding')).toBe('gzip');
     const body = Buffer.from(await response.arrayBuffer());
@@ -41,5 +41,23 @@ describe('dynamic response compression', () => {
       headers: { 'Content-Type': 'application/json', 'Content-Length': '15' },
     });
     expect((await compressResponse(request('gzip'), small)).headers.get('Content-Encoding')).toBeNull();
+  });
+
+  it('measures JSON that comes without its length, and leaves a short answer (an error) as it is', async () => {
+    const refusal = '{"message":"Please check the highlighted fields","errors":{"to":["No ferry"]}}';
+    const response = await compressResponse(request('gzip'), page(refusal, 'application/json'));
+    expect(response.headers.get('Content-Encoding')).toBeNull();
+    expect(response.headers.get('Vary')).toBe('Accept-Encoding');
+    expect(await response.text()).toBe(refusal);
+  });
+
+  it('says the same for the answers the Node server sends itself', () => {
+    expect(gzipsJson(1024, 'gzip, br')).toBe(true);
+    expect(gzipsJson(1023, 'gzip')).toBe(false);
+    expect(gzipsJson(5000, 'gzip;q=0')).toBe(false);
+    expect(gzipsJson(5000, undefined)).toBe(false);
+    expect(varyWithEncoding('Accept-Language')).toBe('Accept-Language, Accept-Encoding');
+    expect(varyWithEncoding(undefined)).toBe('Accept-Encoding');
+    expect(varyWithEncoding('accept-encoding')).toBe('accept-encoding');
   });
 });

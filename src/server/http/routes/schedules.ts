@@ -1,26 +1,43 @@
 import { Hono } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { searchQuerySchema } from '../../../schemas/search.ts';
 import { searchSchedules } from '../../services/search-schedules.ts';
 import type { AppDeps } from '../../deps.ts';
 import { issuesToErrors } from '../../validation-errors.ts';
-import { fieldErrors } from '../errors.ts';
+import { fieldErrorsBody } from '../errors.ts';
+import type { Read } from '../plain-answer.ts';
 import { requestLocale } from '../request-locale.ts';
 
-/** GET /api/schedules?trip&from&to&date&returnDate&adults&children&infants */
-export function schedulesRoutes(deps: AppDeps) {
-  return new Hono().get('/schedules', async (c) => {
-    const parsed = searchQuerySchema.safeParse(c.req.query());
-    if (!parsed.success) return fieldErrors(c, issuesToErrors(parsed.error.issues));
+// Seats move; a short shared cache still absorbs a crowd refreshing the same search.
+const FOUND = { 'Cache-Control': 'public, max-age=15', Vary: 'Accept-Language' } as const;
+const REFUSED = {} as const;
+
+/** GET /api/schedules?trip&from&to&date&returnDate&adults&children&infants, as a read (http/reads.ts). */
+export function searchRead(deps: AppDeps): Read {
+  return async (query, locale) => {
+    const parsed = searchQuerySchema.safeParse(query);
+    if (!parsed.success)
+      return {
+        status: 400,
+        headers: REFUSED,
+        body: fieldErrorsBody(issuesToErrors(parsed.error.issues), locale),
+      };
     const result = await searchSchedules(parsed.data, {
       db: await deps.database(),
       network: deps.network,
       now: deps.clock(),
-      locale: requestLocale(c.req.raw),
+      locale,
       horizonDays: deps.horizonDays,
     });
-    // Seats move; a short shared cache still absorbs a crowd refreshing the same search.
-    c.header('Cache-Control', 'public, max-age=15');
-    c.header('Vary', 'Accept-Language');
-    return c.json(result);
+    return { status: 200, headers: FOUND, body: result };
+  };
+}
+
+/** The search through Hono: under `astro dev`, in the tests, and for what the Node server leaves to the app. */
+export function schedulesRoutes(deps: AppDeps) {
+  const search = searchRead(deps);
+  return new Hono().get('/schedules', async (c) => {
+    const answer = await search(c.req.query(), requestLocale(c.req.raw));
+    return c.json(answer.body, answer.status as ContentfulStatusCode, answer.headers);
   });
 }

@@ -1,5 +1,6 @@
 import { Agent, createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openApiDoor, type ApiDoor } from '../../../../src/server/http/api-door.ts';
 import { serveApi } from '../../../../src/server/http/node-door.ts';
@@ -138,5 +139,91 @@ describe("the API's door in the Node server", () => {
     } finally {
       agent.destroy();
     }
+  });
+
+  it('answers a read itself: the query as Hono reads it, the reader’s language, JSON with its length', async () => {
+    const origin = await nodeServer();
+    const asked: unknown[] = [];
+    openApiDoor(
+      () => Promise.resolve(new Response('the app')),
+      (path) =>
+        path === '/api/schedules'
+          ? (query, locale) => {
+              asked.push({ query, locale, route: currentScope()?.route });
+              const headers = { 'Cache-Control': 'public, max-age=15', Vary: 'Accept-Language' };
+              return Promise.resolve({ status: 200, headers, body: { found: 'ditemukan' } });
+            }
+          : undefined,
+    );
+    const response = await fetch(`${origin}/api/schedules?from=Batam+Centre&from=BTC&date=2026-12-20`, {
+      headers: { 'Accept-Language': 'id-ID,id;q=0.9', 'Accept-Encoding': 'gzip' },
+    });
+    expect(asked).toEqual([
+      { query: { from: 'Batam Centre', date: '2026-12-20' }, locale: 'id', route: '/api/schedules' },
+    ]);
+    expect(response.status).toBe(200);
+    expect(Object.fromEntries(response.headers)).toMatchObject({
+      'cache-control': 'public, max-age=15',
+      'content-type': 'application/json',
+      'content-length': '21',
+      vary: 'Accept-Language, Accept-Encoding',
+    });
+    // Short: not worth gzipping.
+    expect(response.headers.get('content-encoding')).toBeNull();
+    expect(await response.text()).toBe('{"found":"ditemukan"}');
+    await fetch(`${origin}/api/schedules?lang=en`, { headers: { 'Accept-Language': 'id' } });
+    expect(asked[1]).toMatchObject({ query: { lang: 'en' }, locale: 'en' });
+  });
+
+  it('gzips a read’s long answer for a client that asks', async () => {
+    const origin = await nodeServer();
+    const body = { sailings: Array.from({ length: 100 }, (_, i) => ({ id: i, from: 'BTC' })) };
+    openApiDoor(
+      () => Promise.resolve(new Response('the app')),
+      () => () => Promise.resolve({ status: 400, headers: {}, body }),
+    );
+    const raw = await new Promise<{ headers: Record<string, unknown>; bytes: Buffer }>((resolve, reject) => {
+      httpRequest(`${origin}/api/schedules`, { headers: { 'Accept-Encoding': 'gzip' } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          resolve({ headers: res.headers, bytes: Buffer.concat(chunks) });
+        });
+      })
+        .on('error', reject)
+        .end();
+    });
+    expect(raw.headers).toMatchObject({ 'content-encoding': 'gzip', vary: 'Accept-Encoding' });
+    expect(raw.headers['content-length']).toBe(String(raw.bytes.length));
+    expect(JSON.parse(gunzipSync(raw.bytes).toString())).toEqual(body);
+  });
+
+  it('leaves to the app what is not a plain GET of a read', async () => {
+    const origin = await nodeServer();
+    const read = vi.fn(() => Promise.resolve({ status: 200, headers: {}, body: {} }));
+    openApiDoor(
+      (request) => Promise.resolve(new Response(`the app: ${request.method}`)),
+      (path) => (path === '/api/schedules' ? read : undefined),
+    );
+    const text = async (path: string, init?: RequestInit) => (await fetch(`${origin}${path}`, init)).text();
+    expect(await text('/api/bookings')).toBe('the app: GET');
+    expect(await text('/api/schedules', { method: 'POST', body: '{}' })).toBe('the app: POST');
+    expect(await text('/api/schedules', { method: 'DELETE' })).toBe('the app: DELETE');
+    // A GET that carries a body: the app refuses one over its limit.
+    const withBody = await new Promise<string>((resolve, reject) => {
+      httpRequest(`${origin}/api/schedules`, { method: 'GET', headers: { 'Content-Length': '2' } }, (res) => {
+        let answer = '';
+        res.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+        res.on('end', () => {
+          resolve(answer);
+        });
+      })
+        .on('error', reject)
+        .end('{}');
+    });
+    expect(withBody).toBe('the app: GET');
+    expect((await fetch(`${origin}/api/schedules`, { method: 'HEAD' })).status).toBe(200);
+    expect(await text('/api/schedules/')).toBe('astro');
+    expect(read).not.toHaveBeenCalled();
   });
 });
