@@ -136,3 +136,24 @@ export function isoWeekday(date: string): number {
 export function portTime(instant: Date, zone: TerminalTimeZone) {
   return { ...toLocal(instant, zone), zone: zoneAbbreviation(zone) };
 }
+
+export type PortMoment = Readonly<ReturnType<typeof portTime> & { at: string }>;
+
+/** Per zone: the moments asked about, as `portMoment` answers them. */
+const moments = new Map<string, Map<number, PortMoment>>();
+
+/**
+ * `{ date, time, zone: 'WIB', at }`: an instant at its own terminal and as an ISO instant, as a search shows each
+ * sailing's departure and arrival. The same sailings are asked about by search after search: each moment is worked
+ * out once, and shared (frozen).
+ */
+export function portMoment(instant: Date, zone: TerminalTimeZone): PortMoment {
+  const at = instant.getTime();
+  let known = moments.get(zone);
+  const remembered = known?.get(at);
+  if (remembered) return remembered;
+  const moment = Object.freeze({ ...portTime(instant, zone), at: instant.toISOString() });
+  if (!known || known.size >= MAX_REMEMBERED) moments.set(zone, (known = new Map<number, PortMoment>()));
+  known.set(at, moment);
+  return moment;
+}

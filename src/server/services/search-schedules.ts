@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { availability, isBookable } from '../../domain/availability.ts';
 import { seatsNeeded, type PassengerCounts } from '../../domain/passengers.ts';
 import { bookingWindow } from '../../domain/booking-window.ts';
-import { localDayBounds, portTime, toLocal } from '../../domain/port-time.ts';
+import { localDayBounds, portMoment, toLocal } from '../../domain/port-time.ts';
 import { priceLeg, type LegTariff } from '../../domain/pricing.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import type { Route } from '../../schemas/network.ts';
@@ -71,8 +71,8 @@ async function searchLeg(context: SearchContext, route: Route, date: string, cou
         return {
           id: row.id,
           operator: { code: row.operatorCode, name: network.operatorName(row.operatorCode) },
-          departure: { ...portTime(row.departsAt, from.timeZone), at: row.departsAt.toISOString() },
-          arrival: { ...portTime(row.arrivesAt, to.timeZone), at: row.arrivesAt.toISOString() },
+          departure: portMoment(row.departsAt, from.timeZone),
+          arrival: portMoment(row.arrivesAt, to.timeZone),
           durationMinutes: Math.round((row.arrivesAt.getTime() - row.departsAt.getTime()) / 60_000),
           availability: seatInfo,
           enoughSeats: left >= seats,

@@ -4,6 +4,7 @@ import {
   fromLocal,
   isoWeekday,
   localDayBounds,
+  portMoment,
   portTime,
   toLocal,
 } from '../../../src/domain/port-time.ts';
@@ -88,4 +89,19 @@ describe('port-local time', () => {
       }
     }
   });
+
+  it('gives a search its sailing times once worked out, the same each time, and never changed by a caller', () => {
+    const departs = new Date('2026-12-24T01:30:00Z');
+    const moment = portMoment(departs, 'Asia/Jakarta');
+    expect(moment).toEqual({ date: '2026-12-24', time: '08:30', zone: 'WIB', at: '2026-12-24T01:30:00.000Z' });
+    expect(portMoment(new Date(departs), 'Asia/Jakarta')).toBe(moment);
+    expect(portMoment(departs, 'Asia/Singapore')).toMatchObject({ time: '09:30', zone: 'SGT' });
+    expect(Object.isFrozen(moment)).toBe(true);
+    expect(Object.isFrozen(toLocal(departs, 'Asia/Jakarta'))).toBe(true);
+    // A day's bounds are new Dates each time: changing one changes nobody else's.
+    const first = localDayBounds('2026-12-24', 'Asia/Jakarta');
+    first.start.setTime(0);
+    expect(localDayBounds('2026-12-24', 'Asia/Jakarta').start.toISOString()).toBe('2026-12-23T17:00:00.000Z');
+  });
 });
+
