@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Database } from '../db/client.ts';
-import { rateLimits } from '../db/schema/rate-limits.ts';
+import { readCounter, spendPoints, type Counter } from '../db/queries/rate-limit-counters.ts';
 import { refuse } from '../validation-errors.ts';
 
 export interface RateLimitSettings {
@@ -73,29 +72,29 @@ function stored(key: string): string {
   return createHash('sha256').update(key).digest('base64url');
 }
 
+/** Milliseconds until a counter's window ends (none: at once). */
+function msBeforeNext(counter: Counter, at: Date): number {
+  return counter.expire ? Math.max(counter.expire.getTime() - at.getTime(), 0) : 0;
+}
+
+/**
+ * A limit on counters in the database (rate_limits), so every process shares them; each key is stored as
+ * `prefix:hash`, as rate-limiter-flexible's Drizzle store kept it before (its counters count on after an update).
+ * Its two statements are prepared once (db/queries/rate-limit-counters.ts), where that store built its upsert with
+ * Drizzle at every call, and ran a clean-up timer per limit in every process beside ours (jobs/clear-attempt-records.ts).
+ */
 function limit(database: () => Promise<Database>, prefix: string, points: number, seconds: number): Limit {
-  let limiter: RateLimiterDrizzle | undefined;
-  // Counters live in the database (rate_limits), so every process shares them; built on first use.
-  const store = async () =>
-    (limiter ??= new RateLimiterDrizzle({
-      storeClient: await database(),
-      schema: rateLimits,
-      keyPrefix: prefix,
-      points,
-      duration: seconds,
-    }));
+  const keyOf = (key: string) => `${prefix}:${stored(key)}`;
   return {
     take: async (key) => {
-      try {
-        await (await store()).consume(stored(key));
-      } catch (error) {
-        if (!(error instanceof RateLimiterRes)) throw error;
-        throw tooMany(error.msBeforeNext);
-      }
+      const at = new Date();
+      const counter = await spendPoints(await database(), keyOf(key), 1, seconds, at);
+      if (counter.points > points) throw tooMany(msBeforeNext(counter, at));
     },
     check: async (key) => {
-      const state = await (await store()).get(stored(key));
-      if (state && state.consumedPoints >= points) throw tooMany(state.msBeforeNext);
+      const at = new Date();
+      const counter = await readCounter(await database(), keyOf(key), at);
+      if (counter && counter.points >= points) throw tooMany(msBeforeNext(counter, at));
     },
   };
 }

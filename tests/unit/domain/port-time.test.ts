@@ -93,7 +93,12 @@ describe('port-local time', () => {
   it('gives a search its sailing times once worked out, the same each time, and never changed by a caller', () => {
     const departs = new Date('2026-12-24T01:30:00Z');
     const moment = portMoment(departs, 'Asia/Jakarta');
-    expect(moment).toEqual({ date: '2026-12-24', time: '08:30', zone: 'WIB', at: '2026-12-24T01:30:00.000Z' });
+    expect(moment).toEqual({
+      date: '2026-12-24',
+      time: '08:30',
+      zone: 'WIB',
+      at: '2026-12-24T01:30:00.000Z',
+    });
     expect(portMoment(new Date(departs), 'Asia/Jakarta')).toBe(moment);
     expect(portMoment(departs, 'Asia/Singapore')).toMatchObject({ time: '09:30', zone: 'SGT' });
     expect(Object.isFrozen(moment)).toBe(true);
@@ -104,4 +109,3 @@ describe('port-local time', () => {
     expect(localDayBounds('2026-12-24', 'Asia/Jakarta').start.toISOString()).toBe('2026-12-23T17:00:00.000Z');
   });
 });
-

@@ -1,8 +1,8 @@
 import { integer, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /**
- * Counters of rate-limiter-flexible's Drizzle store (RateLimiterDrizzle): one row per limited key, shared by every
- * process on the database. Columns are the names and types that store expects.
+ * The rate limits' counters (http/rate-limits.ts): one row per limited key, shared by every process on the database.
+ * Columns as rate-limiter-flexible's Drizzle store, which kept them first, made them.
  */
 export const rateLimits = pgTable('rate_limits', {
   key: varchar('key', { length: 255 }).primaryKey(),

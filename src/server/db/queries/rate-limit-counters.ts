@@ -1,0 +1,71 @@
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { Database } from '../client.ts';
+import { rateLimits } from '../schema/rate-limits.ts';
+import { preparedPerDatabase } from './prepared.ts';
+
+/** A limited key's counter: the points spent in its window, and when the window ends. */
+export interface Counter {
+  points: number;
+  expire: Date | null;
+}
+
+const now = sql`${sql.placeholder('now')}::timestamptz`;
+const nextExpire = sql`${sql.placeholder('expire')}::timestamptz`;
+const expired = sql`${rateLimits.expire} <= ${now}`;
+
+/**
+ * Spends points of a key's window in one statement: a new key, or one whose window has ended, starts a new window
+ * with them. Prepared once per database: building this upsert at every hold was a tenth of the hold's time.
+ */
+const spendPrepared = preparedPerDatabase((db: Database) =>
+  db
+    .insert(rateLimits)
+    .values({ key: sql.placeholder('key'), points: sql.placeholder('points'), expire: nextExpire })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        points: sql`CASE WHEN ${expired} THEN ${sql.placeholder('points')}::int ELSE ${rateLimits.points} + ${sql.placeholder('points')}::int END`,
+        expire: sql`CASE WHEN ${expired} THEN ${nextExpire} ELSE ${rateLimits.expire} END`,
+      },
+    })
+    .returning({ points: rateLimits.points, expire: rateLimits.expire })
+    .prepare('rate_limit_spend'),
+);
+
+const readPrepared = preparedPerDatabase((db: Database) =>
+  db
+    .select({ points: rateLimits.points, expire: rateLimits.expire })
+    .from(rateLimits)
+    .where(
+      and(
+        eq(rateLimits.key, sql.placeholder('key')),
+        or(gt(rateLimits.expire, now), isNull(rateLimits.expire)),
+      ),
+    )
+    .limit(1)
+    .prepare('rate_limit_read'),
+);
+
+/** Spends `points` of `key`'s window of `seconds` at `at`; the counter as it stands after. */
+export async function spendPoints(
+  db: Database,
+  key: string,
+  points: number,
+  seconds: number,
+  at: Date,
+): Promise<Counter> {
+  const [counter] = await spendPrepared(db).execute({
+    key,
+    points,
+    now: at.toISOString(),
+    expire: new Date(at.getTime() + seconds * 1000).toISOString(),
+  });
+  if (!counter) throw new Error('the rate limit upsert answered nothing');
+  return counter;
+}
+
+/** `key`'s counter in its current window at `at`, if it has one. */
+export async function readCounter(db: Database, key: string, at: Date): Promise<Counter | undefined> {
+  const [counter] = await readPrepared(db).execute({ key, now: at.toISOString() });
+  return counter;
+}
