@@ -55,24 +55,10 @@ function offsetAt(instant: Date, zone: TerminalTimeZone): number {
   return found;
 }
 
-/**
- * Per zone: the wall clocks of instants asked about (a sailing's departure, read by every search that shows it).
- * Shared, so never changed by a caller: each is frozen.
- */
-const wallClocks = new Map<string, Map<number, Readonly<LocalDateTime>>>();
-
 /** The wall clock at `zone` for an instant. */
-export function toLocal(instant: Date, zone: TerminalTimeZone): Readonly<LocalDateTime> {
-  const at = instant.getTime();
-  let known = wallClocks.get(zone);
-  const remembered = known?.get(at);
-  if (remembered) return remembered;
-  const iso = new Date(at + offsetAt(instant, zone)).toISOString();
-  const local = Object.freeze({ date: iso.slice(0, 10), time: iso.slice(11, 16) });
-  if (!known || known.size >= MAX_REMEMBERED)
-    wallClocks.set(zone, (known = new Map<number, Readonly<LocalDateTime>>()));
-  known.set(at, local);
-  return local;
+export function toLocal(instant: Date, zone: TerminalTimeZone): LocalDateTime {
+  const iso = new Date(instant.getTime() + offsetAt(instant, zone)).toISOString();
+  return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
 }
 
 /** The instant a terminal's wall clock shows `date time`. Correct across zone changes (checked twice). */

@@ -6,7 +6,7 @@
 //
 // BENCH_WORKLOAD=hold compares holds instead (one adult on one hot sailing, tests/perf/lean/bare-hold.ts).
 // BENCH_GZIP=1 asks for gzip as browsers do; BENCH_ROUNDS (3), BENCH_SECONDS (10), BENCH_CONNECTIONS (16);
-// BENCH_PROFILE=1 writes the product's CPU profile to ./profiles (open it in Chrome's DevTools);
+// BENCH_PROFILE=1 writes the product's and the bare server's CPU profiles to ./profiles (Chrome's DevTools opens them);
 // BENCH_BEFORE=<folder>: another checkout, built, run in the same rounds on the same database (before and after a
 // change, measured on one machine at one time: this machine's speed changes by 2-3x over a day).
 import autocannon from 'autocannon';
@@ -51,7 +51,13 @@ async function load(origin: string, requests: Requests, seconds: number): Promis
   };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+/** The middle value; of an even count, the mean of the two middle ones. */
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  if (sorted.length % 2 === 1) return sorted[middle] ?? 0;
+  return ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
 
 function summary(rounds: Round[]) {
   return {

@@ -6,7 +6,7 @@ import { getQueryParam } from 'hono/utils/url';
 import { apiDoor, apiReads } from './api-door.ts';
 import { gzipJson, gzipsJson, varyWithEncoding } from './compress.ts';
 import type { PlainAnswer, Read } from './plain-answer.ts';
-import { localeOf, requestLocale } from './request-locale.ts';
+import { localeOf } from './request-locale.ts';
 import { isHttps, withFrameAncestors } from './security-headers.ts';
 import { log } from '../observability/log.ts';
 import { nameRoute } from '../observability/request-scope.ts';
@@ -46,14 +46,24 @@ function hasBody(req: IncomingMessage): boolean {
  * and the reader's language; its answer as the app would send it: JSON, gzipped when asked and worth it.
  */
 function answerRead(req: IncomingMessage, res: ServerResponse, read: Read): void {
-  const query = (getQueryParam(`http://localhost${req.url ?? ''}`) ?? {}) as Record<string, string>;
+  const query = queryOf(req);
   read(query, localeOf(query.lang, req.headers['accept-language']))
     .then((answer) => sendPlain(req, res, answer))
-    .catch((error: unknown) => {
-      log.error({ err: error }, 'unhandled error in the API');
-      if (!res.headersSent) answerError(req, res, 500, 'notification_generic_error');
-      else res.destroy();
-    });
+    .catch(failed(req, res));
+}
+
+/** The query as Hono reads it: the first of a repeated parameter, `+` a space, no fragment. */
+function queryOf(req: IncomingMessage): Record<string, string> {
+  return (getQueryParam(`http://localhost${req.url ?? ''}`) ?? {}) as Record<string, string>;
+}
+
+/** What the app failed to answer: a 500 in the reader's language, or the connection cut once the answer began. */
+function failed(req: IncomingMessage, res: ServerResponse) {
+  return (error: unknown) => {
+    log.error({ err: error }, 'unhandled error in the API');
+    if (!res.headersSent) answerError(req, res, 500, 'notification_generic_error');
+    else res.destroy();
+  };
 }
 
 async function sendPlain(req: IncomingMessage, res: ServerResponse, answer: PlainAnswer): Promise<void> {
@@ -98,17 +108,9 @@ export function answerError(
   res.end(JSON.stringify({ message: translate(key, readerLocale(req)) }));
 }
 
-/** The reader's language as the API reads it (`?lang=`, then Accept-Language); English when even that fails. */
+/** The reader's language as the API reads it (`?lang=`, then Accept-Language). */
 function readerLocale(req: IncomingMessage): Locale {
-  const language = req.headers['accept-language'];
-  try {
-    const asked = new Request(`http://localhost${req.url?.startsWith('/') ? req.url : '/'}`, {
-      headers: typeof language === 'string' ? { 'Accept-Language': language } : {},
-    });
-    return requestLocale(asked);
-  } catch {
-    return 'en';
-  }
+  return localeOf(queryOf(req).lang, req.headers['accept-language']);
 }
 
 /**
@@ -141,10 +143,6 @@ export function serveApi(req: IncomingMessage, res: ServerResponse, trustProxy: 
   }
   door(request, req.socket.remoteAddress)
     .then((response) => sendResponse(res, response))
-    .catch((error: unknown) => {
-      log.error({ err: error }, 'unhandled error in the API');
-      if (!res.headersSent) answerError(req, res, 500, 'notification_generic_error');
-      else res.destroy();
-    });
+    .catch(failed(req, res));
   return true;
 }

@@ -12,9 +12,11 @@ export function requestLocale(request: Request): Locale {
 export function localeOf(lang: string | null | undefined, acceptLanguage: string | null | undefined): Locale {
   if (isLocale(lang)) return lang;
   const header = acceptLanguage ?? '';
+  // Browsers send a handful of distinct headers, short and again and again: each is ranked once. A long one is
+  // not kept (a client choosing its headers could otherwise fill the memory with them).
+  if (header.length > MAX_REMEMBERED_LENGTH) return firstSupported(header);
   let locale = ranked.get(header);
   if (locale === undefined) {
-    // Browsers send a handful of distinct headers, again and again: each is ranked once.
     if (ranked.size >= MAX_RANKED) ranked.clear();
     ranked.set(header, (locale = firstSupported(header)));
   }
@@ -22,6 +24,7 @@ export function localeOf(lang: string | null | undefined, acceptLanguage: string
 }
 
 const MAX_RANKED = 1000;
+const MAX_REMEMBERED_LENGTH = 200;
 const ranked = new Map<string, Locale>();
 
 function firstSupported(header: string): Locale {

@@ -102,7 +102,6 @@ describe('port-local time', () => {
     expect(portMoment(new Date(departs), 'Asia/Jakarta')).toBe(moment);
     expect(portMoment(departs, 'Asia/Singapore')).toMatchObject({ time: '09:30', zone: 'SGT' });
     expect(Object.isFrozen(moment)).toBe(true);
-    expect(Object.isFrozen(toLocal(departs, 'Asia/Jakarta'))).toBe(true);
     // A day's bounds are new Dates each time: changing one changes nobody else's.
     const first = localDayBounds('2026-12-24', 'Asia/Jakarta');
     first.start.setTime(0);

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { rateLimits } from '../schema/rate-limits.ts';
 import { preparedPerDatabase } from './prepared.ts';
@@ -11,7 +11,8 @@ export interface Counter {
 
 const now = sql`${sql.placeholder('now')}::timestamptz`;
 const nextExpire = sql`${sql.placeholder('expire')}::timestamptz`;
-const expired = sql`${rateLimits.expire} <= ${now}`;
+// A counter without an end (none is written so) starts again too, rather than count for ever.
+const expired = sql`(${rateLimits.expire} is null or ${rateLimits.expire} <= ${now})`;
 
 /**
  * Spends points of a key's window in one statement: a new key, or one whose window has ended, starts a new window
@@ -36,12 +37,7 @@ const readPrepared = preparedPerDatabase((db: Database) =>
   db
     .select({ points: rateLimits.points, expire: rateLimits.expire })
     .from(rateLimits)
-    .where(
-      and(
-        eq(rateLimits.key, sql.placeholder('key')),
-        or(gt(rateLimits.expire, now), isNull(rateLimits.expire)),
-      ),
-    )
+    .where(and(eq(rateLimits.key, sql.placeholder('key')), gt(rateLimits.expire, now)))
     .limit(1)
     .prepare('rate_limit_read'),
 );
