@@ -38,21 +38,34 @@ function wallClock(instant: Date, zone: TerminalTimeZone): LocalDateTime {
 // quarter hour. Remembering it spares Intl, the costliest step of a search (bench:search), for every other time.
 const QUARTER_HOUR_MS = 15 * 60_000;
 const MAX_REMEMBERED = 50_000;
-/** Per zone: the offset of each quarter hour (its number since 1970) asked about. */
-const offsets = new Map<string, Map<number, number>>();
+
+/**
+ * A value per zone and number (a quarter hour, an instant), worked out once by `find`: at most MAX_REMEMBERED per
+ * zone, forgotten all at once past that (the ones in use are found again at once).
+ */
+function rememberedPerZone<V>(find: (at: number, zone: TerminalTimeZone) => V) {
+  const byZone = new Map<string, Map<number, V>>();
+  return (at: number, zone: TerminalTimeZone): V => {
+    let known = byZone.get(zone);
+    const remembered = known?.get(at);
+    if (remembered !== undefined) return remembered;
+    const value = find(at, zone);
+    if (!known || known.size >= MAX_REMEMBERED) byZone.set(zone, (known = new Map<number, V>()));
+    known.set(at, value);
+    return value;
+  };
+}
+
+/** The offset of a quarter hour (its number since 1970), read from the time-zone database. */
+const quarterOffset = rememberedPerZone((quarter, zone) => {
+  const instant = new Date(quarter * QUARTER_HOUR_MS);
+  const local = wallClock(instant, zone);
+  return Date.parse(`${local.date}T${local.time}:00Z`) - instant.getTime();
+});
 
 /** Milliseconds the zone is ahead of UTC at an instant. */
 function offsetAt(instant: Date, zone: TerminalTimeZone): number {
-  const quarter = Math.floor(instant.getTime() / QUARTER_HOUR_MS);
-  let known = offsets.get(zone);
-  const offset = known?.get(quarter);
-  if (offset !== undefined) return offset;
-  const local = wallClock(instant, zone);
-  const found =
-    Date.parse(`${local.date}T${local.time}:00Z`) - Math.floor(instant.getTime() / 60_000) * 60_000;
-  if (!known || known.size >= MAX_REMEMBERED) offsets.set(zone, (known = new Map<number, number>()));
-  known.set(quarter, found);
-  return found;
+  return quarterOffset(Math.floor(instant.getTime() / QUARTER_HOUR_MS), zone);
 }
 
 /** The wall clock at `zone` for an instant. */
@@ -125,8 +138,9 @@ export function portTime(instant: Date, zone: TerminalTimeZone) {
 
 export type PortMoment = Readonly<ReturnType<typeof portTime> & { at: string }>;
 
-/** Per zone: the moments asked about, as `portMoment` answers them. */
-const moments = new Map<string, Map<number, PortMoment>>();
+const rememberedMoment = rememberedPerZone((at, zone): PortMoment =>
+  Object.freeze({ ...portTime(new Date(at), zone), at: new Date(at).toISOString() }),
+);
 
 /**
  * `{ date, time, zone: 'WIB', at }`: an instant at its own terminal and as an ISO instant, as a search shows each
@@ -134,12 +148,5 @@ const moments = new Map<string, Map<number, PortMoment>>();
  * out once, and shared (frozen).
  */
 export function portMoment(instant: Date, zone: TerminalTimeZone): PortMoment {
-  const at = instant.getTime();
-  let known = moments.get(zone);
-  const remembered = known?.get(at);
-  if (remembered) return remembered;
-  const moment = Object.freeze({ ...portTime(instant, zone), at: instant.toISOString() });
-  if (!known || known.size >= MAX_REMEMBERED) moments.set(zone, (known = new Map<number, PortMoment>()));
-  known.set(at, moment);
-  return moment;
+  return rememberedMoment(instant.getTime(), zone);
 }

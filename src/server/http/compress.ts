@@ -33,7 +33,8 @@ export async function compressResponse(request: Request, response: Response): Pr
     // JSON comes without its length (Hono's): measured here, so a short answer (an error) is not gzipped larger.
     const json = await response.arrayBuffer();
     const init = { status: response.status, statusText: response.statusText, headers };
-    if (json.byteLength < MIN_BYTES) return withVary(new Response(json, init));
+    if (!gzipsJson(json.byteLength, request.headers.get('Accept-Encoding')))
+      return withVary(new Response(json, init));
     const body = await gzipJson(json);
     headers.set('Content-Encoding', 'gzip');
     headers.set('Content-Length', String(body.length));
