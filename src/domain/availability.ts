@@ -16,5 +16,10 @@ export function availability(capacity: number, taken: number): Availability {
 
 /** A sailing is bookable until the cutoff before its departure. */
 export function isBookable(departsAt: Date, now: Date): boolean {
-  return departsAt.getTime() - now.getTime() >= BOOKING_CUTOFF_MINUTES * 60_000;
+  return now.getTime() <= lastBookableAt(departsAt);
+}
+
+/** The last instant (epoch ms) a sailing takes bookings: the cutoff before its departure. */
+export function lastBookableAt(departsAt: Date): number {
+  return departsAt.getTime() - BOOKING_CUTOFF_MINUTES * 60_000;
 }

@@ -67,9 +67,9 @@ function failed(req: IncomingMessage, res: ServerResponse) {
 }
 
 async function sendPlain(req: IncomingMessage, res: ServerResponse, answer: PlainAnswer): Promise<void> {
-  const json = Buffer.from(JSON.stringify(answer.body));
-  const gzip = gzipsJson(json.length, req.headers['accept-encoding']);
-  const body = gzip ? await gzipJson(json) : json;
+  const bytes = bytesOf(answer.body);
+  const gzip = gzipsJson(bytes.json.length, req.headers['accept-encoding']);
+  const body = gzip ? await gzippedOf(bytes) : bytes.json;
   for (const name in answer.headers) if (name !== 'Vary') res.setHeader(name, answer.headers[name] ?? '');
   res.setHeader('Content-Type', 'application/json');
   res.setHeader('Vary', varyWithEncoding(answer.headers.Vary));
@@ -77,6 +77,37 @@ async function sendPlain(req: IncomingMessage, res: ServerResponse, answer: Plai
   res.setHeader('Content-Length', body.length);
   res.writeHead(answer.status);
   res.end(body);
+}
+
+interface BodyBytes {
+  json: Buffer;
+  gzipped?: Promise<Buffer>;
+}
+
+/**
+ * The bytes of frozen answer bodies, while the body is in use: a search answer made once for many readers
+ * (services/shaped-once.ts) is serialized and gzipped once. A body that is not frozen may still change: not kept.
+ */
+const frozenBodyBytes = new WeakMap<object, BodyBytes>();
+
+function bytesOf(body: unknown): BodyBytes {
+  if (typeof body !== 'object' || body === null || !Object.isFrozen(body))
+    return { json: Buffer.from(JSON.stringify(body)) };
+  let bytes = frozenBodyBytes.get(body);
+  if (!bytes) frozenBodyBytes.set(body, (bytes = { json: Buffer.from(JSON.stringify(body)) }));
+  return bytes;
+}
+
+function gzippedOf(bytes: BodyBytes): Promise<Buffer> {
+  if (!bytes.gzipped) {
+    const gzipped = gzipJson(bytes.json);
+    // A failed compression is answered as a failure, and tried again by the next reader.
+    gzipped.catch(() => {
+      if (bytes.gzipped === gzipped) delete bytes.gzipped;
+    });
+    bytes.gzipped = gzipped;
+  }
+  return bytes.gzipped;
 }
 
 /**

@@ -3,10 +3,12 @@ import { bookingWindow } from '../../domain/booking-window.ts';
 import { addDays, localDayBounds, toLocal } from '../../domain/port-time.ts';
 import { priceLeg } from '../../domain/pricing.ts';
 import type { Route } from '../../schemas/network.ts';
-import { dayFares, nextDeparture } from '../db/queries/day-fares.ts';
-import { tariffs } from '../db/queries/tariffs.ts';
+import { dayFares, nextDeparture, type DayFare } from '../db/queries/day-fares.ts';
+import { tariffs, type TerminalTariff } from '../db/queries/tariffs.ts';
 import type { Database } from '../db/client.ts';
 import type { Network } from '../network.ts';
+import type { TerminalTimeZone } from '../../domain/time-zones.ts';
+import { shapedOnce } from './shaped-once.ts';
 
 /** Days shown either side of the searched one. */
 export const NEARBY_DAYS = 3;
@@ -55,10 +57,34 @@ export async function nearbyDays(context: NearbyContext, route: Route, date: str
     }),
     tariffs(db),
   ]);
-  const charges = rates.charges(route.from);
+  let next: Date | undefined;
+  if (!rows.some((row) => row.day === date) && date >= today && date <= lastDay) {
+    const dayEnd = localDayBounds(date, zone).end;
+    next = await nextDeparture(db, {
+      route: route.id,
+      from: dayEnd > bookableFrom ? dayEnd : bookableFrom,
+      until: localDayBounds(lastDay, zone).end,
+    });
+  }
+  // The strip's days follow from the date, today and the horizon: all in the key.
+  const key = `${route.id} ${date} ${today} ${String(context.horizonDays)}`;
+  return stripShapes([rates, network], key, { rows, next }, now.getTime(), () => ({
+    shape: stripOf(rows, rates.charges(route.from), { first, last, next, zone }),
+    changesAt: Number.POSITIVE_INFINITY,
+  }));
+}
+
+const stripShapes = shapedOnce<NearbyDays>();
+
+/** The days from `first` to `last` with their lowest adult price, and the next sailing's date when there is one. */
+function stripOf(
+  rows: DayFare[],
+  charges: TerminalTariff,
+  span: { first: string; last: string; next: Date | undefined; zone: TerminalTimeZone },
+): NearbyDays {
   const lowest = new Map(rows.map((row) => [row.day, row.lowestAdult]));
   const days: NearbyDay[] = [];
-  for (let day = first; day <= last; day = addDays(day, 1)) {
+  for (let day = span.first; day <= span.last; day = addDays(day, 1)) {
     const fare = lowest.get(day);
     days.push(
       fare === undefined
@@ -72,12 +98,5 @@ export async function nearbyDays(context: NearbyContext, route: Route, date: str
           },
     );
   }
-  if (lowest.has(date) || date < today || date > lastDay) return { days };
-  const dayEnd = localDayBounds(date, zone).end;
-  const next = await nextDeparture(db, {
-    route: route.id,
-    from: dayEnd > bookableFrom ? dayEnd : bookableFrom,
-    until: localDayBounds(lastDay, zone).end,
-  });
-  return next ? { days, nextSailing: toLocal(next, zone).date } : { days };
+  return span.next ? { days, nextSailing: toLocal(span.next, span.zone).date } : { days };
 }

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { availability, isBookable } from '../../domain/availability.ts';
+import { availability, isBookable, lastBookableAt } from '../../domain/availability.ts';
 import { seatsNeeded, type PassengerCounts } from '../../domain/passengers.ts';
 import { bookingWindow } from '../../domain/booking-window.ts';
 import { localDayBounds, portMoment, toLocal } from '../../domain/port-time.ts';
@@ -9,11 +9,12 @@ import type { Route } from '../../schemas/network.ts';
 import type { SearchQuery } from '../../schemas/search.ts';
 import type { Database } from '../db/client.ts';
 import { sailingsOnDay } from '../db/queries/sailings-on-day.ts';
-import { tariffs } from '../db/queries/tariffs.ts';
+import { tariffs, type Tariffs } from '../db/queries/tariffs.ts';
 import { fares } from '../db/schema/network.ts';
 import type { Network } from '../network.ts';
 import { nearbyDays, type NearbyDays } from './nearby-days.ts';
 import { Refused, refuse, type ErrorKeys } from '../validation-errors.ts';
+import { shapedOnce } from './shaped-once.ts';
 
 export interface SearchContext {
   db: Database;
@@ -46,40 +47,65 @@ function checkDates(query: SearchQuery, route: Route, context: SearchContext) {
 /** The sailings of one route on one local date, with seats and prices for the party. */
 async function searchLeg(context: SearchContext, route: Route, date: string, counts: PassengerCounts) {
   const { db, network, now } = context;
-  const { from, to } = network.ends(route);
-  const { start, end } = localDayBounds(date, from.timeZone);
+  const { start, end } = localDayBounds(date, network.zoneOf(route.from));
   const [rows, rates] = await Promise.all([
     sailingsOnDay(db, { route: route.id, start, end, now }),
     tariffs(db),
   ]);
+  const key = `${route.id} ${date} ${partyKey(counts)} ${context.locale}`;
+  return legShapes([rates, network], key, rows, now.getTime(), () =>
+    shapeLeg(context, route, date, counts, rows, rates),
+  );
+}
+
+type SailingRow = Awaited<ReturnType<typeof sailingsOnDay>>[number];
+
+/** A leg's answer from its rows; it changes when its first bookable sailing reaches the booking cutoff. */
+function shapeLeg(
+  context: SearchContext,
+  route: Route,
+  date: string,
+  counts: PassengerCounts,
+  rows: SailingRow[],
+  rates: Tariffs,
+) {
+  const { network, now } = context;
+  const { from, to } = network.ends(route);
   const charges = rates.charges(route.from);
   const seats = seatsNeeded(counts);
-  return {
+  const bookable = rows.filter((row) => isBookable(row.departsAt, now));
+  const shape = {
     route: route.id,
     date,
     from: network.describeTerminal(from, context.locale),
     to: network.describeTerminal(to, context.locale),
-    sailings: rows
-      .filter((row) => isBookable(row.departsAt, now))
-      .map((row) => {
-        const tariff: LegTariff = {
-          ticket: { adult: row.adult, child: row.child, infant: row.infant },
-          ...charges,
-        };
-        const seatInfo = availability(row.capacity, row.taken);
-        const left = row.capacity - row.taken;
-        return {
-          id: row.id,
-          operator: { code: row.operatorCode, name: network.operatorName(row.operatorCode) },
-          departure: portMoment(row.departsAt, from.timeZone),
-          arrival: portMoment(row.arrivesAt, to.timeZone),
-          durationMinutes: Math.round((row.arrivesAt.getTime() - row.departsAt.getTime()) / 60_000),
-          availability: seatInfo,
-          enoughSeats: left >= seats,
-          price: priceLeg(tariff, counts),
-        };
-      }),
+    sailings: bookable.map((row) => {
+      const tariff: LegTariff = {
+        ticket: { adult: row.adult, child: row.child, infant: row.infant },
+        ...charges,
+      };
+      const seatInfo = availability(row.capacity, row.taken);
+      const left = row.capacity - row.taken;
+      return {
+        id: row.id,
+        operator: { code: row.operatorCode, name: network.operatorName(row.operatorCode) },
+        departure: portMoment(row.departsAt, from.timeZone),
+        arrival: portMoment(row.arrivesAt, to.timeZone),
+        durationMinutes: Math.round((row.arrivesAt.getTime() - row.departsAt.getTime()) / 60_000),
+        availability: seatInfo,
+        enoughSeats: left >= seats,
+        price: priceLeg(tariff, counts),
+      };
+    }),
   };
+  // The first sailing to close drops out of the list then.
+  return { shape, changesAt: Math.min(...bookable.map((row) => lastBookableAt(row.departsAt) + 1)) };
+}
+
+const legShapes = shapedOnce<ReturnType<typeof shapeLeg>['shape']>();
+
+function partyKey(counts: PassengerCounts): string {
+  return `${String(counts.adult)}/${String(counts.child)}/${String(counts.infant)}`;
 }
 
 /** Operators selling open tickets on a route, with their price for the party (no sailing, no seat). */
@@ -123,21 +149,36 @@ export interface SearchResult {
   open?: OpenResult;
 }
 
+/** A search's answer of its legs: the same legs (services/shaped-once.ts) give the same answer, and its bytes. */
+const answers = shapedOnce<SearchResult>();
+
 export async function searchSchedules(query: SearchQuery, context: SearchContext): Promise<SearchResult> {
   const route = context.network.route(query.from, query.to);
   if (!route) throw refuse('to', 'search_error_route');
   checkDates(query, route, context);
   const counts = countsOf(query);
-  const transactionFee = (await tariffs(context.db)).lowestTransactionFee;
-  const base = { trip: query.trip, passengers: counts, currency: 'IDR' as const, transactionFee };
+  const rates = await tariffs(context.db);
+  const base = {
+    trip: query.trip,
+    passengers: counts,
+    currency: 'IDR' as const,
+    transactionFee: rates.lowestTransactionFee,
+  };
   if (query.trip === 'open') return { ...base, open: await searchOpen(context, route, counts) };
   const date = query.date ?? '';
   const [outbound, nearby] = await Promise.all([
     searchLeg(context, route, date, counts),
     nearbyDays(context, route, date),
   ]);
-  if (query.trip === 'one_way' || !query.returnDate) return { ...base, outbound, nearby };
-  const back = context.network.route(query.to, query.from);
-  if (!back) throw refuse('to', 'search_error_route');
-  return { ...base, outbound, nearby, return: await searchLeg(context, back, query.returnDate, counts) };
+  let legs: Pick<SearchResult, 'outbound' | 'nearby' | 'return'> = { outbound, nearby };
+  if (query.trip !== 'one_way' && query.returnDate) {
+    const back = context.network.route(query.to, query.from);
+    if (!back) throw refuse('to', 'search_error_route');
+    legs = { outbound, nearby, return: await searchLeg(context, back, query.returnDate, counts) };
+  }
+  const key = `${query.trip} ${route.id} ${date} ${query.returnDate ?? ''} ${partyKey(counts)} ${context.locale}`;
+  return answers([rates, context.network], key, legs, context.now.getTime(), () => ({
+    shape: { ...base, ...legs },
+    changesAt: Number.POSITIVE_INFINITY,
+  }));
 }

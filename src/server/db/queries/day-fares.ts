@@ -52,10 +52,16 @@ function prepareNext(db: Database) {
 const preparedDays = preparedPerDatabase(prepare);
 const preparedNext = preparedPerDatabase(prepareNext);
 
+/** A local day's lowest adult fare. */
+export interface DayFare {
+  day: string;
+  lowestAdult: number;
+}
+
 export async function dayFares(
   db: Database,
   params: { route: string; zone: string; start: Date; end: Date; bookableFrom: Date },
-): Promise<{ day: string; lowestAdult: number }[]> {
+): Promise<DayFare[]> {
   const rows = await preparedDays(db).execute({
     route: params.route,
     zone: params.zone,

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { frozen, sameValues, shapedOnce } from '../../../src/server/services/shaped-once.ts';
+
+const row = (taken: number) => ({ id: 's1', departsAt: new Date('2026-11-22T00:00:00Z'), taken });
+
+describe('the values a read fetched, compared', () => {
+  it('finds rows the same field by field, instants by their time', () => {
+    expect(sameValues([row(3), row(4)], [row(3), row(4)])).toBe(true);
+    expect(sameValues({ rows: [row(3)], next: undefined }, { rows: [row(3)], next: undefined })).toBe(true);
+  });
+
+  it.each([
+    ['a field', [row(3)], [row(4)]],
+    ['an instant', [row(3)], [{ ...row(3), departsAt: new Date('2026-11-22T00:00:01Z') }]],
+    ['a row more', [row(3)], [row(3), row(3)]],
+    ['a field more', [row(3)], [{ ...row(3), extra: 1 }]],
+    ['a field less', [{ ...row(3), extra: 1 }], [row(3)]],
+    ['a date against a string', [row(3)], [{ ...row(3), departsAt: '2026-11-22T00:00:00.000Z' }]],
+    ['an array against a row', [row(3)], { 0: row(3) }],
+    ['undefined against a date', { next: undefined }, { next: new Date(0) }],
+  ])('tells rows apart by %s', (_, a, b) => {
+    expect(sameValues(a, b)).toBe(false);
+    expect(sameValues(b, a)).toBe(false);
+  });
+});
+
+describe('shapes made once', () => {
+  const tariffs = {};
+  const network = {};
+  const scope = [tariffs, network] as const;
+
+  it('hands back the same shape for the same key, scope and rows, until the instant it changes', () => {
+    const shape = shapedOnce<{ made: number }>();
+    let made = 0;
+    const make = () => ({ shape: { made: ++made }, changesAt: 1_000 });
+    const first = shape(scope, 'BTC-HFC 2026-11-22', [row(3)], 0, make);
+    expect(shape(scope, 'BTC-HFC 2026-11-22', [row(3)], 999, make)).toBe(first);
+    expect(made).toBe(1);
+    // The cutoff of a sailing reached: made again.
+    expect(shape(scope, 'BTC-HFC 2026-11-22', [row(3)], 1_000, make)).toEqual({ made: 2 });
+  });
+
+  it('makes it again for other rows, another key or another scope, and remembers the latest', () => {
+    const shape = shapedOnce<{ made: number }>();
+    let made = 0;
+    const make = () => ({ shape: { made: ++made }, changesAt: Number.POSITIVE_INFINITY });
+    shape(scope, 'k', [row(3)], 0, make);
+    expect(shape(scope, 'k', [row(4)], 0, make)).toEqual({ made: 2 });
+    expect(shape(scope, 'other', [row(4)], 0, make)).toEqual({ made: 3 });
+    expect(shape([{}, network], 'k', [row(4)], 0, make)).toEqual({ made: 4 });
+    expect(shape([tariffs, {}], 'k', [row(4)], 0, make)).toEqual({ made: 5 });
+    expect(shape(scope, 'k', [row(4)], 0, make)).toEqual({ made: 2 });
+  });
+
+  it('keeps at most 2,000 keys per scope, dropping the oldest made', () => {
+    const shape = shapedOnce<{ key: number }>();
+    for (let key = 0; key <= 2_000; key++)
+      shape(scope, String(key), [], 0, () => ({ shape: { key }, changesAt: Number.POSITIVE_INFINITY }));
+    let madeAgain = 0;
+    const again = (key: number) =>
+      shape(scope, String(key), [], 0, () => {
+        madeAgain++;
+        return { shape: { key }, changesAt: Number.POSITIVE_INFINITY };
+      });
+    again(2_000);
+    again(1);
+    expect(madeAgain).toBe(0);
+    again(0);
+    expect(madeAgain).toBe(1);
+  });
+
+  it('freezes what it hands out, all the way down', () => {
+    const shape = shapedOnce<{ legs: { seats: number }[] }>();
+    const made = shape(scope, 'k', [], 0, () => ({
+      shape: { legs: [{ seats: 3 }] },
+      changesAt: Number.POSITIVE_INFINITY,
+    }));
+    expect(Object.isFrozen(made)).toBe(true);
+    expect(Object.isFrozen(made.legs)).toBe(true);
+    expect(() => {
+      (made.legs[0] as { seats: number }).seats = 4;
+    }).toThrow(TypeError);
+    expect(frozen(made)).toBe(made);
+  });
+});
