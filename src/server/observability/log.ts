@@ -66,6 +66,24 @@ function batchedStdout(): DestinationStream {
   return pino.destination({ dest: 1, minLength: 2048, maxWrite: 4096, periodicFlush: 1000, sync: false });
 }
 
+/** Where access lines go (access-log.ts writes them whole, as pino would): the level they pass, and the output. */
+export interface AccessLog {
+  writes: (level: 'info' | 'debug') => boolean;
+  write: (text: string) => void;
+}
+
+function batchedAccessLog(): AccessLog {
+  const output = batchedStdout();
+  // Pino reads LOG_LEVEL as for every log; its writer is not used.
+  const levels = createLog(output, undefined, { masked: false });
+  return {
+    writes: (level) => levels.isLevelEnabled(level),
+    write: (text) => {
+      output.write(text);
+    },
+  };
+}
+
 /**
  * One log per process, shared with the built bundle's copy of this module (as the request scope is), written at once
  * (what it says is rare and wanted now: a failure, a mail, a job); and the access log (access-log.ts) on the same
@@ -73,13 +91,13 @@ function batchedStdout(): DestinationStream {
  * time, the request id), and masking them was a tenth of a search's time.
  */
 const KEY = Symbol.for('segara.log');
-const shared = globalThis as typeof globalThis & { [KEY]?: { log: Logger; accessLog: Logger } };
+const shared = globalThis as typeof globalThis & { [KEY]?: { log: Logger; accessLog: AccessLog } };
 function processLogs() {
   return {
     log: createLog(pino.destination({ dest: 1, sync: true })),
-    accessLog: createLog(batchedStdout(), undefined, { masked: false }),
+    accessLog: batchedAccessLog(),
   };
 }
 const logs = shared[KEY] ?? (shared[KEY] = processLogs());
 export const log: Logger = logs.log;
-export const accessLog: Logger = logs.accessLog;
+export const accessLog: AccessLog = logs.accessLog;

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { searchQuerySchema } from '../../../schemas/search.ts';
+import { searchQuerySchema, type SearchQuery } from '../../../schemas/search.ts';
 import { searchSchedules } from '../../services/search-schedules.ts';
 import type { AppDeps } from '../../deps.ts';
 import { issuesToErrors } from '../../validation-errors.ts';
@@ -12,10 +12,29 @@ import { requestLocale } from '../request-locale.ts';
 const FOUND = { 'Cache-Control': 'public, max-age=15', Vary: 'Accept-Language' } as const;
 const REFUSED = {} as const;
 
+/** Searches validated lately, by their query as JSON: the crowd at the peak asks the same few (bench:lean). */
+const validSearches = new Map<string, SearchQuery>();
+const VALID_SEARCHES_KEPT = 1_000;
+/** A longer query is no search a form sends: validated each time, not kept. */
+const LONGEST_KEPT = 300;
+
+/** The search a query asks for (frozen, shared by the readers of one query), or why it is refused. */
+function parsedSearch(query: Readonly<Record<string, string>>) {
+  const key = JSON.stringify(query);
+  const known = validSearches.get(key);
+  if (known) return { success: true as const, data: known };
+  const parsed = searchQuerySchema.safeParse(query);
+  if (!parsed.success || key.length > LONGEST_KEPT) return parsed;
+  if (validSearches.size >= VALID_SEARCHES_KEPT)
+    validSearches.delete(validSearches.keys().next().value ?? '');
+  validSearches.set(key, Object.freeze(parsed.data));
+  return parsed;
+}
+
 /** GET /api/schedules?trip&from&to&date&returnDate&adults&children&infants, as a read (http/reads.ts). */
 export function searchRead(deps: AppDeps): Read {
   return async (query, locale) => {
-    const parsed = searchQuerySchema.safeParse(query);
+    const parsed = parsedSearch(query);
     if (!parsed.success)
       return {
         status: 400,

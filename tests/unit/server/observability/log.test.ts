@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { accessLineText } from '../../../../src/server/observability/access-log.ts';
 import { createLog } from '../../../../src/server/observability/log.ts';
 import { inScope, requestIdFrom } from '../../../../src/server/observability/request-scope.ts';
 
@@ -66,6 +67,31 @@ describe('the process log', () => {
       ms: 3.2,
       msg: 'request',
     });
+  });
+
+  it.each([
+    ['info', { status: 200, ms: 3.2, aborted: false }],
+    ['debug', { status: 503, ms: 12, aborted: true }],
+  ] as const)('puts an access line together byte for byte as pino writes it (%s)', (level, outcome) => {
+    vi.useFakeTimers({ now: new Date('2026-11-28T07:32:55.994Z') });
+    try {
+      const written: string[] = [];
+      const stream = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          written.push(chunk.toString());
+          done();
+        },
+      });
+      const log = createLog(stream, 'debug', { masked: false });
+      const scope = { requestId: 'f1987e9a-adb3-4bda-b5b4-59269bf3f236', route: '/api/schedules' };
+      const line = { ...scope, method: 'GET', ...outcome };
+      inScope(scope, () => {
+        log[level]({ method: line.method, route: line.route, ...outcome }, 'request');
+      });
+      expect(accessLineText(level, line, new Date())).toBe(written.join(''));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('leaves out what is below its level', () => {
