@@ -56,15 +56,19 @@ describe.each(testDatabases)('search answers made once on $name', (database) => 
     const after = await search(query);
     expect(after).not.toBe(before);
     expect(after.outbound?.sailings[0]?.availability).toEqual({ status: 'limited', seatsLeft: 5 });
-    // The hold expires at 10:15: a search after it counts its seats free again.
-    const later = await search(query, new Date('2026-11-21T10:16:00Z'));
-    expect(later.outbound?.sailings[0]?.availability).toEqual({ status: 'available' });
+    // The same rows for another party: its own prices.
     const party = await search(query.replace('adults=1', 'adults=2'));
-    expect(party.passengers.adult).toBe(2);
+    expect(party.outbound).not.toBe(after.outbound);
+    const price = (result: SearchResult) => result.outbound?.sailings[0]?.price.subtotal.total ?? 0;
+    expect(price(party)).toBe(2 * price(after));
+    // And in another language.
     const indonesian = await search(query, now, 'id');
     expect(indonesian).not.toBe(after);
     const skp = network.terminal('SKP');
     expect(skp && indonesian.outbound?.from).toEqual(skp && network.describeTerminal(skp, 'id'));
+    // The hold expires at 10:15: a search after it counts its seats free again.
+    const later = await search(query, new Date('2026-11-21T10:16:00Z'));
+    expect(later.outbound?.sailings[0]?.availability).toEqual({ status: 'available' });
   });
 
   it("drops a sailing from the same rows' answer once it reaches the booking cutoff", async () => {
@@ -79,5 +83,15 @@ describe.each(testDatabases)('search answers made once on $name', (database) => 
     expect(await search(query, new Date(cutoff))).toBe(first);
     const closed = await search(query, new Date(cutoff + 1));
     expect(closed.outbound?.sailings[0]?.id).toBe(next?.id);
+  });
+
+  it('starts the week strip at the new today after midnight, for the same rows', async () => {
+    // 23:59 in Batam: nothing of today takes bookings any more, so the rows of the strip are those of 00:01.
+    const query = 'from=BTC&to=HFC&date=2026-11-23&adults=1';
+    const beforeMidnight = await search(query, new Date('2026-11-21T16:59:00Z'));
+    expect(beforeMidnight.nearby?.days[0]).toEqual({ date: '2026-11-21' });
+    const afterMidnight = await search(query, new Date('2026-11-21T17:01:00Z'));
+    expect(afterMidnight.nearby?.days[0]?.date).toBe('2026-11-22');
+    expect(afterMidnight.outbound).toBe(beforeMidnight.outbound);
   });
 });

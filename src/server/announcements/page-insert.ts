@@ -7,6 +7,7 @@ import { localeFromPath } from '../../i18n/locales.ts';
 import { REVALIDATE } from '../http/cache-control.ts';
 import { accepts, compressOnceLater } from '../http/compress.ts';
 import { announcementBannerHtml } from './banner.ts';
+import { keepAtMost } from '../kept-at-most.ts';
 import type { AnnouncementFeed } from './feed.ts';
 
 /** Pages with an announcement kept ready, compressed, per page, version and encoding: a bounded few. */
@@ -66,8 +67,7 @@ export function announcementInserter(options: { root: string; feed: Announcement
         etag: `W/"a-${createHash('sha256').update(key).update(body).digest('base64url').slice(0, 22)}"`,
         encoding,
       }));
-      if (ready.size >= MAX_CACHED) ready.delete(ready.keys().next().value ?? '');
-      ready.set(key, making);
+      keepAtMost(ready, key, making, MAX_CACHED);
     }
     const page = await making;
     res.setHeader('Content-Type', 'text/html; charset=utf-8');

@@ -7,6 +7,7 @@ import { apiDoor, apiReads } from './api-door.ts';
 import { gzipJson, gzipsJson, varyWithEncoding } from './compress.ts';
 import type { PlainAnswer, Read } from './plain-answer.ts';
 import { localeOf } from './request-locale.ts';
+import { isShaped } from '../services/shaped-once.ts';
 import { isHttps, withFrameAncestors } from './security-headers.ts';
 import { log } from '../observability/log.ts';
 import { nameRoute } from '../observability/request-scope.ts';
@@ -85,16 +86,16 @@ interface BodyBytes {
 }
 
 /**
- * The bytes of frozen answer bodies, while the body is in use: a search answer made once for many readers
- * (services/shaped-once.ts) is serialized and gzipped once. A body that is not frozen may still change: not kept.
+ * The bytes of answer bodies shaped once for many readers (services/shaped-once.ts), while the body lives: a search
+ * answer is serialized and gzipped once. Any other body may still change, so its bytes are not kept.
  */
-const frozenBodyBytes = new WeakMap<object, BodyBytes>();
+const shapedBodyBytes = new WeakMap<object, BodyBytes>();
 
 function bytesOf(body: unknown): BodyBytes {
-  if (typeof body !== 'object' || body === null || !Object.isFrozen(body))
-    return { json: Buffer.from(JSON.stringify(body)) };
-  let bytes = frozenBodyBytes.get(body);
-  if (!bytes) frozenBodyBytes.set(body, (bytes = { json: Buffer.from(JSON.stringify(body)) }));
+  if (!isShaped(body)) return { json: Buffer.from(JSON.stringify(body)) };
+  const shaped = body as object;
+  let bytes = shapedBodyBytes.get(shaped);
+  if (!bytes) shapedBodyBytes.set(shaped, (bytes = { json: Buffer.from(JSON.stringify(body)) }));
   return bytes;
 }
 

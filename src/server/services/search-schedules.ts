@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { availability, isBookable, lastBookableAt } from '../../domain/availability.ts';
-import { seatsNeeded, type PassengerCounts } from '../../domain/passengers.ts';
+import { passengerCategories, seatsNeeded, type PassengerCounts } from '../../domain/passengers.ts';
 import { bookingWindow } from '../../domain/booking-window.ts';
 import { localDayBounds, portMoment, toLocal } from '../../domain/port-time.ts';
 import { priceLeg, type LegTariff } from '../../domain/pricing.ts';
@@ -104,8 +104,9 @@ function shapeLeg(
 
 const legShapes = shapedOnce<ReturnType<typeof shapeLeg>['shape']>();
 
+/** The party as a memo's key: one count per category, so no two parties share an answer. */
 function partyKey(counts: PassengerCounts): string {
-  return `${String(counts.adult)}/${String(counts.child)}/${String(counts.infant)}`;
+  return passengerCategories.map((category) => String(counts[category])).join('/');
 }
 
 /** Operators selling open tickets on a route, with their price for the party (no sailing, no seat). */
@@ -170,15 +171,16 @@ export async function searchSchedules(query: SearchQuery, context: SearchContext
     searchLeg(context, route, date, counts),
     nearbyDays(context, route, date),
   ]);
-  let legs: Pick<SearchResult, 'outbound' | 'nearby' | 'return'> = { outbound, nearby };
+  let parts: Pick<SearchResult, 'outbound' | 'nearby' | 'return'> = { outbound, nearby };
   if (query.trip !== 'one_way' && query.returnDate) {
     const back = context.network.route(query.to, query.from);
     if (!back) throw refuse('to', 'search_error_route');
-    legs = { outbound, nearby, return: await searchLeg(context, back, query.returnDate, counts) };
+    parts = { outbound, nearby, return: await searchLeg(context, back, query.returnDate, counts) };
   }
-  const key = `${query.trip} ${route.id} ${date} ${query.returnDate ?? ''} ${partyKey(counts)} ${context.locale}`;
-  return answers([rates, context.network], key, legs, context.now.getTime(), () => ({
-    shape: { ...base, ...legs },
+  const returnDate = parts.return ? query.returnDate : '';
+  const key = `${query.trip} ${route.id} ${date} ${returnDate ?? ''} ${partyKey(counts)} ${context.locale}`;
+  return answers([rates, context.network], key, parts, context.now.getTime(), () => ({
+    shape: { ...base, ...parts },
     changesAt: Number.POSITIVE_INFINITY,
   }));
 }

@@ -1,3 +1,5 @@
+import { keepAtMost } from '../kept-at-most.ts';
+
 /**
  * What a read made of the rows it fetched, remembered so that the same rows are not shaped again: a crowd searching
  * the same day (the corridor's peak) costs its statements, which still run at every search so seats are never
@@ -8,9 +10,11 @@
  * - its scope is the same pair of objects: the process's tariffs of that database (db/queries/tariffs.ts), read
  *   again each minute, so nothing is remembered across databases nor past a minute; and the network it describes;
  * - its inputs are the same values: the rows fetched just now, compared field by field (instants by their time);
- * - the clock has not reached the instant it said it changes at (a sailing's booking cutoff).
+ * - the clock is between the instant it was made and the instant it said it changes at (a sailing's booking
+ *   cutoff): a request whose clock reads earlier (one that started before, or a test's clock set back) makes its own.
  *
- * Shapes are frozen: one object is handed to many readers, and its bytes are remembered with it (http/node-door.ts).
+ * Shapes are frozen: one object is handed to many readers, and its bytes are remembered with it (http/node-door.ts,
+ * which asks `isShaped`).
  */
 
 /** A shape and the first instant (epoch ms) at which the same inputs would shape differently. */
@@ -21,10 +25,23 @@ export interface Shaped<Shape> {
 
 interface Remembered<Shape> extends Shaped<Shape> {
   inputs: unknown;
+  madeAt: number;
 }
 
-/** Keys remembered per scope, at most; the oldest made is dropped first. */
-const KEYS_PER_SCOPE = 2_000;
+/**
+ * Keys remembered per scope and memo, at most; the oldest made goes first. A thousand two-way answers with their
+ * legs hold about 7 MB, and their bytes, while kept, 20 MB more: the most a crawler asking every search can cost a
+ * process, for a minute (the scope's life).
+ */
+const KEYS_PER_SCOPE = 1_000;
+
+/** The shapes made here, all frozen all the way down. */
+const shapes = new WeakSet<object>();
+
+/** Whether a value is a shape handed out here: frozen all the way down, so its bytes may be kept with it. */
+export function isShaped(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && shapes.has(value);
+}
 
 /** Whether two values fetched from the database are the same: arrays and rows field by field, dates by time. */
 export function sameValues(a: unknown, b: unknown): boolean {
@@ -44,7 +61,10 @@ export function sameValues(a: unknown, b: unknown): boolean {
   return true;
 }
 
-/** Freezes a shape and every object in it, so that no reader changes what the next one is handed. */
+/**
+ * Freezes a shape and every object in it, so that no reader changes what the next one is handed. An object frozen
+ * already is taken as frozen all the way down (a sailing's shared times, domain/port-time.ts).
+ */
 export function frozen<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
     for (const inner of Object.values(value)) frozen(inner);
@@ -72,15 +92,12 @@ export function shapedOnce<Shape>() {
     let remembered = byInner.get(inner);
     if (!remembered) byInner.set(inner, (remembered = new Map<string, Remembered<Shape>>()));
     const last = remembered.get(key);
-    if (last && now < last.changesAt && sameValues(last.inputs, inputs)) return last.shape;
+    if (last && last.madeAt <= now && now < last.changesAt && sameValues(last.inputs, inputs))
+      return last.shape;
     const made = make();
     const shape = frozen(made.shape);
-    remembered.delete(key);
-    if (remembered.size >= KEYS_PER_SCOPE) {
-      const oldest = remembered.keys().next();
-      if (!oldest.done) remembered.delete(oldest.value);
-    }
-    remembered.set(key, { inputs, shape, changesAt: made.changesAt });
+    if (typeof shape === 'object' && shape !== null) shapes.add(shape);
+    keepAtMost(remembered, key, { inputs, shape, madeAt: now, changesAt: made.changesAt }, KEYS_PER_SCOPE);
     return shape;
   };
 }

@@ -3,6 +3,7 @@ import { isSupportedCountry } from 'libphonenumber-js/min';
 import { DEFAULT_PHONE_COUNTRY } from '../../../domain/phone-country.ts';
 import type { AppDeps } from '../../deps.ts';
 import { clientAddress } from '../client-address.ts';
+import { keepAtMost } from '../../kept-at-most.ts';
 
 /** Guesses kept per address (an hour; at most this many addresses), so a page asks the service once per visitor. */
 const CACHE_SIZE = 1000;
@@ -74,8 +75,7 @@ export async function guessedPhoneCountry(
   } catch {
     country = undefined;
   }
-  if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value ?? '');
-  cache.set(address, { country, until: now + CACHE_MS });
+  keepAtMost(cache, address, { country, until: now + CACHE_MS }, CACHE_SIZE);
   return country ?? fallback;
 }
 

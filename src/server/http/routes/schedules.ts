@@ -4,6 +4,7 @@ import { searchQuerySchema, type SearchQuery } from '../../../schemas/search.ts'
 import { searchSchedules } from '../../services/search-schedules.ts';
 import type { AppDeps } from '../../deps.ts';
 import { issuesToErrors } from '../../validation-errors.ts';
+import { keepAtMost } from '../../kept-at-most.ts';
 import { fieldErrorsBody } from '../errors.ts';
 import type { Read } from '../plain-answer.ts';
 import { requestLocale } from '../request-locale.ts';
@@ -12,7 +13,10 @@ import { requestLocale } from '../request-locale.ts';
 const FOUND = { 'Cache-Control': 'public, max-age=15', Vary: 'Accept-Language' } as const;
 const REFUSED = {} as const;
 
-/** Searches validated lately, by their query as JSON: the crowd at the peak asks the same few (bench:lean). */
+/**
+ * Searches validated lately, by their query as JSON: the crowd at the peak asks the same few (bench:lean). The
+ * first kept goes first, asked since or not: a search asked all day is validated again once in a thousand others.
+ */
 const validSearches = new Map<string, SearchQuery>();
 const VALID_SEARCHES_KEPT = 1_000;
 /** A longer query is no search a form sends: validated each time, not kept. */
@@ -25,9 +29,7 @@ function parsedSearch(query: Readonly<Record<string, string>>) {
   if (known) return { success: true as const, data: known };
   const parsed = searchQuerySchema.safeParse(query);
   if (!parsed.success || key.length > LONGEST_KEPT) return parsed;
-  if (validSearches.size >= VALID_SEARCHES_KEPT)
-    validSearches.delete(validSearches.keys().next().value ?? '');
-  validSearches.set(key, Object.freeze(parsed.data));
+  keepAtMost(validSearches, key, Object.freeze(parsed.data), VALID_SEARCHES_KEPT);
   return parsed;
 }
 

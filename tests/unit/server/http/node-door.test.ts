@@ -4,6 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openApiDoor, type ApiDoor } from '../../../../src/server/http/api-door.ts';
 import { serveApi } from '../../../../src/server/http/node-door.ts';
+import { shapedOnce } from '../../../../src/server/services/shaped-once.ts';
 import { translate } from '../../../../src/i18n/translate.ts';
 import { log } from '../../../../src/server/observability/log.ts';
 import { currentScope, inScope } from '../../../../src/server/observability/request-scope.ts';
@@ -196,6 +197,35 @@ describe("the API's door in the Node server", () => {
     expect(raw.headers).toMatchObject({ 'content-encoding': 'gzip', vary: 'Accept-Encoding' });
     expect(raw.headers['content-length']).toBe(String(raw.bytes.length));
     expect(JSON.parse(gunzipSync(raw.bytes).toString())).toEqual(body);
+  });
+
+  it('serializes and gzips an answer shaped once a single time, and any other body at each answer', async () => {
+    const origin = await nodeServer();
+    const sailings = Array.from({ length: 100 }, (_, i) => ({ id: i, from: 'BTC' }));
+    const shape = shapedOnce<{ sailings: typeof sailings }>();
+    const shaped = shape([{}, {}], 'BTC', [], 0, () => ({
+      shape: { sailings },
+      changesAt: Number.POSITIVE_INFINITY,
+    }));
+    const other = { seats: 1 };
+    let body: unknown = shaped;
+    openApiDoor(
+      () => Promise.resolve(new Response('the app')),
+      () => () => Promise.resolve({ status: 200, headers: {}, body }),
+    );
+    const stringify = vi.spyOn(JSON, 'stringify');
+    const read = async (encoding: string) => {
+      const response = await fetch(`${origin}/api/schedules`, { headers: { 'Accept-Encoding': encoding } });
+      return (await response.json()) as unknown;
+    };
+    expect(await read('gzip')).toEqual(shaped);
+    expect(await read('identity')).toEqual(shaped);
+    expect(await read('gzip')).toEqual(shaped);
+    expect(stringify.mock.calls.filter(([value]) => value === shaped)).toHaveLength(1);
+    body = other;
+    expect(await read('identity')).toEqual({ seats: 1 });
+    other.seats = 2;
+    expect(await read('identity')).toEqual({ seats: 2 });
   });
 
   it('leaves to the app what is not a plain GET of a read', async () => {
