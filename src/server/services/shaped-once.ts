@@ -35,8 +35,13 @@ interface Remembered<Shape> extends Shaped<Shape> {
  */
 const KEYS_PER_SCOPE = 1_000;
 
-/** The shapes made here, all frozen all the way down. */
-const shapes = new WeakSet<object>();
+/**
+ * The shapes made here, all frozen all the way down: one set per process on `globalThis`, since the built Astro
+ * bundle, which shapes the search, carries its own copy of this module, and the Node server's door asks its copy.
+ */
+const KEY = Symbol.for('segara.shapes');
+const shared = globalThis as typeof globalThis & { [KEY]?: WeakSet<object> };
+const shapes = (shared[KEY] ??= new WeakSet<object>());
 
 /** Whether a value is a shape handed out here: frozen all the way down, so its bytes may be kept with it. */
 export function isShaped(value: unknown): boolean {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { frozen, isShaped, sameValues, shapedOnce } from '../../../src/server/services/shaped-once.ts';
+import type * as ShapedOnce from '../../../src/server/services/shaped-once.ts';
 
 const row = (taken: number) => ({ id: 's1', departsAt: new Date('2026-11-22T00:00:00Z'), taken });
 
@@ -94,5 +95,20 @@ describe('shapes made once', () => {
     expect(isShaped(made)).toBe(true);
     expect(isShaped(made.legs)).toBe(false);
     expect(isShaped(Object.freeze({ legs: [] }))).toBe(false);
+  });
+});
+
+describe('shapes known across copies of the module', () => {
+  it('are known to another copy, as the Node server knows those of the built bundle', async () => {
+    const copy = (await import(
+      // @ts-expect-error: a second copy of the module, as the bundle has its own
+      '../../../src/server/services/shaped-once.ts?bundle-copy'
+    )) as typeof ShapedOnce;
+    expect(copy.isShaped).not.toBe(isShaped);
+    const made = copy.shapedOnce<{ seats: number }>()([{}, {}], 'k', [], 0, () => ({
+      shape: { seats: 3 },
+      changesAt: Number.POSITIVE_INFINITY,
+    }));
+    expect(isShaped(made)).toBe(true);
   });
 });
