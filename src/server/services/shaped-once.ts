@@ -41,7 +41,7 @@ const KEYS_PER_SCOPE = 1_000;
  */
 const KEY = Symbol.for('segara.shapes');
 const shared = globalThis as typeof globalThis & { [KEY]?: WeakSet<object> };
-const shapes = (shared[KEY] ??= new WeakSet<object>());
+const shapes = shared[KEY] ?? (shared[KEY] = new WeakSet<object>());
 
 /** Whether a value is a shape handed out here: frozen all the way down, so its bytes may be kept with it. */
 export function isShaped(value: unknown): boolean {
