@@ -1,7 +1,8 @@
 /**
  * Keeps `value` under `key` in a process's memo, newest last: once `limit` keys are kept, the oldest kept goes
- * first. The memos it bounds (a search's answers, parsed queries, pages with a notice, guessed countries) are filled
- * from requests, which anyone can vary: this is what keeps them from growing without end.
+ * first. The memos it bounds (a search's answers, parsed queries, ranked Accept-Language headers, pages with a
+ * notice, guessed countries) are filled from requests, which anyone can vary: this keeps them from growing without
+ * end.
  */
 export function keepAtMost<K, V>(kept: Map<K, V>, key: K, value: V, limit: number): void {
   kept.delete(key);

@@ -93,9 +93,8 @@ const shapedBodyBytes = new WeakMap<object, BodyBytes>();
 
 function bytesOf(body: unknown): BodyBytes {
   if (!isShaped(body)) return { json: Buffer.from(JSON.stringify(body)) };
-  const shaped = body as object;
-  let bytes = shapedBodyBytes.get(shaped);
-  if (!bytes) shapedBodyBytes.set(shaped, (bytes = { json: Buffer.from(JSON.stringify(body)) }));
+  let bytes = shapedBodyBytes.get(body);
+  if (!bytes) shapedBodyBytes.set(body, (bytes = { json: Buffer.from(JSON.stringify(body)) }));
   return bytes;
 }
 

@@ -1,4 +1,5 @@
 import { defaultLocale, isLocale, type Locale } from '../../i18n/locales.ts';
+import { keepAtMost } from '../kept-at-most.ts';
 
 /**
  * The language an API answer is written in: the `lang` query parameter (islands send the page's locale), else the
@@ -16,10 +17,7 @@ export function localeOf(lang: string | null | undefined, acceptLanguage: string
   // not kept (a client choosing its headers could otherwise fill the memory with them).
   if (header.length > MAX_REMEMBERED_LENGTH) return firstSupported(header);
   let locale = ranked.get(header);
-  if (locale === undefined) {
-    if (ranked.size >= MAX_RANKED) ranked.clear();
-    ranked.set(header, (locale = firstSupported(header)));
-  }
+  if (locale === undefined) keepAtMost(ranked, header, (locale = firstSupported(header)), MAX_RANKED);
   return locale;
 }
 

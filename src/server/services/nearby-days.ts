@@ -4,7 +4,7 @@ import { addDays, localDayBounds, toLocal } from '../../domain/port-time.ts';
 import { priceLeg } from '../../domain/pricing.ts';
 import type { Route } from '../../schemas/network.ts';
 import { dayFares, nextDeparture, type DayFare } from '../db/queries/day-fares.ts';
-import { tariffs, type TerminalTariff } from '../db/queries/tariffs.ts';
+import type { Tariffs, TerminalTariff } from '../db/queries/tariffs.ts';
 import type { Database } from '../db/client.ts';
 import type { Network } from '../network.ts';
 import type { TerminalTimeZone } from '../../domain/time-zones.ts';
@@ -39,7 +39,13 @@ export interface NearbyContext {
   horizonDays: number;
 }
 
-export async function nearbyDays(context: NearbyContext, route: Route, date: string): Promise<NearbyDays> {
+/** The strip for `date` on `route`, priced with the search's tariffs (`rates`, also its memo's scope). */
+export async function nearbyDays(
+  context: NearbyContext,
+  rates: Tariffs,
+  route: Route,
+  date: string,
+): Promise<NearbyDays> {
   const { db, network, now } = context;
   const zone = network.zoneOf(route.from);
   const today = toLocal(now, zone).date;
@@ -47,16 +53,13 @@ export async function nearbyDays(context: NearbyContext, route: Route, date: str
   const first = [addDays(date, -NEARBY_DAYS), today].sort().at(-1) ?? today;
   const last = [addDays(date, NEARBY_DAYS), lastDay].sort()[0] ?? lastDay;
   const bookableFrom = new Date(now.getTime() + BOOKING_CUTOFF_MINUTES * 60_000);
-  const [rows, rates] = await Promise.all([
-    dayFares(db, {
-      route: route.id,
-      zone,
-      start: localDayBounds(first, zone).start,
-      end: localDayBounds(last, zone).end,
-      bookableFrom,
-    }),
-    tariffs(db),
-  ]);
+  const rows = await dayFares(db, {
+    route: route.id,
+    zone,
+    start: localDayBounds(first, zone).start,
+    end: localDayBounds(last, zone).end,
+    bookableFrom,
+  });
   let next: Date | undefined;
   if (!rows.some((row) => row.day === date) && date >= today && date <= lastDay) {
     const dayEnd = localDayBounds(date, zone).end;

@@ -44,14 +44,17 @@ function checkDates(query: SearchQuery, route: Route, context: SearchContext) {
   if (Object.keys(errors).length > 0) throw new Refused(400, errors);
 }
 
-/** The sailings of one route on one local date, with seats and prices for the party. */
-async function searchLeg(context: SearchContext, route: Route, date: string, counts: PassengerCounts) {
+/** The sailings of one route on one local date, with seats and prices for the party (at the search's tariffs). */
+async function searchLeg(
+  context: SearchContext,
+  rates: Tariffs,
+  route: Route,
+  date: string,
+  counts: PassengerCounts,
+) {
   const { db, network, now } = context;
   const { start, end } = localDayBounds(date, network.zoneOf(route.from));
-  const [rows, rates] = await Promise.all([
-    sailingsOnDay(db, { route: route.id, start, end, now }),
-    tariffs(db),
-  ]);
+  const rows = await sailingsOnDay(db, { route: route.id, start, end, now });
   const key = `${route.id} ${date} ${partyKey(counts)} ${context.locale}`;
   return legShapes([rates, network], key, rows, now.getTime(), () =>
     shapeLeg(context, route, date, counts, rows, rates),
@@ -168,16 +171,16 @@ export async function searchSchedules(query: SearchQuery, context: SearchContext
   if (query.trip === 'open') return { ...base, open: await searchOpen(context, route, counts) };
   const date = query.date ?? '';
   const [outbound, nearby] = await Promise.all([
-    searchLeg(context, route, date, counts),
-    nearbyDays(context, route, date),
+    searchLeg(context, rates, route, date, counts),
+    nearbyDays(context, rates, route, date),
   ]);
   let parts: Pick<SearchResult, 'outbound' | 'nearby' | 'return'> = { outbound, nearby };
   if (query.trip !== 'one_way' && query.returnDate) {
     const back = context.network.route(query.to, query.from);
     if (!back) throw refuse('to', 'search_error_route');
-    parts = { outbound, nearby, return: await searchLeg(context, back, query.returnDate, counts) };
+    parts = { outbound, nearby, return: await searchLeg(context, rates, back, query.returnDate, counts) };
   }
-  const returnDate = parts.return ? query.returnDate : '';
+  const returnDate = parts.return ? query.returnDate : undefined;
   const key = `${query.trip} ${route.id} ${date} ${returnDate ?? ''} ${partyKey(counts)} ${context.locale}`;
   return answers([rates, context.network], key, parts, context.now.getTime(), () => ({
     shape: { ...base, ...parts },

@@ -44,7 +44,7 @@ const shared = globalThis as typeof globalThis & { [KEY]?: WeakSet<object> };
 const shapes = shared[KEY] ?? (shared[KEY] = new WeakSet<object>());
 
 /** Whether a value is a shape handed out here: frozen all the way down, so its bytes may be kept with it. */
-export function isShaped(value: unknown): boolean {
+export function isShaped(value: unknown): value is object {
   return typeof value === 'object' && value !== null && shapes.has(value);
 }
 
