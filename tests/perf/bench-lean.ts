@@ -3,6 +3,10 @@
 // by side in one run on one PostgreSQL database: rounds alternate between them; the ratio is the median of the
 // rounds' ratios.
 // Target (issue 40): the product answers at least 0.9x the bare server's requests per second, p99 not worse.
+// Each server's CPU time per request (user and system, µs, from /proc) is reported beside its throughput, and
+// `cpuRatio` compares them as `ratio` does: the product's own process is the one saturated (one core), the bare
+// server's is not (the machine is: PostgreSQL and the load generator share its two cores), so this says how far the
+// product's layers are from the target whatever else the machine did (docs/capacity.md, "Fourth pass").
 //
 // BENCH_WORKLOAD=hold compares holds instead (one adult on one hot sailing, tests/perf/lean/bare-hold.ts).
 // BENCH_GZIP=1 asks for gzip as browsers do; BENCH_ROUNDS (3), BENCH_SECONDS (10), BENCH_CONNECTIONS (16);
@@ -12,6 +16,7 @@
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { processCpuMs } from '../../scripts/drill/app-process.ts';
 import { benchServerEnv, waitForHealth, withBenchServer } from './bench-support.ts';
 import { searchPaths } from './lean/search-paths.ts';
 import { holdRequests, hotSailing } from './lean/hold-requests.ts';
@@ -36,13 +41,18 @@ interface Round {
   p99: number;
   non2xx: number;
   errors: number;
+  /** The server's CPU time (user and system, µs) per request answered: lower is leaner, whatever else runs. */
+  cpuPerRequest: number;
 }
 
 type Requests = NonNullable<autocannon.Options['requests']>;
 
-async function load(origin: string, requests: Requests, seconds: number): Promise<Round> {
+async function load(origin: string, pid: number, requests: Requests, seconds: number): Promise<Round> {
+  const cpuBefore = processCpuMs(pid);
   const result = await autocannon({ url: origin, connections: CONNECTIONS, duration: seconds, requests });
+  const cpuMs = processCpuMs(pid) - cpuBefore;
   return {
+    cpuPerRequest: Math.round((cpuMs * 1000) / Math.max(result.requests.total, 1)),
     requestsPerSecond: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -64,6 +74,7 @@ function summary(rounds: Round[]) {
     requestsPerSecond: median(rounds.map((r) => r.requestsPerSecond)),
     p50: median(rounds.map((r) => r.p50)),
     p99: median(rounds.map((r) => r.p99)),
+    cpuPerRequest: median(rounds.map((r) => r.cpuPerRequest)),
     rounds: rounds.map((r) => r.requestsPerSecond),
     failed: rounds.reduce((sum, r) => sum + r.non2xx + r.errors, 0),
   };
@@ -75,6 +86,12 @@ function summary(rounds: Round[]) {
  */
 function ratio(a: Round[], b: Round[]): number {
   const ratios = a.map((round, i) => round.requestsPerSecond / (b[i]?.requestsPerSecond ?? Number.NaN));
+  return Math.round(median(ratios) * 100) / 100;
+}
+
+/** The same for the CPU a request costs: `b`'s CPU per request over `a`'s (under 1: `a` spends more per request). */
+function cpuRatio(a: Round[], b: Round[]): number {
+  const ratios = a.map((round, i) => (b[i]?.cpuPerRequest ?? Number.NaN) / round.cpuPerRequest);
   return Math.round(median(ratios) * 100) / 100;
 }
 
@@ -105,7 +122,7 @@ async function startBefore(folder: string, databaseUrl: string): Promise<ChildPr
 await withBenchServer(
   PORT,
   SERVER_ENV,
-  async (origin, databaseUrl) => {
+  async (origin, databaseUrl, productPid) => {
     const paths = searchPaths();
     const sailing = HOLDS ? await hotSailing(databaseUrl) : '';
     const requests: Requests = HOLDS
@@ -119,16 +136,18 @@ await withBenchServer(
     const before = BEFORE ? await startBefore(BEFORE, databaseUrl) : undefined;
     try {
       const servers = {
-        product: origin,
-        bare: `http://127.0.0.1:${String(BARE_PORT)}`,
-        ...(before ? { before: `http://127.0.0.1:${String(BEFORE_PORT)}` } : {}),
+        product: { url: origin, pid: productPid },
+        bare: { url: `http://127.0.0.1:${String(BARE_PORT)}`, pid: bare.pid ?? 0 },
+        ...(before
+          ? { before: { url: `http://127.0.0.1:${String(BEFORE_PORT)}`, pid: before.pid ?? 0 } }
+          : {}),
       };
       const rounds = new Map<string, Round[]>(Object.keys(servers).map((name) => [name, []]));
       // Warm-up of each: JIT, pools, PostgreSQL's caches.
-      for (const url of Object.values(servers)) await load(url, requests, 3);
+      for (const { url, pid } of Object.values(servers)) await load(url, pid, requests, 3);
       for (let round = 0; round < ROUNDS; round++)
-        for (const [name, url] of Object.entries(servers))
-          rounds.get(name)?.push(await load(url, requests, SECONDS));
+        for (const [name, { url, pid }] of Object.entries(servers))
+          rounds.get(name)?.push(await load(url, pid, requests, SECONDS));
       const [productRounds = [], bareRounds = [], beforeRounds = []] = ['product', 'bare', 'before'].map(
         (name) => rounds.get(name),
       );
@@ -144,11 +163,13 @@ await withBenchServer(
         product,
         bare: bareSummary,
         ratio: ratio(productRounds, bareRounds),
+        cpuRatio: cpuRatio(productRounds, bareRounds),
         ...(beforeSummary
           ? {
               before: beforeSummary,
               ratioBefore: ratio(beforeRounds, bareRounds),
               ratioToBefore: ratio(productRounds, beforeRounds),
+              cpuRatioToBefore: cpuRatio(productRounds, beforeRounds),
             }
           : {}),
       };

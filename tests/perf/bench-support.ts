@@ -66,7 +66,7 @@ export function benchServerEnv(port: number, databaseUrl: string, extraEnv: Reco
 export async function withBenchServer(
   port: number,
   extraEnv: Record<string, string>,
-  bench: (origin: string, databaseUrl: string) => Promise<void>,
+  bench: (origin: string, databaseUrl: string, serverPid: number) => Promise<void>,
   nodeArgs: string[] = [],
 ) {
   if (!existsSync('dist/server/entry.mjs')) await run('npm', ['run', 'build'], process.env);
@@ -82,7 +82,7 @@ export async function withBenchServer(
   try {
     await run(process.execPath, ['scripts/db-setup.ts'], env);
     await waitForHealth(`http://127.0.0.1:${String(port)}/api/health`);
-    await bench(`http://127.0.0.1:${String(port)}`, databaseUrl.href);
+    await bench(`http://127.0.0.1:${String(port)}`, databaseUrl.href, server.pid ?? 0);
   } finally {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));

@@ -8,7 +8,7 @@ import type { Tariffs, TerminalTariff } from '../db/queries/tariffs.ts';
 import type { Database } from '../db/client.ts';
 import type { Network } from '../network.ts';
 import type { TerminalTimeZone } from '../../domain/time-zones.ts';
-import { shapedOnce } from './shaped-once.ts';
+import { shapedOnce, type Frozen } from './shaped-once.ts';
 
 /** Days shown either side of the searched one. */
 export const NEARBY_DAYS = 3;
@@ -45,7 +45,7 @@ export async function nearbyDays(
   rates: Tariffs,
   route: Route,
   date: string,
-): Promise<NearbyDays> {
+): Promise<Frozen<NearbyDays>> {
   const { db, network, now } = context;
   const zone = network.zoneOf(route.from);
   const today = toLocal(now, zone).date;

@@ -14,7 +14,7 @@ import { fares } from '../db/schema/network.ts';
 import type { Network } from '../network.ts';
 import { nearbyDays, type NearbyDays } from './nearby-days.ts';
 import { Refused, refuse, type ErrorKeys } from '../validation-errors.ts';
-import { shapedOnce } from './shaped-once.ts';
+import { shapedOnce, type Frozen } from './shaped-once.ts';
 
 export interface SearchContext {
   db: Database;
@@ -140,7 +140,8 @@ export type LegResult = Awaited<ReturnType<typeof searchLeg>>;
 export type OpenResult = Awaited<ReturnType<typeof searchOpen>>;
 export type SailingResult = LegResult['sailings'][number];
 
-export interface SearchResult {
+/** A search's answer as it is shaped; readers get it frozen (`SearchResult`). */
+interface SearchShape {
   trip: SearchQuery['trip'];
   passengers: PassengerCounts;
   currency: 'IDR';
@@ -148,13 +149,16 @@ export interface SearchResult {
   transactionFee: number;
   outbound?: LegResult;
   /** Neighbouring dates of the outbound day, with their lowest adult price (services/nearby-days.ts). */
-  nearby?: NearbyDays;
+  nearby?: Frozen<NearbyDays>;
   return?: LegResult;
   open?: OpenResult;
 }
 
+/** A search's answer: one frozen object shared by every reader of the same rows, read-only to the compiler too. */
+export type SearchResult = Frozen<SearchShape>;
+
 /** A search's answer of its legs: the same legs (services/shaped-once.ts) give the same answer, and its bytes. */
-const answers = shapedOnce<SearchResult>();
+const answers = shapedOnce<SearchShape>();
 
 export async function searchSchedules(query: SearchQuery, context: SearchContext): Promise<SearchResult> {
   const route = context.network.route(query.from, query.to);
@@ -174,7 +178,7 @@ export async function searchSchedules(query: SearchQuery, context: SearchContext
     searchLeg(context, rates, route, date, counts),
     nearbyDays(context, rates, route, date),
   ]);
-  let parts: Pick<SearchResult, 'outbound' | 'nearby' | 'return'> = { outbound, nearby };
+  let parts: Pick<SearchShape, 'outbound' | 'nearby' | 'return'> = { outbound, nearby };
   if (query.trip !== 'one_way' && query.returnDate) {
     const back = context.network.route(query.to, query.from);
     if (!back) throw refuse('to', 'search_error_route');

@@ -23,7 +23,9 @@ export interface Shaped<Shape> {
   changesAt: number;
 }
 
-interface Remembered<Shape> extends Shaped<Shape> {
+interface Remembered<Shape> {
+  shape: Frozen<Shape>;
+  changesAt: number;
   inputs: unknown;
   madeAt: number;
 }
@@ -67,15 +69,29 @@ export function sameValues(a: unknown, b: unknown): boolean {
 }
 
 /**
+ * A value as `frozen` hands it back: read-only all the way down, so a reader that would change it (sort a list in
+ * place) is stopped by the compiler, not by a TypeError on the one answer every other reader shares.
+ */
+export type Frozen<T> = T extends (...args: never[]) => unknown
+  ? T
+  : T extends Date
+    ? T
+    : T extends readonly (infer Item)[]
+      ? readonly Frozen<Item>[]
+      : T extends object
+        ? { readonly [Name in keyof T]: Frozen<T[Name]> }
+        : T;
+
+/**
  * Freezes a shape and every object in it, so that no reader changes what the next one is handed. An object frozen
  * already is taken as frozen all the way down (a sailing's shared times, domain/port-time.ts).
  */
-export function frozen<T>(value: T): T {
+export function frozen<T>(value: T): Frozen<T> {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
     for (const inner of Object.values(value)) frozen(inner);
     Object.freeze(value);
   }
-  return value;
+  return value as Frozen<T>;
 }
 
 /**
@@ -90,7 +106,7 @@ export function shapedOnce<Shape>() {
     inputs: unknown,
     now: number,
     make: () => Shaped<Shape>,
-  ): Shape => {
+  ): Frozen<Shape> => {
     const [outer, inner] = scope;
     let byInner = scopes.get(outer);
     if (!byInner) scopes.set(outer, (byInner = new WeakMap()));

@@ -96,6 +96,25 @@ describe('shapes made once', () => {
     expect(isShaped(made.legs)).toBe(false);
     expect(isShaped(Object.freeze({ legs: [] }))).toBe(false);
   });
+
+  it('is read-only to the compiler, so a reader changing it fails to compile rather than at run time', () => {
+    const shape = shapedOnce<{ legs: { seats: number }[]; when: Date }>();
+    const made = shape(scope, 'k', [], 0, () => ({
+      shape: { legs: [{ seats: 3 }, { seats: 1 }], when: new Date(0) },
+      changesAt: Number.POSITIVE_INFINITY,
+    }));
+    // Each line below compiles only with its expected error (the typecheck fails otherwise).
+    expect(() => {
+      // @ts-expect-error: the list is shared by every reader (a readonly array has no sort, push or splice either)
+      made.legs = [];
+    }).toThrow(TypeError);
+    expect(() => {
+      // @ts-expect-error: so are its rows
+      made.legs[0].seats = 4;
+    }).toThrow(TypeError);
+    expect([...made.legs].sort((a, b) => a.seats - b.seats).map((leg) => leg.seats)).toEqual([1, 3]);
+    expect(made.when.getTime()).toBe(0);
+  });
 });
 
 describe('shapes known across copies of the module', () => {
