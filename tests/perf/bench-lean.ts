@@ -4,9 +4,9 @@
 // rounds' ratios.
 // Target (issue 40): the product answers at least 0.9x the bare server's requests per second, p99 not worse.
 // Each server's CPU time per request (user and system, µs, from /proc) is reported beside its throughput, and
-// `cpuRatio` compares them as `ratio` does: the product's own process is the one saturated (one core), the bare
-// server's is not (the machine is: PostgreSQL and the load generator share its two cores), so this says how far the
-// product's layers are from the target whatever else the machine did (docs/capacity.md, "Fourth pass").
+// `cpuRatio` compares them as `ratio` does (the bare server's over the product's: 1 is the same work a request).
+// Throughput says how fast; this says how much of the gap is the product's own work, which is what its layers
+// change (docs/capacity.md, "Fourth pass"). It moves with the machine's speed as throughput does: compare rounds.
 //
 // BENCH_WORKLOAD=hold compares holds instead (one adult on one hot sailing, tests/perf/lean/bare-hold.ts).
 // BENCH_GZIP=1 asks for gzip as browsers do; BENCH_ROUNDS (3), BENCH_SECONDS (10), BENCH_CONNECTIONS (16);
@@ -41,7 +41,7 @@ interface Round {
   p99: number;
   non2xx: number;
   errors: number;
-  /** The server's CPU time (user and system, µs) per request answered: lower is leaner, whatever else runs. */
+  /** The server's CPU time (user and system, µs) per request answered in the round. */
   cpuPerRequest: number;
 }
 

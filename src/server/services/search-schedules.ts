@@ -154,7 +154,10 @@ interface SearchShape {
   open?: OpenResult;
 }
 
-/** A search's answer: one frozen object shared by every reader of the same rows, read-only to the compiler too. */
+/**
+ * A search's answer, read-only to the compiler: a dated search's is one frozen object shared by every reader of the
+ * same rows; an open ticket's is made at each search.
+ */
 export type SearchResult = Frozen<SearchShape>;
 
 /** A search's answer of its legs: the same legs (services/shaped-once.ts) give the same answer, and its bytes. */

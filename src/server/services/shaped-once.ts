@@ -69,18 +69,17 @@ export function sameValues(a: unknown, b: unknown): boolean {
 }
 
 /**
- * A value as `frozen` hands it back: read-only all the way down, so a reader that would change it (sort a list in
- * place) is stopped by the compiler, not by a TypeError on the one answer every other reader shares.
+ * A value as `frozen` hands it back: read-only all the way down (arrays and tuples too), so a reader that would change
+ * it (sort a list in place) is stopped by the compiler, not by a TypeError on the one answer every other reader
+ * shares. A Date stays as it is: `Object.freeze` does not stop its setters either, and no shape holds one.
  */
 export type Frozen<T> = T extends (...args: never[]) => unknown
   ? T
   : T extends Date
     ? T
-    : T extends readonly (infer Item)[]
-      ? readonly Frozen<Item>[]
-      : T extends object
-        ? { readonly [Name in keyof T]: Frozen<T[Name]> }
-        : T;
+    : T extends object
+      ? { readonly [Name in keyof T]: Frozen<T[Name]> }
+      : T;
 
 /**
  * Freezes a shape and every object in it, so that no reader changes what the next one is handed. An object frozen

@@ -103,14 +103,19 @@ describe('shapes made once', () => {
       shape: { legs: [{ seats: 3 }, { seats: 1 }], when: new Date(0) },
       changesAt: Number.POSITIVE_INFINITY,
     }));
-    // Each line below compiles only with its expected error (the typecheck fails otherwise).
+    // Each change below compiles only with its expected error (the typecheck fails otherwise), and throws.
     expect(() => {
-      // @ts-expect-error: the list is shared by every reader (a readonly array has no sort, push or splice either)
-      made.legs = [];
+      // @ts-expect-error: the list is shared by every reader (sort a copy)
+      made.legs.sort(); // eslint-disable-line @typescript-eslint/no-unsafe-call -- the missing method is the point
     }).toThrow(TypeError);
     expect(() => {
-      // @ts-expect-error: so are its rows
-      made.legs[0].seats = 4;
+      // @ts-expect-error: nor can it grow
+      made.legs.push({ seats: 2 }); // eslint-disable-line @typescript-eslint/no-unsafe-call -- as above
+    }).toThrow(TypeError);
+    const [first] = made.legs;
+    expect(() => {
+      // @ts-expect-error: its rows are shared too
+      if (first) first.seats = 4;
     }).toThrow(TypeError);
     expect([...made.legs].sort((a, b) => a.seats - b.seats).map((leg) => leg.seats)).toEqual([1, 3]);
     expect(made.when.getTime()).toBe(0);
