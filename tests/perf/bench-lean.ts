@@ -9,7 +9,8 @@
 // change (docs/capacity.md, "Fourth pass"). It moves with the machine's speed as throughput does: compare rounds.
 //
 // BENCH_WORKLOAD=hold compares holds instead (one adult on one hot sailing, tests/perf/lean/bare-hold.ts).
-// BENCH_GZIP=1 asks for gzip as browsers do; BENCH_ROUNDS (3), BENCH_SECONDS (10), BENCH_CONNECTIONS (16);
+// BENCH_GZIP=1 asks for gzip as browsers do; BENCH_ROUNDS (5: even so, one run cannot show a change under about
+// 10 %), BENCH_SECONDS (10), BENCH_CONNECTIONS (16);
 // BENCH_PROFILE=1 writes the product's and the bare server's CPU profiles to ./profiles (Chrome's DevTools opens them);
 // BENCH_BEFORE=<folder>: another checkout, built, run in the same rounds on the same database (before and after a
 // change, measured on one machine at one time: this machine's speed changes by 2-3x over a day).
@@ -24,7 +25,7 @@ import { holdRequests, hotSailing } from './lean/hold-requests.ts';
 const PORT = 4392;
 const BARE_PORT = 4393;
 const BEFORE_PORT = 4394;
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const GZIP = process.env.BENCH_GZIP === '1';
