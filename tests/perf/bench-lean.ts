@@ -82,19 +82,19 @@ function summary(rounds: Round[]) {
 }
 
 /**
- * The median of each round's ratio: a round runs the servers one after the other, a few seconds apart, so a change
- * of the machine's speed (it changes 2-3x within a day) touches both sides of a ratio more often than the medians.
+ * The median of each round's ratio of `measure`, `over`'s to `under`'s: a round runs the servers one after the other,
+ * a few seconds apart, so a change of the machine's speed (it changes 2-3x within a day) touches both sides of a
+ * ratio more often than the medians.
  */
-function ratio(a: Round[], b: Round[]): number {
-  const ratios = a.map((round, i) => round.requestsPerSecond / (b[i]?.requestsPerSecond ?? Number.NaN));
+function medianRatio(over: Round[], under: Round[], measure: 'requestsPerSecond' | 'cpuPerRequest'): number {
+  const ratios = over.map((round, i) => round[measure] / (under[i]?.[measure] ?? Number.NaN));
   return Math.round(median(ratios) * 100) / 100;
 }
 
-/** The same for the CPU a request costs: `b`'s CPU per request over `a`'s (under 1: `a` spends more per request). */
-function cpuRatio(a: Round[], b: Round[]): number {
-  const ratios = a.map((round, i) => (b[i]?.cpuPerRequest ?? Number.NaN) / round.cpuPerRequest);
-  return Math.round(median(ratios) * 100) / 100;
-}
+/** Requests a second of `a` over `b`'s (over 1: `a` is faster). */
+const ratio = (a: Round[], b: Round[]) => medianRatio(a, b, 'requestsPerSecond');
+/** The CPU a request costs `b` over what it costs `a`, so that it reads as `ratio` does (under 1: `a` spends more). */
+const cpuRatio = (a: Round[], b: Round[]) => medianRatio(b, a, 'cpuPerRequest');
 
 /** The bare server of the workload, once it has recorded the product's statements and answers. */
 async function startBare(env: Record<string, string>): Promise<ChildProcess> {

@@ -23,9 +23,7 @@ export interface Shaped<Shape> {
   changesAt: number;
 }
 
-interface Remembered<Shape> {
-  shape: Frozen<Shape>;
-  changesAt: number;
+interface Remembered<Shape> extends Shaped<Frozen<Shape>> {
   inputs: unknown;
   madeAt: number;
 }
