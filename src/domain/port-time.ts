@@ -1,4 +1,5 @@
 import { zoneAbbreviation, type TerminalTimeZone } from './time-zones.ts';
+import { instantText } from './instant-text.ts';
 
 /** A calendar date `YYYY-MM-DD` and a wall-clock time `HH:MM`, as read at a terminal. */
 export interface LocalDateTime {
@@ -70,7 +71,7 @@ function offsetAt(instant: Date, zone: TerminalTimeZone): number {
 
 /** The wall clock at `zone` for an instant. */
 export function toLocal(instant: Date, zone: TerminalTimeZone): LocalDateTime {
-  const iso = new Date(instant.getTime() + offsetAt(instant, zone)).toISOString();
+  const iso = instantText(instant.getTime() + offsetAt(instant, zone));
   return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
 }
 
@@ -139,7 +140,7 @@ export function portTime(instant: Date, zone: TerminalTimeZone) {
 export type PortMoment = Readonly<ReturnType<typeof portTime> & { at: string }>;
 
 const rememberedMoment = rememberedPerZone((at, zone): PortMoment =>
-  Object.freeze({ ...portTime(new Date(at), zone), at: new Date(at).toISOString() }),
+  Object.freeze({ ...portTime(new Date(at), zone), at: instantText(at) }),
 );
 
 /**

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { accessLog } from './log.ts';
 import { observeRequest } from './metrics.ts';
 import { inScope, requestIdFrom, type RequestScope } from './request-scope.ts';
+import { instantText } from '../../domain/instant-text.ts';
 
 /** How a request ended, as its access line says. */
 export interface AccessOutcome {
@@ -30,7 +31,7 @@ export function accessLineText(
   const route = `"route":${JSON.stringify(scope.route ?? UNNAMED_ROUTE)}`;
   const methodAndRoute = scope.route === undefined ? `${method},${route}` : `${route},${method}`;
   return (
-    `{"level":"${level}","time":"${at.toISOString()}","pid":${String(process.pid)},` +
+    `{"level":"${level}","time":"${instantText(at)}","pid":${String(process.pid)},` +
     `"requestId":${JSON.stringify(scope.requestId)},${methodAndRoute},` +
     `"status":${String(outcome.status)},"ms":${String(outcome.ms)},` +
     `"aborted":${String(outcome.aborted)},"msg":"request"}\n`

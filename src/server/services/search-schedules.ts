@@ -8,7 +8,7 @@ import type { Locale } from '../../i18n/locales.ts';
 import type { Route } from '../../schemas/network.ts';
 import type { SearchQuery } from '../../schemas/search.ts';
 import type { Database } from '../db/client.ts';
-import { sailingsOnDay } from '../db/queries/sailings-on-day.ts';
+import { sailingOfDay, sailingsOnDayAsSent, type SailingOfDay } from '../db/queries/sailings-on-day.ts';
 import { tariffs, type Tariffs } from '../db/queries/tariffs.ts';
 import { fares } from '../db/schema/network.ts';
 import type { Network } from '../network.ts';
@@ -54,14 +54,13 @@ async function searchLeg(
 ) {
   const { db, network, now } = context;
   const { start, end } = localDayBounds(date, network.zoneOf(route.from));
-  const rows = await sailingsOnDay(db, { route: route.id, start, end, now });
+  // Compared as sent, read only to shape a new answer.
+  const rows = await sailingsOnDayAsSent(db, { route: route.id, start, end, now });
   const key = `${route.id} ${date} ${partyKey(counts)} ${context.locale}`;
   return legShapes([rates, network], key, rows, now.getTime(), () =>
-    shapeLeg(context, route, date, counts, rows, rates),
+    shapeLeg(context, route, date, counts, rows.map(sailingOfDay), rates),
   );
 }
-
-type SailingRow = Awaited<ReturnType<typeof sailingsOnDay>>[number];
 
 /** A leg's answer from its rows; it changes when its first bookable sailing reaches the booking cutoff. */
 function shapeLeg(
@@ -69,7 +68,7 @@ function shapeLeg(
   route: Route,
   date: string,
   counts: PassengerCounts,
-  rows: SailingRow[],
+  rows: SailingOfDay[],
   rates: Tariffs,
 ) {
   const { network, now } = context;

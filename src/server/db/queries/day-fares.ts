@@ -1,7 +1,8 @@
 import { and, asc, eq, gte, lt, min, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { fares, sailings } from '../schema/network.ts';
-import { fareOfSailing, preparedPerDatabase } from './prepared.ts';
+import { fareOfSailing, preparedPerDatabase, rowsAsSent } from './prepared.ts';
+import { instantText } from '../../../domain/instant-text.ts';
 
 /**
  * The lowest adult fare of each local day of a route in [start, end), counting only sailings that still take
@@ -12,7 +13,7 @@ import { fareOfSailing, preparedPerDatabase } from './prepared.ts';
 function prepare(db: Database) {
   const day = sql<string>`to_char(${sailings.departsAt} at time zone ${sql.placeholder('zone')}, 'YYYY-MM-DD')`;
   return db
-    .select({ day, lowestAdult: min(fares.adult) })
+    .select({ day: day.as('day'), lowest_adult: min(fares.adult).as('lowest_adult') })
     .from(sailings)
     .innerJoin(fares, fareOfSailing)
     .where(
@@ -62,15 +63,16 @@ export async function dayFares(
   db: Database,
   params: { route: string; zone: string; start: Date; end: Date; bookableFrom: Date },
 ): Promise<DayFare[]> {
-  const rows = await preparedDays(db).execute({
+  // Without Drizzle's row mapping (prepared.ts): two plain columns, read here.
+  const rows = await rowsAsSent<{ day: string; lowest_adult: number | null }>(preparedDays(db), {
     route: params.route,
     zone: params.zone,
-    start: params.start.toISOString(),
-    end: params.end.toISOString(),
-    bookableFrom: params.bookableFrom.toISOString(),
+    start: instantText(params.start),
+    end: instantText(params.end),
+    bookableFrom: instantText(params.bookableFrom),
   });
   return rows.flatMap((row) =>
-    row.lowestAdult === null ? [] : [{ day: row.day, lowestAdult: row.lowestAdult }],
+    row.lowest_adult === null ? [] : [{ day: row.day, lowestAdult: row.lowest_adult }],
   );
 }
 

@@ -3,6 +3,7 @@ import type { Database } from '../client.ts';
 import { bookingLegs, bookings } from '../schema/bookings.ts';
 import { sailings } from '../schema/network.ts';
 import { preparedPerDatabase } from './prepared.ts';
+import { instantText } from '../../../domain/instant-text.ts';
 
 /**
  * Seats taken on a sailing at `now`: its seat windows still open (seat_windows: seats per second until which they
@@ -34,7 +35,7 @@ function idParams(ids: string[]): Record<string, string> {
  * busy sailing this runs under its lock, where PostgreSQL's planning time would be lock time (bench:booking).
  */
 export function sailingsWithSeats(db: Database, ids: string[], now: Date) {
-  return withSeatsFor(ids.length)(db).execute({ ...idParams(ids), now: now.toISOString() });
+  return withSeatsFor(ids.length)(db).execute({ ...idParams(ids), now: instantText(now) });
 }
 
 function prepareWithSeats(db: Database, count: number) {

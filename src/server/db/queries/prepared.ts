@@ -23,3 +23,14 @@ export const fareOfSailing = and(
   eq(fares.routeId, sailings.routeId),
   eq(fares.operatorCode, sailings.operatorCode),
 );
+
+/**
+ * Runs a prepared query without Drizzle's row mapping: the rows as the driver parsed them, named as the statement's
+ * columns, timestamps left as PostgreSQL's text (Drizzle's type settings for both drivers). For the search's hot
+ * statements, whose rows are mostly compared with the last ones (services/shaped-once.ts), not read. `all()` is
+ * there on both drivers' prepared queries but marked internal in Drizzle's types; the search's tests run it on
+ * PGlite and PostgreSQL.
+ */
+export function rowsAsSent<Row>(query: object, params: Record<string, unknown>): Promise<Row[]> {
+  return (query as { all: (params: Record<string, unknown>) => Promise<Row[]> }).all(params);
+}

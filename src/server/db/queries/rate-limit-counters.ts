@@ -2,6 +2,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { rateLimits } from '../schema/rate-limits.ts';
 import { preparedPerDatabase } from './prepared.ts';
+import { instantText } from '../../../domain/instant-text.ts';
 
 /** A limited key's counter: the points spent in its window, and when the window ends. */
 export interface Counter {
@@ -53,8 +54,8 @@ export async function spendPoints(
   const [counter] = await spendPrepared(db).execute({
     key,
     points,
-    now: at.toISOString(),
-    expire: new Date(at.getTime() + seconds * 1000).toISOString(),
+    now: instantText(at),
+    expire: instantText(at.getTime() + seconds * 1000),
   });
   if (!counter) throw new Error('the rate limit upsert answered nothing');
   return counter;
@@ -62,6 +63,6 @@ export async function spendPoints(
 
 /** `key`'s counter in its current window at `at`, if it has one. */
 export async function readCounter(db: Database, key: string, at: Date): Promise<Counter | undefined> {
-  const [counter] = await readPrepared(db).execute({ key, now: at.toISOString() });
+  const [counter] = await readPrepared(db).execute({ key, now: instantText(at) });
   return counter;
 }

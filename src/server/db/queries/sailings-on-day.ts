@@ -2,7 +2,8 @@ import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { fares, sailings } from '../schema/network.ts';
 import { seatsTakenSql } from './inventory.ts';
-import { fareOfSailing, preparedPerDatabase } from './prepared.ts';
+import { fareOfSailing, preparedPerDatabase, rowsAsSent } from './prepared.ts';
+import { instantText } from '../../../domain/instant-text.ts';
 
 /**
  * The scheduled sailings of a route in [start, end), with seats taken at `now` and the operator's fares. The hot
@@ -13,11 +14,11 @@ function prepare(db: Database) {
   return db
     .select({
       id: sailings.id,
-      operatorCode: sailings.operatorCode,
-      departsAt: sailings.departsAt,
-      arrivesAt: sailings.arrivesAt,
+      operator_code: sailings.operatorCode,
+      departs_at: sailings.departsAt,
+      arrives_at: sailings.arrivesAt,
       capacity: sailings.capacity,
-      taken: seatsTakenSql(sql.placeholder('now')),
+      taken: seatsTakenSql(sql.placeholder('now')).as('taken'),
       adult: fares.adult,
       child: fares.child,
       infant: fares.infant,
@@ -38,11 +39,66 @@ function prepare(db: Database) {
 
 const prepared = preparedPerDatabase(prepare);
 
-export function sailingsOnDay(db: Database, params: { route: string; start: Date; end: Date; now: Date }) {
-  return prepared(db).execute({
+/**
+ * A sailing of the day as the driver hands it over: named as its columns, its times in PostgreSQL's text. A search
+ * compares these with the rows its last answer was shaped from (services/shaped-once.ts) and reads them into
+ * `SailingOfDay` only when they differ: comparing text is cheaper than making two dates of each row first.
+ */
+export interface SailingRowAsSent {
+  id: string;
+  operator_code: string;
+  departs_at: string;
+  arrives_at: string;
+  capacity: number;
+  taken: number;
+  adult: number;
+  child: number;
+  infant: number;
+}
+
+/** A sailing of the day, read. */
+export interface SailingOfDay {
+  id: string;
+  operatorCode: string;
+  departsAt: Date;
+  arrivesAt: Date;
+  capacity: number;
+  taken: number;
+  adult: number;
+  child: number;
+  infant: number;
+}
+
+export function sailingOfDay(row: SailingRowAsSent): SailingOfDay {
+  return {
+    id: row.id,
+    operatorCode: row.operator_code,
+    departsAt: new Date(row.departs_at),
+    arrivesAt: new Date(row.arrives_at),
+    capacity: row.capacity,
+    taken: row.taken,
+    adult: row.adult,
+    child: row.child,
+    infant: row.infant,
+  };
+}
+
+/** The day's sailings as sent (`SailingRowAsSent`), for a reader that may not need them read. */
+export function sailingsOnDayAsSent(
+  db: Database,
+  params: { route: string; start: Date; end: Date; now: Date },
+): Promise<SailingRowAsSent[]> {
+  return rowsAsSent<SailingRowAsSent>(prepared(db), {
     route: params.route,
-    start: params.start.toISOString(),
-    end: params.end.toISOString(),
-    now: params.now.toISOString(),
+    start: instantText(params.start),
+    end: instantText(params.end),
+    now: instantText(params.now),
   });
+}
+
+export async function sailingsOnDay(
+  db: Database,
+  params: { route: string; start: Date; end: Date; now: Date },
+): Promise<SailingOfDay[]> {
+  return (await sailingsOnDayAsSent(db, params)).map(sailingOfDay);
 }
