@@ -12,6 +12,8 @@
 // BENCH_GZIP=1 asks for gzip as browsers do; BENCH_ROUNDS (5: even so, one run cannot show a change under about
 // 10 %), BENCH_SECONDS (10), BENCH_CONNECTIONS (16);
 // BENCH_PROFILE=1 writes the product's and the bare server's CPU profiles to ./profiles (Chrome's DevTools opens them);
+// BENCH_LAYERS=1: each server's CPU a request by layer, the kernel included, from Linux's perf in the first round
+// (tests/perf/lean/cpu-layers.ts; needs linux-perf);
 // BENCH_BEFORE=<folder>: another checkout, built, run in the same rounds on the same database (before and after a
 // change, measured on one machine at one time: this machine's speed changes by 2-3x over a day).
 import autocannon from 'autocannon';
@@ -21,6 +23,7 @@ import { processCpuMs } from '../../scripts/drill/app-process.ts';
 import { benchServerEnv, waitForHealth, withBenchServer } from './bench-support.ts';
 import { searchPaths } from './lean/search-paths.ts';
 import { holdRequests, hotSailing } from './lean/hold-requests.ts';
+import { cpuLayers, perfNodeArgs, recordCpu } from './lean/cpu-layers.ts';
 
 const PORT = 4392;
 const BARE_PORT = 4393;
@@ -34,7 +37,11 @@ const HOLDS = process.env.BENCH_WORKLOAD === 'hold';
 const SERVER_ENV: Record<string, string> = HOLDS ? { TRUST_PROXY: '1', RATE_LIMIT_HOLDS: '1000' } : {};
 const BEFORE = process.env.BENCH_BEFORE;
 const headers: Record<string, string> = GZIP ? { 'accept-encoding': 'gzip' } : {};
-const profile = process.env.BENCH_PROFILE === '1' ? ['--cpu-prof', '--cpu-prof-dir=profiles'] : [];
+const LAYERS = process.env.BENCH_LAYERS === '1';
+const profilingArgs = [
+  ...(process.env.BENCH_PROFILE === '1' ? ['--cpu-prof', '--cpu-prof-dir=profiles'] : []),
+  ...(LAYERS ? perfNodeArgs : []),
+];
 
 interface Round {
   requestsPerSecond: number;
@@ -44,15 +51,27 @@ interface Round {
   errors: number;
   /** The server's CPU time (user and system, µs) per request answered in the round. */
   cpuPerRequest: number;
+  /** BENCH_LAYERS: that time by layer (µs a request), in the round perf recorded. */
+  layers?: Record<string, number>;
 }
 
 type Requests = NonNullable<autocannon.Options['requests']>;
 
-async function load(origin: string, pid: number, requests: Requests, seconds: number): Promise<Round> {
+async function load(
+  origin: string,
+  pid: number,
+  requests: Requests,
+  seconds: number,
+  recordLayers = false,
+): Promise<Round> {
+  const perfFile = `/tmp/bench-lean-${String(pid)}.perf`;
+  const perf = recordLayers ? await recordCpu(pid, perfFile) : undefined;
   const cpuBefore = processCpuMs(pid);
   const result = await autocannon({ url: origin, connections: CONNECTIONS, duration: seconds, requests });
   const cpuMs = processCpuMs(pid) - cpuBefore;
+  await perf?.stop();
   return {
+    ...(perf ? { layers: cpuLayers(perfFile, result.requests.total) } : {}),
     cpuPerRequest: Math.round((cpuMs * 1000) / Math.max(result.requests.total, 1)),
     requestsPerSecond: Math.round(result.requests.average),
     p50: result.latency.p50,
@@ -99,7 +118,7 @@ const cpuRatio = (a: Round[], b: Round[]) => medianRatio(b, a, 'cpuPerRequest');
 /** The bare server of the workload, once it has recorded the product's statements and answers. */
 async function startBare(env: Record<string, string>): Promise<ChildProcess> {
   const script = HOLDS ? 'tests/perf/lean/bare-hold.ts' : 'tests/perf/lean/bare-search.ts';
-  const bare = spawn(process.execPath, [...profile, script], {
+  const bare = spawn(process.execPath, [...profilingArgs, script], {
     env: { ...process.env, ...env, BARE_PORT: String(BARE_PORT) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -111,7 +130,7 @@ async function startBare(env: Record<string, string>): Promise<ChildProcess> {
 
 /** The earlier build (BENCH_BEFORE) on the bench's database, answering beside the product. */
 async function startBefore(folder: string, databaseUrl: string): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ['src/server/main.ts'], {
+  const server = spawn(process.execPath, [...profilingArgs, 'src/server/main.ts'], {
     cwd: folder,
     env: benchServerEnv(BEFORE_PORT, databaseUrl, SERVER_ENV),
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -148,7 +167,7 @@ await withBenchServer(
       for (const { url, pid } of Object.values(servers)) await load(url, pid, requests, 3);
       for (let round = 0; round < ROUNDS; round++)
         for (const [name, { url, pid }] of Object.entries(servers))
-          rounds.get(name)?.push(await load(url, pid, requests, SECONDS));
+          rounds.get(name)?.push(await load(url, pid, requests, SECONDS, LAYERS && round === 0));
       const [productRounds = [], bareRounds = [], beforeRounds = []] = ['product', 'bare', 'before'].map(
         (name) => rounds.get(name),
       );
@@ -165,6 +184,15 @@ await withBenchServer(
         bare: bareSummary,
         ratio: ratio(productRounds, bareRounds),
         cpuRatio: cpuRatio(productRounds, bareRounds),
+        ...(LAYERS
+          ? {
+              layers: {
+                product: productRounds[0]?.layers,
+                bare: bareRounds[0]?.layers,
+                ...(before ? { before: beforeRounds[0]?.layers } : {}),
+              },
+            }
+          : {}),
         ...(beforeSummary
           ? {
               before: beforeSummary,
@@ -185,5 +213,5 @@ await withBenchServer(
       before?.kill();
     }
   },
-  profile,
+  profilingArgs,
 );
