@@ -19,6 +19,8 @@ describe('the values a read fetched, compared', () => {
     ['a date against a string', [row(3)], [{ ...row(3), departsAt: '2026-11-22T00:00:00.000Z' }]],
     ['an array against a row', [row(3)], { 0: row(3) }],
     ['undefined against a date', { next: undefined }, { next: new Date(0) }],
+    ['a field of its own, both undefined', { next: undefined }, { last: undefined }],
+    ['a field undefined against none', { ...row(3), next: undefined }, row(3)],
   ])('tells rows apart by %s', (_, a, b) => {
     expect(sameValues(a, b)).toBe(false);
     expect(sameValues(b, a)).toBe(false);
