@@ -14,6 +14,7 @@
 // BENCH_PROFILE=1 writes the product's and the bare server's CPU profiles to ./profiles (Chrome's DevTools opens them);
 // BENCH_LAYERS=1: each server's CPU a request by layer, the kernel included, from Linux's perf in the first round
 // (tests/perf/lean/cpu-layers.ts; needs linux-perf);
+// BENCH_NODE_ARGS: more flags for the servers' Node, space-separated (`--trace-deopt`, `--trace-opt`);
 // BENCH_BEFORE=<folder>: another checkout, built, run in the same rounds on the same database (before and after a
 // change, measured on one machine at one time: this machine's speed changes by 2-3x over a day).
 import autocannon from 'autocannon';
@@ -41,6 +42,7 @@ const LAYERS = process.env.BENCH_LAYERS === '1';
 const profilingArgs = [
   ...(process.env.BENCH_PROFILE === '1' ? ['--cpu-prof', '--cpu-prof-dir=profiles'] : []),
   ...(LAYERS ? perfNodeArgs : []),
+  ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
 ];
 
 interface Round {
