@@ -19,7 +19,6 @@
 // change, measured on one machine at one time: this machine's speed changes by 2-3x over a day).
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { processCpuMs } from '../../scripts/drill/app-process.ts';
 import { benchServerEnv, waitForHealth, withBenchServer } from './bench-support.ts';
 import { searchPaths } from './lean/search-paths.ts';
@@ -124,9 +123,23 @@ async function startBare(env: Record<string, string>): Promise<ChildProcess> {
     env: { ...process.env, ...env, BARE_PORT: String(BARE_PORT) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const [ready] = (await once(bare.stdout, 'data')) as [Buffer];
-  console.log(ready.toString().trim());
-  if (!ready.toString().includes('ready')) throw new Error(`bare server: ${ready.toString()}`);
+  // Its "ready" line, past whatever Node's tracing flags (BENCH_NODE_ARGS) print first. Its output is read to the end
+  // and dropped: a pipe nobody reads would stop the server at its next write, stuck past the bench's end.
+  const ready = await new Promise<string>((resolve, reject) => {
+    let printed: string | undefined = '';
+    bare.stdout.on('data', (chunk: Buffer) => {
+      if (printed === undefined) return;
+      printed += chunk.toString();
+      const line = printed.split('\n').find((text) => text.startsWith('ready'));
+      if (line === undefined) return;
+      printed = undefined;
+      resolve(line);
+    });
+    bare.once('exit', (code) => {
+      reject(new Error(`bare server exited (${String(code)}): ${printed ?? ''}`));
+    });
+  });
+  console.log(ready);
   return bare;
 }
 
