@@ -12,8 +12,8 @@
 // BENCH_GZIP=1 asks for gzip as browsers do; BENCH_ROUNDS (5: even so, one run cannot show a change under about
 // 10 %), BENCH_SECONDS (10), BENCH_CONNECTIONS (16);
 // BENCH_PROFILE=1 writes the product's and the bare server's CPU profiles to ./profiles (Chrome's DevTools opens them);
-// BENCH_LAYERS=1: each server's CPU a request by layer, the kernel included, from Linux's perf in the first round
-// (tests/perf/lean/cpu-layers.ts; needs linux-perf);
+// BENCH_LAYERS=1: each server's CPU a request by layer, the kernel included, from Linux's perf in a round of its own
+// after the measured ones (tests/perf/lean/cpu-layers.ts; needs linux-perf);
 // BENCH_NODE_ARGS: more flags for the servers' Node, space-separated (`--trace-deopt`, `--trace-opt`);
 // BENCH_BEFORE=<folder>: another checkout, built, run in the same rounds on the same database (before and after a
 // change, measured on one machine at one time: this machine's speed changes by 2-3x over a day).
@@ -72,7 +72,7 @@ async function load(
   const cpuMs = processCpuMs(pid) - cpuBefore;
   await perf?.stop();
   return {
-    ...(perf ? { layers: cpuLayers(perfFile, result.requests.total) } : {}),
+    ...(perf ? { layers: cpuLayers(perfFile, pid, result.requests.total) } : {}),
     cpuPerRequest: Math.round((cpuMs * 1000) / Math.max(result.requests.total, 1)),
     requestsPerSecond: Math.round(result.requests.average),
     p50: result.latency.p50,
@@ -130,7 +130,11 @@ async function startBare(env: Record<string, string>): Promise<ChildProcess> {
     bare.stdout.on('data', (chunk: Buffer) => {
       if (printed === undefined) return;
       printed += chunk.toString();
-      const line = printed.split('\n').find((text) => text.startsWith('ready'));
+      // Whole lines only: a chunk may end inside one.
+      const line = printed
+        .split('\n')
+        .slice(0, -1)
+        .find((text) => text.startsWith('ready'));
       if (line === undefined) return;
       printed = undefined;
       resolve(line);
@@ -182,7 +186,15 @@ await withBenchServer(
       for (const { url, pid } of Object.values(servers)) await load(url, pid, requests, 3);
       for (let round = 0; round < ROUNDS; round++)
         for (const [name, { url, pid }] of Object.entries(servers))
-          rounds.get(name)?.push(await load(url, pid, requests, SECONDS, LAYERS && round === 0));
+          rounds.get(name)?.push(await load(url, pid, requests, SECONDS));
+      // BENCH_LAYERS: one more round of each, warm, under perf (which takes CPU of its own), kept out of the measured
+      // ones; with its own CPU a request, which its layers add up to.
+      const layers = new Map<string, Pick<Round, 'cpuPerRequest' | 'layers'>>();
+      if (LAYERS)
+        for (const [name, { url, pid }] of Object.entries(servers)) {
+          const { cpuPerRequest, layers: byLayer = {} } = await load(url, pid, requests, SECONDS, true);
+          layers.set(name, { cpuPerRequest, layers: byLayer });
+        }
       const [productRounds = [], bareRounds = [], beforeRounds = []] = ['product', 'bare', 'before'].map(
         (name) => rounds.get(name),
       );
@@ -201,11 +213,7 @@ await withBenchServer(
         cpuRatio: cpuRatio(productRounds, bareRounds),
         ...(LAYERS
           ? {
-              layers: {
-                product: productRounds[0]?.layers,
-                bare: bareRounds[0]?.layers,
-                ...(before ? { before: beforeRounds[0]?.layers } : {}),
-              },
+              layers: Object.fromEntries(layers),
             }
           : {}),
         ...(beforeSummary

@@ -1,5 +1,5 @@
 // BENCH_LAYERS=1 of `npm run bench:lean`: where a request's CPU goes in each server, by layer, in microseconds a
-// request, the kernel included. Linux's `perf` samples the process's threads while a round runs (every 2 ms of a
+// request, the kernel included. Linux's `perf` samples the process's threads through a round (every 2 ms of a
 // thread's CPU); Node, started with --perf-basic-prof, names its compiled JavaScript for it. `--cpu-prof`
 // (BENCH_PROFILE) sees only the main thread's JavaScript: the kernel's part of a write, the compiler's and the
 // collector's threads are outside it (docs/capacity.md, "Fifth pass").
@@ -28,7 +28,7 @@ const LAYERS: [string, RegExp][] = [
   ['pg (driver and pool)', /node_modules\/pg(-protocol|-pool|-types)?\//],
   ['drizzle', /node_modules\/drizzle-orm\//],
   ['metrics', /node_modules\/prom-client\/|observability\/metrics/],
-  ['logs and access line', /observability\/|node_modules\/(pino|sonic-boom)\//],
+  ['logs, access line, request scope', /observability\/|node_modules\/(pino|sonic-boom)\//],
   ['fetch (undici, web streams)', /undici|webstreams/],
   ['hono', /node_modules\/hono\//],
   ['zod', /node_modules\/zod\//],
@@ -63,9 +63,11 @@ export async function recordCpu(pid: number, file: string): Promise<{ stop: () =
 }
 
 /** The recorded samples as microseconds of CPU a request, by layer, for `requests` requests answered meanwhile. */
-export function cpuLayers(file: string, requests: number): Record<string, number> {
+export function cpuLayers(file: string, pid: number, requests: number): Record<string, number> {
   const script = spawnSync('perf', ['script', '-i', file], { maxBuffer: 1 << 30, encoding: 'utf8' });
   rmSync(file, { force: true });
+  // Node's names for its code, written for perf alone (the process goes on writing to the removed file).
+  rmSync(`/tmp/perf-${String(pid)}.map`, { force: true });
   const samples = new Map<string, number>();
   // One sample per paragraph: a header line, then its frames, innermost first.
   for (const sample of script.stdout.split('\n\n')) {

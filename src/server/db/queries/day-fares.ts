@@ -82,8 +82,8 @@ export async function nextDeparture(
 ): Promise<Date | undefined> {
   const [row] = await preparedNext(db).execute({
     route: params.route,
-    from: params.from.toISOString(),
-    until: params.until.toISOString(),
+    from: instantText(params.from),
+    until: instantText(params.until),
   });
   const at = row?.departsAt;
   return at ? new Date(at) : undefined;

@@ -17,7 +17,7 @@ export function seatsTakenSql(now: Date | Placeholder): SQL<number> {
   return sql<number>`coalesce((
     select sum(w.seats) from seat_windows w
     where w.sailing_id = ${sailings}."id"
-      and w.counts_until > ${now instanceof Date ? now.toISOString() : now}::timestamptz
+      and w.counts_until > ${now instanceof Date ? instantText(now) : now}::timestamptz
   ), 0)::int`;
 }
 

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import type { PgPreparedQuery, PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { Database } from '../client.ts';
 import { fares, sailings } from '../schema/network.ts';
 
@@ -27,10 +28,13 @@ export const fareOfSailing = and(
 /**
  * Runs a prepared query without Drizzle's row mapping: the rows as the driver parsed them, named as the statement's
  * columns, timestamps left as PostgreSQL's text (Drizzle's type settings for both drivers). For the search's hot
- * statements, whose rows are mostly compared with the last ones (services/shaped-once.ts), not read. `all()` is
- * there on both drivers' prepared queries but marked internal in Drizzle's types; the search's tests run it on
- * PGlite and PostgreSQL.
+ * statements, whose rows are mostly compared with the last ones (services/shaped-once.ts), not read. Both drivers'
+ * prepared queries have `all()`; the abstract one a `Database` hands back does not declare it, hence the one cast.
+ * The search's tests run it on PGlite and PostgreSQL.
  */
-export function rowsAsSent<Row>(query: object, params: Record<string, unknown>): Promise<Row[]> {
-  return (query as { all: (params: Record<string, unknown>) => Promise<Row[]> }).all(params);
+export function rowsAsSent<Row>(
+  query: PgPreparedQuery<PreparedQueryConfig>,
+  params: Record<string, unknown>,
+): Promise<Row[]> {
+  return (query as unknown as { all: (params: Record<string, unknown>) => Promise<Row[]> }).all(params);
 }

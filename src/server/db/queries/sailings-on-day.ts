@@ -11,18 +11,20 @@ import { instantText } from '../../../domain/instant-text.ts';
  * four times the execution on this small query; bench:search).
  */
 function prepare(db: Database) {
+  // Named as the columns the driver names them (sailings' and fares' own, `taken` by its alias): `SailingRowAsSent`.
+  const columns = {
+    id: sailings.id,
+    operator_code: sailings.operatorCode,
+    departs_at: sailings.departsAt,
+    arrives_at: sailings.arrivesAt,
+    capacity: sailings.capacity,
+    taken: seatsTakenSql(sql.placeholder('now')).as('taken'),
+    adult: fares.adult,
+    child: fares.child,
+    infant: fares.infant,
+  } satisfies Record<keyof SailingRowAsSent, unknown>;
   return db
-    .select({
-      id: sailings.id,
-      operator_code: sailings.operatorCode,
-      departs_at: sailings.departsAt,
-      arrives_at: sailings.arrivesAt,
-      capacity: sailings.capacity,
-      taken: seatsTakenSql(sql.placeholder('now')).as('taken'),
-      adult: fares.adult,
-      child: fares.child,
-      infant: fares.infant,
-    })
+    .select(columns)
     .from(sailings)
     .innerJoin(fares, fareOfSailing)
     .where(
@@ -57,16 +59,18 @@ export interface SailingRowAsSent {
 }
 
 /** A sailing of the day, read. */
-export interface SailingOfDay {
-  id: string;
+export type SailingOfDay = Omit<SailingRowAsSent, 'operator_code' | 'departs_at' | 'arrives_at'> & {
   operatorCode: string;
   departsAt: Date;
   arrivesAt: Date;
-  capacity: number;
-  taken: number;
-  adult: number;
-  child: number;
-  infant: number;
+};
+
+/** Which sailings: a route's departures in [start, end), seats counted as they are at `now`. */
+export interface DayOfSailings {
+  route: string;
+  start: Date;
+  end: Date;
+  now: Date;
 }
 
 export function sailingOfDay(row: SailingRowAsSent): SailingOfDay {
@@ -84,10 +88,7 @@ export function sailingOfDay(row: SailingRowAsSent): SailingOfDay {
 }
 
 /** The day's sailings as sent (`SailingRowAsSent`), for a reader that may not need them read. */
-export function sailingsOnDayAsSent(
-  db: Database,
-  params: { route: string; start: Date; end: Date; now: Date },
-): Promise<SailingRowAsSent[]> {
+export function sailingsOnDayAsSent(db: Database, params: DayOfSailings): Promise<SailingRowAsSent[]> {
   return rowsAsSent<SailingRowAsSent>(prepared(db), {
     route: params.route,
     start: instantText(params.start),
@@ -96,9 +97,6 @@ export function sailingsOnDayAsSent(
   });
 }
 
-export async function sailingsOnDay(
-  db: Database,
-  params: { route: string; start: Date; end: Date; now: Date },
-): Promise<SailingOfDay[]> {
+export async function sailingsOnDay(db: Database, params: DayOfSailings): Promise<SailingOfDay[]> {
   return (await sailingsOnDayAsSent(db, params)).map(sailingOfDay);
 }
