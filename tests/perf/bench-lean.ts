@@ -65,7 +65,7 @@ async function load(
   seconds: number,
   recordLayers = false,
 ): Promise<Round> {
-  const perfFile = `/tmp/bench-lean-${String(pid)}.perf`;
+  const perfFile = `/tmp/bench-lean-${String(pid)}.perf`; // BENCH_LAYERS's samples, read and removed after the round
   const perf = recordLayers ? await recordCpu(pid, perfFile) : undefined;
   const cpuBefore = processCpuMs(pid);
   const result = await autocannon({ url: origin, connections: CONNECTIONS, duration: seconds, requests });

@@ -71,11 +71,9 @@ export function cpuLayers(file: string, pid: number, requests: number): Record<s
   const samples = new Map<string, number>();
   // One sample per paragraph: a header line, then its frames, innermost first.
   for (const sample of script.stdout.split('\n\n')) {
-    const frames = sample.split('\n').slice(1);
-    const layer = layerOf(frames);
-    samples.set(layer, (samples.get(layer) ?? 0) + 1);
+    const layer = layerOf(sample.split('\n').slice(1));
+    if (layer) samples.set(layer, (samples.get(layer) ?? 0) + 1);
   }
-  samples.delete('');
   const perRequest = SAMPLE_PERIOD_US / Math.max(requests, 1);
   return Object.fromEntries(
     [...samples.entries()]
@@ -87,7 +85,8 @@ export function cpuLayers(file: string, pid: number, requests: number): Record<s
 /** A frame of `perf script`: `  7f3a... symbol+0x1f (object file)`. */
 const FRAME = /^\s*[0-9a-f]+ (.*) \((.*)\)$/;
 
-function layerOf(frames: string[]): string {
+/** The layer of a sample's frames; none (undefined) for a paragraph without frames. */
+function layerOf(frames: string[]): string | undefined {
   let seen = false;
   for (const frame of frames) {
     const [, symbol = '', objectFile = ''] = FRAME.exec(frame) ?? [];
@@ -96,5 +95,5 @@ function layerOf(frames: string[]): string {
     if (objectFile === KERNEL) return 'kernel';
     for (const [layer, rule] of LAYERS) if (rule.test(symbol)) return layer;
   }
-  return seen ? OTHER : '';
+  return seen ? OTHER : undefined;
 }
